@@ -1,0 +1,31 @@
+import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
+import { createApiApp } from '#src/api-app.js';
+import { loadConfig } from '#src/config/app-config.js';
+import { createLogger } from '#src/common/logging/logger.js';
+import { AgentsService } from '#src/modules/agents/agents.service.js';
+import { OrganizationsService } from '#src/modules/organizations/organizations.service.js';
+
+/**
+ * The api under benchmark, in its own process so the load generator does not share its event loop.
+ * Seeds one organization with BENCH_AGENTS agents (default 10) and reports its address, key and an
+ * agent id over IPC.
+ */
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 10);
+
+const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env, PORT: '0' });
+const app = await createApiApp(config, createLogger(config));
+await app.listen(0, '127.0.0.1');
+
+const created = await app.get(OrganizationsService).create({ name: `Bench ${Date.now()}`, plan: 'enterprise', adminEmail: `bench-${Date.now()}@example.test` });
+const auth = { orgId: created.organization.id, keyId: created.apiKey.id, userId: null, scopes: ['admin'], permissions: new Set() };
+let agentId = '';
+for (let i = 0; i < AGENTS; i++) {
+  const agent = await app.get(AgentsService).create(auth as never, { name: `Agent ${i}`, data_source_ids: [] });
+  agentId = agent.id;
+}
+
+process.send?.({ port: (app.getHttpServer().address() as AddressInfo).port, key: created.key, agentId, database: config.database.kind, agents: AGENTS });
+process.on('disconnect', () => {
+  void app.close().then(() => process.exit(0));
+});

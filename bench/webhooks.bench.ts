@@ -1,0 +1,256 @@
+import 'reflect-metadata';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { NestFactory } from '@nestjs/core';
+import pg from 'pg';
+import { AppModule } from '#src/app.module.js';
+import { loadConfig } from '#src/config/app-config.js';
+import { Permission } from '#src/common/auth/permissions.js';
+import { TransactionRunner } from '#src/common/database/transaction.js';
+import { createLogger, NestPinoLogger } from '#src/common/logging/logger.js';
+import { DomainEventsService } from '#src/modules/events/domain-events.service.js';
+import type { AgentEventResource } from '#src/modules/events/event-map.js';
+import { OrganizationsService } from '#src/modules/organizations/organizations.service.js';
+import { WebhooksService } from '#src/modules/webhooks/webhooks.service.js';
+
+/**
+ * npm run bench:webhooks [-- --events 10000 --rate 500 --workers 1 --json]
+ *
+ * An api instance (this process) commits domain events; worker processes deliver them over HTTPS to a
+ * receiver in this process, on PostgreSQL and Redis (a scratch database, dropped afterwards). Two phases
+ * of `--events` events each: a burst, committed as fast as possible (deliveries/s is the capacity), then
+ * a steady stream at `--rate` events/s (the delay from each event's commit to its first delivery attempt,
+ * p50 and p95, at that load).
+ */
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number): number => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+};
+const EVENTS = option('events', 10_000);
+const RATE = option('rate', 500);
+const WORKERS = option('workers', 1);
+const EMITTERS = 16;
+
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const databaseName = `aqs_bench_webhooks_${process.pid}`;
+const databaseUrl = withDatabase(serverUrl, databaseName);
+
+const certificate = selfSignedCertificate();
+const firstArrival = new Map<string, number>();
+let received = 0;
+const receiver = createServer({ cert: certificate.cert, key: certificate.key }, (request, response) => {
+  const arrived = Date.now();
+  const eventId = request.headers['x-service-event-id'];
+  received++;
+  if (typeof eventId === 'string' && !firstArrival.has(eventId)) {
+    firstArrival.set(eventId, arrived);
+  }
+  request.resume();
+  request.on('end', () => response.writeHead(200).end());
+});
+receiver.listen(0, '127.0.0.1');
+await once(receiver, 'listening');
+
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${databaseName}`);
+
+const env = {
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: redisUrl,
+  REDIS_PREFIX: `aqs-bench-webhooks-${process.pid}`,
+  API_KEY_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
+  SECRET_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString('base64')}`,
+  WEBHOOK_CA_CERTS: certificate.path,
+  ALLOW_PRIVATE_TARGETS: 'true',
+  // No embedding happens here; a remote embedder keeps the local model from loading in every process.
+  EMBEDDING_PROVIDER: 'openai',
+  EMBEDDING_BASE_URL: 'http://127.0.0.1:9/v1',
+  EMBEDDING_MODEL: 'none',
+  EMBEDDING_DIMENSIONS: '512',
+};
+const config = loadConfig({ ...env, EMBEDDED_WORKER: 'false', DATA_DIR: mkdtempSync(join(tmpdir(), 'aqs-bench-webhooks-')) });
+const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, { role: 'api' }), { logger: new NestPinoLogger(createLogger(config)) });
+const workers: ChildProcess[] = [];
+
+try {
+  const created = await app
+    .get(OrganizationsService)
+    .create({ name: `Bench ${Date.now()}`, plan: 'enterprise', adminEmail: `bench-${Date.now()}@example.test` });
+  const orgId = created.organization.id;
+  const auth = { orgId, keyId: created.apiKey.id, userId: null, scopes: ['admin'], permissions: new Set(Object.values(Permission)) };
+  const port = (receiver.address() as AddressInfo).port;
+  await app.get(WebhooksService).create(auth, { url: `https://localhost:${port}/hook`, events: ['agent.updated'] });
+
+  const workerScript = fileURLToPath(new URL('../src/worker.js', import.meta.url));
+  for (let i = 0; i < WORKERS; i++) {
+    workers.push(fork(workerScript, [], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  }
+  const transactions = app.get(TransactionRunner);
+  const events = app.get(DomainEventsService);
+  const commitAt = new Map<string, number>();
+  const emit = async (sequence: number): Promise<void> => {
+    const envelope = await transactions.run((tx) =>
+      events.record(tx, orgId, 'agent.updated', { agent: benchAgent(sequence), changes: { temperature: { previous: 0.7, current: 0.2 } } }),
+    );
+    commitAt.set(envelope.id, Date.now());
+  };
+
+  // Warm-up: workers connected, pools and TLS sessions open.
+  await Promise.all(Array.from({ length: 50 }, (_, i) => emit(i)));
+  await waitForDeliveries(commitAt, 60_000);
+
+  const burst = await phase('burst', commitAt, async () => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: EMITTERS }, async () => {
+        while (next < EVENTS) {
+          await emit(next++);
+        }
+      }),
+    );
+  });
+  const steady = await phase(`${RATE}/s`, commitAt, async () => {
+    const started = performance.now();
+    const pending: Array<Promise<void>> = [];
+    for (let i = 0; i < EVENTS; i++) {
+      const due = started + (i * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 1) {
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      pending.push(emit(i));
+    }
+    await Promise.all(pending);
+  });
+
+  const results = { events: EVENTS, workers: WORKERS, received, phases: [burst, steady] };
+  if (args.includes('--json')) {
+    process.stdout.write(`${JSON.stringify(results)}\n`);
+  } else {
+    process.stdout.write(`\nbench:webhooks  ${EVENTS} events per phase, ${WORKERS} worker process(es), PostgreSQL + Redis, HTTPS receiver on loopback\n\n`);
+    process.stdout.write(
+      `${'phase'.padEnd(10)}${'committed/s'.padStart(13)}${'deliveries/s'.padStart(14)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'max ms'.padStart(9)}\n`,
+    );
+    for (const r of [burst, steady]) {
+      process.stdout.write(
+        `${r.name.padEnd(10)}${r.committedPerSecond.toFixed(0).padStart(13)}${r.deliveriesPerSecond.toFixed(0).padStart(14)}${String(r.p50).padStart(9)}${String(r.p95).padStart(9)}${String(r.max).padStart(9)}\n`,
+      );
+    }
+    process.stdout.write(`\np50/p95/max: from an event's commit to its first delivery attempt. Targets: >= 500 deliveries/s, p95 <= 1000 ms.\n`);
+  }
+} finally {
+  for (const worker of workers) {
+    worker.kill('SIGTERM');
+  }
+  await Promise.all(workers.filter((worker) => worker.exitCode === null).map((worker) => once(worker, 'exit')));
+  await app.close();
+  receiver.closeAllConnections();
+  receiver.close();
+  await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await admin.end();
+}
+
+interface PhaseResult {
+  name: string;
+  committedPerSecond: number;
+  deliveriesPerSecond: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+async function phase(name: string, commitAt: Map<string, number>, commit: () => Promise<void>): Promise<PhaseResult> {
+  commitAt.clear();
+  firstArrival.clear();
+  const started = Date.now();
+  await commit();
+  const committed = Date.now();
+  await waitForDeliveries(commitAt, 300_000);
+  const delays = [...commitAt].map(([id, at]) => firstArrival.get(id)! - at).sort((a, b) => a - b);
+  const lastArrival = Math.max(...firstArrival.values());
+  return {
+    name,
+    committedPerSecond: commitAt.size / ((committed - started) / 1000),
+    deliveriesPerSecond: firstArrival.size / ((lastArrival - started) / 1000),
+    p50: percentile(delays, 0.5),
+    p95: percentile(delays, 0.95),
+    max: delays.at(-1) ?? 0,
+  };
+}
+
+async function waitForDeliveries(commitAt: Map<string, number>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ([...commitAt.keys()].some((id) => !firstArrival.has(id))) {
+    if (Date.now() > deadline) {
+      throw new Error(`${[...commitAt.keys()].filter((id) => !firstArrival.has(id)).length} events were not delivered in ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+}
+
+function benchAgent(sequence: number): AgentEventResource {
+  const now = new Date().toISOString();
+  return {
+    id: `agt_bench${String(sequence).padStart(17, '0')}`,
+    name: `Agent ${sequence}`,
+    systemPrompt: null,
+    ragStrategy: 'hybrid',
+    model: 'extractive',
+    temperature: 0.2,
+    maxTokens: 1024,
+    status: 'active',
+    dataSourceIds: [],
+    providerKeyId: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** A self-signed certificate for localhost, trusted by the workers through WEBHOOK_CA_CERTS. */
+function selfSignedCertificate(): { path: string; cert: Buffer; key: Buffer } {
+  const dir = mkdtempSync(join(tmpdir(), 'aqs-bench-tls-'));
+  const [certPath, keyPath] = [join(dir, 'receiver.crt'), join(dir, 'receiver.key')];
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost',
+      '-keyout',
+      keyPath,
+      '-out',
+      certPath,
+    ],
+    { stdio: 'pipe' },
+  );
+  return { path: certPath, cert: readFileSync(certPath), key: readFileSync(keyPath) };
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}

@@ -1,0 +1,69 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { EventEmitterModule } from '@nestjs/event-emitter';
+import type { DataSource } from 'typeorm';
+import { ConfigModule, type AppConfig, type ProcessRole } from '#src/config/app-config.js';
+import { AuthGuard } from '#src/common/auth/auth.guard.js';
+import { CryptoModule } from '#src/common/crypto/crypto.module.js';
+import { DatabaseModule } from '#src/common/database/database.module.js';
+import { AllExceptionsFilter } from '#src/common/errors/all-exceptions.filter.js';
+import { QueueModule } from '#src/common/queue/queue.module.js';
+import { RedisModule } from '#src/common/redis/redis.module.js';
+import { AppValidationPipe } from '#src/common/validation/validation.pipe.js';
+import { AgentsModule } from '#src/modules/agents/agents.module.js';
+import { AnalyticsModule } from '#src/modules/analytics/analytics.module.js';
+import { DataSourcesModule } from '#src/modules/data-sources/data-sources.module.js';
+import { EventsModule } from '#src/modules/events/events.module.js';
+import { GenerationModule } from '#src/modules/generation/generation.module.js';
+import { HealthModule } from '#src/modules/health/health.module.js';
+import { InteractionsModule } from '#src/modules/interactions/interactions.module.js';
+import { KbModule } from '#src/modules/kb/kb.module.js';
+import { KeysModule } from '#src/modules/keys/keys.module.js';
+import { OrganizationsModule } from '#src/modules/organizations/organizations.module.js';
+import { QueryModule } from '#src/modules/query/query.module.js';
+import { ProviderKeysModule } from '#src/modules/provider-keys/provider-keys.module.js';
+import { UsersModule } from '#src/modules/users/users.module.js';
+import { WebhooksModule } from '#src/modules/webhooks/webhooks.module.js';
+
+export interface AppModuleOptions {
+  role: ProcessRole;
+  /** Share an already open data source (tests running several instances on one embedded database). */
+  dataSource?: DataSource;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, options: AppModuleOptions): DynamicModule {
+    const consume = options.role === 'worker' || (options.role === 'api' && config.embeddedWorker);
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config, options.role),
+        DatabaseModule.forRoot(config, options.dataSource),
+        RedisModule,
+        CryptoModule,
+        QueueModule.forRoot(config, { consume }),
+        EventEmitterModule.forRoot({ wildcard: false, ignoreErrors: true }),
+        EventsModule,
+        KeysModule,
+        OrganizationsModule,
+        UsersModule,
+        AgentsModule,
+        DataSourcesModule,
+        KbModule,
+        InteractionsModule,
+        HealthModule,
+        GenerationModule,
+        ProviderKeysModule,
+        WebhooksModule,
+        QueryModule,
+        AnalyticsModule,
+      ],
+      providers: [
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_PIPE, useClass: AppValidationPipe },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,93 @@
+import 'reflect-metadata';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Command } from 'commander';
+import pino from 'pino';
+import { DataSource } from 'typeorm';
+import { AppModule } from '#src/app.module.js';
+import { loadConfig, type AppConfig } from '#src/config/app-config.js';
+import { orgCreatedLine, parseOrgCreateOptions } from '#src/cli/org-create.js';
+import { runMigrations } from '#src/common/database/data-source.js';
+import { createLogger, NestPinoLogger } from '#src/common/logging/logger.js';
+import { OrganizationsService } from '#src/modules/organizations/organizations.service.js';
+import { ProviderKeysService } from '#src/modules/provider-keys/provider-keys.service.js';
+import { EmbeddingIndexService } from '#src/modules/retrieval/embeddings/embedding-index.service.js';
+
+/** Administration commands. Results go to stdout as JSON; logs go to stderr. */
+async function withApp<T>(config: AppConfig, work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
+  const logger = createLogger({ log: { level: config.log.level === 'info' ? 'warn' : config.log.level } }, pino.destination({ fd: 2, sync: true }));
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, { role: 'cli' }), { logger: new NestPinoLogger(logger) });
+  try {
+    return await work(app);
+  } finally {
+    await app.close();
+  }
+}
+
+function fail(message: string): never {
+  process.stderr.write(`error: ${message}\n`);
+  process.exit(1);
+}
+
+const program = new Command()
+  .name('npm run cli --')
+  .description('Agent Query and Knowledge Service administration')
+  .showHelpAfterError()
+  .configureOutput({ writeOut: (text) => process.stderr.write(text), writeErr: (text) => process.stderr.write(text) });
+
+program
+  .command('org:create')
+  .description('Create an organization with its first admin user and an admin API key; prints one JSON line')
+  .requiredOption('--name <name>', 'organization name')
+  .requiredOption('--admin-email <email>', 'email of the first admin user')
+  .option('--admin-name <name>', 'name of the first admin user')
+  .option('--plan <plan>', 'free, pro or enterprise', 'free')
+  .action(async (raw: Record<string, unknown>) => {
+    let options;
+    try {
+      options = parseOrgCreateOptions(raw);
+    } catch (error) {
+      fail((error as Error).message);
+    }
+    const created = await withApp(loadConfig(), (app) => app.get(OrganizationsService).create(options));
+    process.stdout.write(`${orgCreatedLine(created)}\n`);
+  });
+
+program
+  .command('migrate')
+  .description('Apply pending database migrations; prints the names applied as JSON')
+  .action(async () => {
+    const config = { ...loadConfig(), migrationsRun: false };
+    const applied = await withApp(config, (app) => runMigrations(app.get(DataSource), config.database));
+    process.stdout.write(`${JSON.stringify({ applied })}\n`);
+  });
+
+program
+  .command('reembed')
+  .description('Re-embed chunks made by another embedding model, changing the vector dimensions if the configured model needs it; prints JSON')
+  .option('--all', 're-embed every chunk, not only those of another model')
+  .option('--batch <n>', 'chunks per batch', (value) => Number.parseInt(value, 10))
+  .action(async (options: { all?: boolean; batch?: number }) => {
+    if (options.batch !== undefined && !(Number.isInteger(options.batch) && options.batch > 0 && options.batch <= 2_048)) {
+      fail('--batch must be an integer from 1 to 2048');
+    }
+    const result = await withApp(loadConfig(), (app) =>
+      app.get(EmbeddingIndexService).reembed({ all: options.all, batchSize: options.batch, onProgress: (done) => process.stderr.write(`re-embedded ${done} chunks\n`) }),
+    );
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  });
+
+program
+  .command('provider-keys:reencrypt')
+  .description(
+    'Re-encrypt every stored provider key under the first key of SECRET_ENCRYPTION_KEYS, so older keys can be removed from it; prints JSON, exits 1 if a key could not be decrypted',
+  )
+  .action(async () => {
+    const result = await withApp(loadConfig(), (app) => app.get(ProviderKeysService).reencryptAll());
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    if (result.failed.length > 0) {
+      process.exitCode = 1;
+    }
+  });
+
+program.parseAsync(process.argv).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

@@ -1,0 +1,107 @@
+/**
+ * One permission per endpoint. Versioned scopes (`read`, `write`, `execute`, `admin`) and legacy scopes
+ * (`agents:read`, `chat`, …) are both mapped onto these, so either kind of key works on either path form.
+ */
+export enum Permission {
+  AgentsRead = 'agents:read',
+  AgentsWrite = 'agents:write',
+  AgentsDelete = 'agents:delete',
+  DataRead = 'data:read',
+  DataWrite = 'data:write',
+  InteractionsRead = 'interactions:read',
+  KbRead = 'kb:read',
+  KbWrite = 'kb:write',
+  Chat = 'chat',
+  Feedback = 'feedback',
+  AnalyticsRead = 'analytics:read',
+  UsersManage = 'users:manage',
+  KeysManage = 'keys:manage',
+  WebhooksManage = 'webhooks:manage',
+  ProviderKeysManage = 'provider-keys:manage',
+  OrganizationManage = 'organization:manage',
+}
+
+export const VERSIONED_SCOPES = ['read', 'write', 'execute', 'admin'] as const;
+export type VersionedScope = (typeof VERSIONED_SCOPES)[number];
+
+export const LEGACY_SCOPES = ['chat', 'agents:read', 'agents:write', 'agents:delete', 'data:read', 'data:write', 'analytics:read', 'admin'] as const;
+export type LegacyScope = (typeof LEGACY_SCOPES)[number];
+
+export const ALL_SCOPES: readonly string[] = [...new Set<string>([...VERSIONED_SCOPES, ...LEGACY_SCOPES])];
+
+const ALL_PERMISSIONS = Object.values(Permission);
+
+const VERSIONED_GRANTS: Record<VersionedScope, readonly Permission[]> = {
+  read: [Permission.AgentsRead, Permission.DataRead, Permission.InteractionsRead, Permission.KbRead],
+  write: [Permission.AgentsWrite, Permission.AgentsDelete, Permission.DataWrite, Permission.KbWrite],
+  execute: [Permission.Chat, Permission.Feedback],
+  admin: ALL_PERMISSIONS,
+};
+
+const LEGACY_GRANTS: Record<LegacyScope, readonly Permission[]> = {
+  chat: [Permission.Chat],
+  'agents:read': [Permission.AgentsRead],
+  'agents:write': [Permission.AgentsWrite],
+  'agents:delete': [Permission.AgentsDelete],
+  'data:read': [Permission.DataRead],
+  'data:write': [Permission.DataWrite],
+  'analytics:read': [Permission.AnalyticsRead],
+  admin: ALL_PERMISSIONS,
+};
+
+/** The scope named in a 403 body: the narrowest scope of each form that grants the permission. */
+const REQUIRED_SCOPE: Record<Permission, { versioned: VersionedScope; legacy: LegacyScope }> = {
+  [Permission.AgentsRead]: { versioned: 'read', legacy: 'agents:read' },
+  [Permission.AgentsWrite]: { versioned: 'write', legacy: 'agents:write' },
+  [Permission.AgentsDelete]: { versioned: 'write', legacy: 'agents:delete' },
+  [Permission.DataRead]: { versioned: 'read', legacy: 'data:read' },
+  [Permission.DataWrite]: { versioned: 'write', legacy: 'data:write' },
+  [Permission.InteractionsRead]: { versioned: 'read', legacy: 'admin' },
+  [Permission.KbRead]: { versioned: 'read', legacy: 'admin' },
+  [Permission.KbWrite]: { versioned: 'write', legacy: 'admin' },
+  [Permission.Chat]: { versioned: 'execute', legacy: 'chat' },
+  [Permission.Feedback]: { versioned: 'execute', legacy: 'admin' },
+  [Permission.AnalyticsRead]: { versioned: 'admin', legacy: 'analytics:read' },
+  [Permission.UsersManage]: { versioned: 'admin', legacy: 'admin' },
+  [Permission.KeysManage]: { versioned: 'admin', legacy: 'admin' },
+  [Permission.WebhooksManage]: { versioned: 'admin', legacy: 'admin' },
+  [Permission.ProviderKeysManage]: { versioned: 'admin', legacy: 'admin' },
+  [Permission.OrganizationManage]: { versioned: 'admin', legacy: 'admin' },
+};
+
+export function requiredScopeFor(permission: Permission, form: 'versioned' | 'legacy'): string {
+  return REQUIRED_SCOPE[permission][form];
+}
+
+export function isKnownScope(scope: string): boolean {
+  return ALL_SCOPES.includes(scope);
+}
+
+/** Own properties only: a stored scope such as `constructor` or `__proto__` must grant nothing, not throw. */
+function grantsOf(table: Record<string, readonly Permission[]>, scope: string): readonly Permission[] | undefined {
+  return Object.hasOwn(table, scope) ? table[scope] : undefined;
+}
+
+export function permissionsOfScopes(scopes: readonly string[]): Set<Permission> {
+  const granted = new Set<Permission>();
+  for (const scope of scopes) {
+    const grants = grantsOf(VERSIONED_GRANTS, scope) ?? grantsOf(LEGACY_GRANTS, scope) ?? [];
+    grants.forEach((permission) => granted.add(permission));
+  }
+  return granted;
+}
+
+export const ROLES = ['readonly', 'train', 'configure', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What a user's role allows; personal keys and web sessions never exceed it. */
+const ROLE_GRANTS: Record<Role, readonly Permission[]> = {
+  readonly: VERSIONED_GRANTS.read,
+  train: [...VERSIONED_GRANTS.read, Permission.KbWrite, Permission.Feedback],
+  configure: [...VERSIONED_GRANTS.read, ...VERSIONED_GRANTS.write, ...VERSIONED_GRANTS.execute],
+  admin: ALL_PERMISSIONS,
+};
+
+export function permissionsOfRole(role: Role): Set<Permission> {
+  return new Set(ROLE_GRANTS[role]);
+}

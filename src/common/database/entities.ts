@@ -1,0 +1,36 @@
+import { AgentEntity } from '#src/modules/agents/agent.entity.js';
+import { ChunkEntity } from '#src/modules/data-sources/chunk.entity.js';
+import { DataSourceEntity } from '#src/modules/data-sources/data-source.entity.js';
+import { DocumentEntity } from '#src/modules/data-sources/document.entity.js';
+import { SourceFileEntity } from '#src/modules/data-sources/source-file.entity.js';
+import { SyncRunEntity } from '#src/modules/data-sources/sync-run.entity.js';
+import { EventEntity } from '#src/modules/events/event.entity.js';
+import { InteractionEntity } from '#src/modules/interactions/interaction.entity.js';
+import { ApiKeyEntity } from '#src/modules/keys/api-key.entity.js';
+import { KbArticleVersionEntity } from '#src/modules/kb/kb-article-version.entity.js';
+import { KbArticleEntity } from '#src/modules/kb/kb-article.entity.js';
+import { OrganizationEntity } from '#src/modules/organizations/organization.entity.js';
+import { ProviderKeyEntity } from '#src/modules/provider-keys/provider-key.entity.js';
+import { UserEntity } from '#src/modules/users/user.entity.js';
+import { WebhookDeliveryEntity } from '#src/modules/webhooks/webhook-delivery.entity.js';
+import { WebhookEntity } from '#src/modules/webhooks/webhook.entity.js';
+
+/** Every entity of the schema; migrations are generated from this list. */
+export const ENTITIES = [
+  OrganizationEntity,
+  UserEntity,
+  ApiKeyEntity,
+  AgentEntity,
+  DataSourceEntity,
+  KbArticleEntity,
+  KbArticleVersionEntity,
+  InteractionEntity,
+  EventEntity,
+  SyncRunEntity,
+  DocumentEntity,
+  ChunkEntity,
+  SourceFileEntity,
+  ProviderKeyEntity,
+  WebhookEntity,
+  WebhookDeliveryEntity,
+];

@@ -1,0 +1,18 @@
+import { Init1795303492799 } from '#src/common/database/migrations/1795303492799-Init.js';
+import { Ingestion1795307070851 } from '#src/common/database/migrations/1795307070851-Ingestion.js';
+import { KnowledgeBaseIndex1795309398991 } from '#src/common/database/migrations/1795309398991-KnowledgeBaseIndex.js';
+import { InteractionStatus1795309494678 } from '#src/common/database/migrations/1795309494678-InteractionStatus.js';
+import { ProviderKeys1795309964864 } from '#src/common/database/migrations/1795309964864-ProviderKeys.js';
+import { Webhooks1795311637874 } from '#src/common/database/migrations/1795311637874-Webhooks.js';
+import { Analytics1795312436058 } from '#src/common/database/migrations/1795312436058-Analytics.js';
+
+/** In order. New migrations are generated with `npm run migration:generate -- <Name>` and appended here. */
+export const MIGRATIONS = [
+  Init1795303492799,
+  Ingestion1795307070851,
+  KnowledgeBaseIndex1795309398991,
+  InteractionStatus1795309494678,
+  ProviderKeys1795309964864,
+  Webhooks1795311637874,
+  Analytics1795312436058,
+];

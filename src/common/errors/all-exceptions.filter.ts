@@ -1,0 +1,132 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { QueryFailedError } from 'typeorm';
+import { AppError } from '#src/common/errors/app.error.js';
+import { ErrorCode, legacyCode } from '#src/common/errors/error-code.enum.js';
+import { pathForm } from '#src/common/http/path-form.js';
+import { requestIdOf } from '#src/common/http/request-id.middleware.js';
+
+const CODE_OF_STATUS: Record<number, ErrorCode> = {
+  400: ErrorCode.InvalidRequest,
+  401: ErrorCode.Unauthorized,
+  403: ErrorCode.Forbidden,
+  404: ErrorCode.NotFound,
+  405: ErrorCode.MethodNotAllowed,
+  409: ErrorCode.Conflict,
+  413: ErrorCode.PayloadTooLarge,
+  415: ErrorCode.UnsupportedMediaType,
+  429: ErrorCode.RateLimitExceeded,
+  503: ErrorCode.ServiceUnavailable,
+};
+
+/** body-parser and raw-body failures carry a `type`; their messages are safe but terse. */
+const BODY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
+  'entity.parse.failed': { code: ErrorCode.InvalidRequest, message: 'Malformed JSON in request body' },
+  'entity.too.large': { code: ErrorCode.PayloadTooLarge, message: 'Request body exceeds the 1 MiB limit' },
+  'entity.verify.failed': { code: ErrorCode.InvalidRequest, message: 'Request body could not be verified' },
+  'encoding.unsupported': { code: ErrorCode.UnsupportedMediaType, message: 'Unsupported content encoding' },
+  'charset.unsupported': { code: ErrorCode.UnsupportedMediaType, message: 'Unsupported charset' },
+  'request.aborted': { code: ErrorCode.InvalidRequest, message: 'Request aborted by the client' },
+  'request.size.invalid': { code: ErrorCode.InvalidRequest, message: 'Request size did not match Content-Length' },
+  'stream.encoding.set': { code: ErrorCode.InvalidRequest, message: 'Request body could not be read' },
+  'parameters.too.many': { code: ErrorCode.InvalidRequest, message: 'Too many parameters' },
+};
+
+/** PostgreSQL errors a client's input can still reach after validation; everything else is a server fault. */
+const PG_CLIENT_ERRORS: Record<string, ErrorCode> = {
+  '22P02': ErrorCode.InvalidRequest,
+  '22021': ErrorCode.InvalidRequest,
+  '22001': ErrorCode.InvalidRequest,
+  '22003': ErrorCode.InvalidRequest,
+  '22007': ErrorCode.InvalidRequest,
+  '22008': ErrorCode.InvalidRequest,
+  '23505': ErrorCode.Conflict,
+};
+
+interface BodyParserError {
+  type: string;
+  status?: number;
+}
+
+function isBodyParserError(error: unknown): error is BodyParserError {
+  return typeof error === 'object' && error !== null && typeof (error as BodyParserError).type === 'string' && (error as BodyParserError).type in BODY_ERRORS;
+}
+
+export function toAppError(exception: unknown): AppError | undefined {
+  if (exception instanceof AppError) {
+    return exception;
+  }
+  const bodyError = exception instanceof HttpException ? exception.cause : exception;
+  if (isBodyParserError(bodyError)) {
+    const { code, message } = BODY_ERRORS[bodyError.type];
+    return new AppError(code, message);
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    if (status >= 500) {
+      return undefined;
+    }
+    return new AppError(CODE_OF_STATUS[status] ?? ErrorCode.InvalidRequest, status === 404 ? 'Resource not found' : exception.message, { status });
+  }
+  if (exception instanceof QueryFailedError) {
+    const code = PG_CLIENT_ERRORS[(exception.driverError as { code?: string } | undefined)?.code ?? ''];
+    if (code) {
+      return new AppError(
+        code,
+        code === ErrorCode.Conflict ? 'The resource conflicts with an existing one' : 'A value in the request is out of range or malformed',
+      );
+    }
+  }
+  if (exception instanceof URIError) {
+    return AppError.invalid('Malformed percent-encoding in the request URL');
+  }
+  return undefined;
+}
+
+/** Renders every error in the envelope of the path form the request used (versioned or legacy). */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const context = host.switchToHttp();
+    const request = context.getRequest<Request>();
+    const response = context.getResponse<Response>();
+    const requestId = requestIdOf(request);
+
+    let error = toAppError(exception);
+    if (!error) {
+      this.logger.error({ err: exception, request_id: requestId }, 'Unhandled error');
+      error = new AppError(ErrorCode.InternalError, 'Internal server error', { status: 500 });
+    } else if (error.status >= 500) {
+      this.logger.error({ err: error.cause ?? error, request_id: requestId }, error.message);
+    }
+
+    if (response.headersSent) {
+      response.end();
+      return;
+    }
+    for (const [name, value] of Object.entries(error.headers ?? {})) {
+      response.setHeader(name, value);
+    }
+    if (error.status === 401) {
+      response.setHeader('WWW-Authenticate', 'Bearer');
+    }
+    response.status(error.status).json(renderError(error, pathForm(request.originalUrl ?? request.url), requestId));
+  }
+}
+
+export function renderError(error: AppError, form: 'versioned' | 'legacy', requestId: string): Record<string, unknown> {
+  if (form === 'legacy') {
+    return {
+      error: { code: legacyCode(error.code), message: error.message, ...(error.details ? { details: error.details } : {}) },
+      status: error.status,
+      ...error.legacyExtra,
+    };
+  }
+  return {
+    error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+    request_id: requestId,
+    ...error.extra,
+  };
+}

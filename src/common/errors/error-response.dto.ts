@@ -1,0 +1,56 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ErrorCode } from '#src/common/errors/error-code.enum.js';
+import { exampleId } from '#src/common/ids/ids.js';
+
+export class ErrorBodyDto {
+  @ApiProperty({ enum: ErrorCode, example: ErrorCode.InvalidRequest })
+  code: string;
+
+  @ApiProperty({ example: 'temperature must not be greater than 2' })
+  message: string;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'For validation failures: each offending field with its messages.',
+    example: { temperature: ['temperature must not be greater than 2'] },
+  })
+  details?: Record<string, unknown>;
+}
+
+/** The versioned envelope (`/api/v1/...`). */
+export class ErrorResponseDto {
+  @ApiProperty({ type: ErrorBodyDto })
+  error: ErrorBodyDto;
+
+  @ApiProperty({ example: exampleId('request'), description: 'Also sent as the X-Request-Id header.' })
+  request_id: string;
+}
+
+export class ScopeErrorResponseDto extends ErrorResponseDto {
+  @ApiProperty({ example: 'write', description: 'The scope that would grant this endpoint.' })
+  required_scope: string;
+
+  @ApiProperty({ type: [String], example: ['read'] })
+  current_scopes: string[];
+}
+
+export class LegacyErrorBodyDto {
+  @ApiProperty({
+    example: 'invalid_api_key',
+    description: 'invalid_api_key, expired_api_key, insufficient_scope, rate_limit_exceeded, invalid_request, not_found, …',
+  })
+  code: string;
+
+  @ApiProperty({ example: 'Invalid API key' })
+  message: string;
+}
+
+/** The legacy envelope (`/api/...`). */
+export class LegacyErrorResponseDto {
+  @ApiProperty({ type: LegacyErrorBodyDto })
+  error: LegacyErrorBodyDto;
+
+  @ApiProperty({ example: 401 })
+  status: number;
+}

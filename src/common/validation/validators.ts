@@ -1,0 +1,112 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { AppError } from '#src/common/errors/app.error.js';
+import { exampleId, ID_PREFIXES, idPattern, type IdKind } from '#src/common/ids/ids.js';
+
+/**
+ * Skips validation when the field is absent. Unlike class-validator's IsOptional, `null` is only
+ * accepted where the field is declared nullable: a null name must be a 400, not a database error.
+ */
+export function Optional(options: { nullable?: boolean } = {}): PropertyDecorator {
+  return ValidateIf((_object, value) => value !== undefined && !(options.nullable === true && value === null));
+}
+
+/** A prefixed id field (`agt_01J…`). A value of the wrong shape is a 400, never a database lookup. */
+export function IsPrefixedId(kind: IdKind, options: { each?: boolean; optional?: boolean; description?: string } = {}): PropertyDecorator {
+  const message = `${options.each ? 'each value of ' : ''}$property must be a valid ${ID_PREFIXES[kind]}_ id`;
+  const doc = {
+    type: String,
+    isArray: options.each ?? false,
+    pattern: idPattern(kind).source,
+    example: options.each ? [exampleId(kind)] : exampleId(kind),
+    description: options.description,
+  };
+  return applyDecorators(
+    ...(options.optional ? [Optional(), ApiPropertyOptional(doc)] : [ApiProperty(doc)]),
+    Matches(idPattern(kind), { each: options.each, message }),
+  );
+}
+
+/** The path parameter `:id` of one resource kind, validated like any other input. */
+export function IdParamDto(kind: IdKind): new () => { id: string } {
+  class IdParam {
+    @IsPrefixedId(kind)
+    id: string;
+  }
+  return IdParam;
+}
+
+const toIntegerOrRaw = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);
+
+export const MAX_PAGE_SIZE = 200;
+export const DEFAULT_PAGE_SIZE = 50;
+
+export class PaginationQueryDto {
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })
+  @Optional()
+  @Transform(toIntegerOrRaw)
+  @IsInt({ message: 'limit must be an integer' })
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  limit: number = DEFAULT_PAGE_SIZE;
+
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @Optional()
+  @Transform(toIntegerOrRaw)
+  @IsInt({ message: 'offset must be an integer' })
+  @Min(0)
+  @Max(2_147_483_647)
+  offset: number = 0;
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** `YYYY-MM-DD` naming a real calendar day (no 2025-02-30). */
+export function isCalendarDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    return false;
+  }
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export function IsCalendarDate(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isCalendarDate',
+    validator: { validate: isCalendarDate, defaultMessage: () => '$property must be a date in the form YYYY-MM-DD' },
+  });
+}
+
+/** The half-open UTC interval [start 00:00, end + 1 day 00:00) of an inclusive date range. */
+export function utcDayRange(startDate: string | undefined, endDate: string | undefined): { from?: Date; to?: Date } {
+  if (startDate && endDate && startDate > endDate) {
+    throw AppError.invalid('start_date must not be after end_date', { start_date: ['must not be after end_date'] });
+  }
+  const from = startDate ? new Date(`${startDate}T00:00:00.000Z`) : undefined;
+  const to = endDate ? new Date(new Date(`${endDate}T00:00:00.000Z`).getTime() + 86_400_000) : undefined;
+  return { from, to };
+}
+
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+
+/** `YYYY-MM-DD` or an RFC 3339 date-time with its offset, naming a real instant (ISO week dates and the like are refused). */
+export function isDateTime(value: unknown): value is string {
+  if (typeof value !== 'string') {
+    return false;
+  }
+  const match = DATE_TIME.exec(value);
+  return match !== null && isCalendarDate(match[1]) && !Number.isNaN(Date.parse(value));
+}
+
+export function IsDateTime(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isDateTime',
+    validator: { validate: isDateTime, defaultMessage: () => '$property must be a date (YYYY-MM-DD) or a date-time with offset (2027-01-31T12:00:00Z)' },
+  });
+}

@@ -1,0 +1,57 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '#src/config/app-config.js';
+
+const SECRET = 'a-secret-of-at-least-thirty-two-characters';
+const dataDir = (): string => mkdtempSync(join(tmpdir(), 'aqs-config-'));
+
+describe('loadConfig', () => {
+  it('should default to the embedded stores and port 3000', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.http.port).toBe(3000);
+    expect(config.database.kind).toBe('pglite');
+    expect(config.redis).toBeUndefined();
+    expect(config.embeddedWorker).toBe(true);
+    expect(config.keys.cacheTtlMs).toBe(300_000);
+    expect(config.http.bodyLimitBytes).toBe(1024 * 1024);
+  });
+
+  it('should use PostgreSQL and Redis when their URLs are set', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@h:5432/db', REDIS_URL: 'redis://h:6379', API_KEY_SECRET: SECRET });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db', poolSize: 10 });
+    expect(config.redis).toEqual({ url: 'redis://h:6379', prefix: 'aqs' });
+    expect(config.embeddedWorker).toBe(false);
+  });
+
+  it('should keep a generated key secret in DATA_DIR outside production, the same on every start', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).keys.hashSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).keys.hashSecret).toBe(first);
+    expect(readFileSync(join(dir, 'api-key-secret'), 'utf8').trim()).toBe(first);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
+    [{ NODE_ENV: 'prod' }, 'NODE_ENV'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ API_KEY_SECRET: 'short' }, 'API_KEY_SECRET'],
+    [{ API_KEY_CACHE_TTL_MS: '600000' }, 'API_KEY_CACHE_TTL_MS'],
+    [{ TLS_CERT: '/cert.pem' }, 'TLS_CERT and TLS_KEY'],
+    [{ NODE_ENV: 'production' }, 'API_KEY_SECRET is required'],
+  ])('should refuse %o naming %s', (env, name) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(name);
+  });
+
+  it('should read APP_ENV separately from NODE_ENV', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), APP_ENV: 'production' });
+    expect(config.appEnv).toBe('production');
+    expect(config.isProduction).toBe(false);
+  });
+});

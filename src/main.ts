@@ -1,0 +1,70 @@
+import 'reflect-metadata';
+import { createServer, type Server } from 'node:http';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createApiApp } from '#src/api-app.js';
+import { loadConfig, type AppConfig } from '#src/config/app-config.js';
+import { closeOnSignals } from '#src/common/lifecycle/shutdown.js';
+import { createLogger } from '#src/common/logging/logger.js';
+import { OrganizationsService } from '#src/modules/organizations/organizations.service.js';
+
+async function bootstrap(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const tls = config.http.tls;
+  const app = await createApiApp(config, logger);
+  closeOnSignals(app, config, logger);
+
+  if (config.database.kind === 'pglite') {
+    await announceDefaultOrganization(app, config);
+  }
+  await app.listen(config.http.port, config.http.host);
+  const redirector = tls && config.http.redirectPort ? listenForRedirects(config.http.redirectPort, config) : undefined;
+  app.getHttpServer().on('close', () => redirector?.close());
+  logger.info(
+    {
+      port: config.http.port,
+      tls: Boolean(tls),
+      database: config.database.kind === 'postgres' ? 'postgresql' : `embedded (${config.dataDir})`,
+      queue: config.redis ? 'redis' : 'in-process',
+    },
+    'API listening',
+  );
+}
+
+/** The first start on an empty embedded database creates an organization and shows its key, once. */
+async function announceDefaultOrganization(app: NestExpressApplication, config: AppConfig): Promise<void> {
+  const created = await app.get(OrganizationsService).createDefaultIfEmpty();
+  if (!created) {
+    return;
+  }
+  process.stdout.write(
+    [
+      '',
+      `  First start: created organization "${created.organization.name}" (${created.organization.id})`,
+      '  Admin API key (shown once, store it now):',
+      '',
+      `    ${created.key}`,
+      '',
+      `  Try: curl -H "Authorization: Bearer ${created.key}" ${config.http.tls ? 'https' : 'http'}://localhost:${config.http.port}/api/v1/agents`,
+      '',
+      '',
+    ].join('\n'),
+  );
+}
+
+/** With native TLS, a plain-HTTP listener whose only answer is a redirect to the HTTPS port. */
+function listenForRedirects(port: number, config: AppConfig): Server {
+  const httpsPort = config.http.port === 443 ? '' : `:${config.http.port}`;
+  const server = createServer((request, response) => {
+    const hostname = /^[A-Za-z0-9.-]+/.exec(request.headers.host ?? '')?.[0] ?? 'localhost';
+    response
+      .writeHead(request.method === 'GET' || request.method === 'HEAD' ? 301 : 308, { Location: `https://${hostname}${httpsPort}${request.url ?? '/'}` })
+      .end();
+  });
+  return server.listen(port, config.http.host);
+}
+
+bootstrap().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

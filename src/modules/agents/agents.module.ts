@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { AgentsController, LegacyAgentsController } from '#src/modules/agents/agents.controller.js';
+import { AgentsRepository } from '#src/modules/agents/agents.repository.js';
+import { AgentsService } from '#src/modules/agents/agents.service.js';
+import { DataSourcesModule } from '#src/modules/data-sources/data-sources.module.js';
+import { ProviderKeysModule } from '#src/modules/provider-keys/provider-keys.module.js';
+
+@Module({
+  imports: [DataSourcesModule, ProviderKeysModule],
+  controllers: [AgentsController, LegacyAgentsController],
+  providers: [AgentsRepository, AgentsService],
+  exports: [AgentsService, AgentsRepository],
+})
+export class AgentsModule {}

@@ -1,0 +1,138 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { FilesInterceptor } from '@nestjs/platform-express';
+import { ApiAcceptedResponse, ApiBody, ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AuthContext } from '#src/common/auth/auth-context.js';
+import { Auth, Authenticated } from '#src/common/auth/auth.decorator.js';
+import { Permission } from '#src/common/auth/permissions.js';
+import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
+import { IdParamDto } from '#src/common/validation/validators.js';
+import { DataSourcesService } from '#src/modules/data-sources/data-sources.service.js';
+import {
+  CreateDataSourceDto,
+  DataSourceListResponseDto,
+  DataSourceResponseDto,
+  DataSourceStatusResponseDto,
+  DocumentListResponseDto,
+  ListDocumentsQueryDto,
+  toDocumentResponse,
+  FilesAcceptedResponseDto,
+  ListDataSourcesQueryDto,
+  SyncAcceptedResponseDto,
+  toDataSourceResponse,
+  UpdateDataSourceDto,
+} from '#src/modules/data-sources/dto/data-source.dto.js';
+import { MAX_FILES_PER_UPLOAD } from '#src/modules/data-sources/upload.options.js';
+
+class DataSourceIdParam extends IdParamDto('dataSource') {}
+
+/** The fields of a multer disk-storage file this controller reads. */
+interface UploadedFile {
+  originalname: string;
+  path: string;
+  size: number;
+  mimetype: string;
+}
+
+@ApiTags('Data sources')
+@Controller('api/v1/data-sources')
+export class DataSourcesController {
+  constructor(private readonly service: DataSourcesService) {}
+
+  @Get()
+  @Authenticated(Permission.DataRead)
+  @ApiOperation({ summary: 'List data sources', description: 'Newest first; `status` filters (active, processing, failed, pending).' })
+  @ApiOkResponse({ type: DataSourceListResponseDto })
+  @ApiErrors([400])
+  async list(@Auth() auth: AuthContext, @Query() query: ListDataSourcesQueryDto): Promise<DataSourceListResponseDto> {
+    const { items, total } = await this.service.list(auth, query.status, query);
+    return { data_sources: items.map(toDataSourceResponse), total, limit: query.limit, offset: query.offset };
+  }
+
+  @Post()
+  @Authenticated(Permission.DataWrite)
+  @ApiOperation({ summary: 'Create a data source', description: 'Answers `pending` and queues the first sync. Types website and file are supported.' })
+  @ApiCreatedResponse({ type: DataSourceResponseDto })
+  @ApiErrors([400, 413])
+  async create(@Auth() auth: AuthContext, @Body() dto: CreateDataSourceDto): Promise<DataSourceResponseDto> {
+    return toDataSourceResponse(await this.service.create(auth, dto));
+  }
+
+  @Get(':id')
+  @Authenticated(Permission.DataRead)
+  @ApiOperation({ summary: 'Get a data source' })
+  @ApiOkResponse({ type: DataSourceResponseDto })
+  @ApiErrors([400, 404])
+  async get(@Auth() auth: AuthContext, @Param() { id }: DataSourceIdParam): Promise<DataSourceResponseDto> {
+    return toDataSourceResponse(await this.service.get(auth, id));
+  }
+
+  @Put(':id')
+  @Authenticated(Permission.DataWrite)
+  @ApiOperation({ summary: 'Update a data source', description: 'A changed config queues a sync; the type cannot change.' })
+  @ApiOkResponse({ type: DataSourceResponseDto })
+  @ApiErrors([400, 404, 413])
+  async update(@Auth() auth: AuthContext, @Param() { id }: DataSourceIdParam, @Body() dto: UpdateDataSourceDto): Promise<DataSourceResponseDto> {
+    return toDataSourceResponse(await this.service.update(auth, id, dto));
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Authenticated(Permission.DataWrite)
+  @ApiOperation({ summary: 'Delete a data source', description: 'Its documents, chunks and files go with it; agents stop referring to it.' })
+  @ApiNoContentResponse()
+  @ApiErrors([400, 404])
+  async delete(@Auth() auth: AuthContext, @Param() { id }: DataSourceIdParam): Promise<void> {
+    await this.service.delete(auth, id);
+  }
+
+  @Post(':id/sync')
+  @HttpCode(202)
+  @Authenticated(Permission.DataWrite)
+  @ApiOperation({ summary: 'Queue a sync', description: 'While a sync is queued, further requests join it.' })
+  @ApiAcceptedResponse({ type: SyncAcceptedResponseDto })
+  @ApiErrors([400, 404])
+  async sync(@Auth() auth: AuthContext, @Param() { id }: DataSourceIdParam): Promise<SyncAcceptedResponseDto> {
+    const run = await this.service.requestSync(auth, id);
+    return { job_id: run.id, data_source_id: id, status: 'queued' };
+  }
+
+  @Get(':id/status')
+  @Authenticated(Permission.DataRead)
+  @ApiOperation({ summary: 'Sync status and progress' })
+  @ApiOkResponse({ type: DataSourceStatusResponseDto })
+  @ApiErrors([400, 404])
+  async status(@Auth() auth: AuthContext, @Param() { id }: DataSourceIdParam): Promise<DataSourceStatusResponseDto> {
+    return this.service.status(auth, id);
+  }
+
+  @Get(':id/documents')
+  @Authenticated(Permission.DataRead)
+  @ApiOperation({ summary: 'List a data source\u2019s documents', description: 'Pages or files, with the reason for any that could not be indexed.' })
+  @ApiOkResponse({ type: DocumentListResponseDto })
+  @ApiErrors([400, 404])
+  async documents(@Auth() auth: AuthContext, @Param() { id }: DataSourceIdParam, @Query() query: ListDocumentsQueryDto): Promise<DocumentListResponseDto> {
+    const { items, total } = await this.service.documents(auth, id, query.status, query);
+    return { documents: items.map(toDocumentResponse), total, limit: query.limit, offset: query.offset };
+  }
+
+  @Post(':id/files')
+  @HttpCode(202)
+  @Authenticated(Permission.DataWrite)
+  @UseInterceptors(FilesInterceptor('file', MAX_FILES_PER_UPLOAD))
+  @ApiOperation({
+    summary: 'Upload files to a file data source',
+    description: `multipart/form-data, field \`file\` (repeatable, up to ${MAX_FILES_PER_UPLOAD} files of at most 50 MiB): PDF, DOCX, HTML, Markdown, text, CSV, JSON. A file with an existing name replaces it. Queues a sync.`,
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'array', items: { type: 'string', format: 'binary' } } } } })
+  @ApiAcceptedResponse({ type: FilesAcceptedResponseDto })
+  @ApiErrors([400, 404, 413])
+  async upload(@Auth() auth: AuthContext, @Param() { id }: DataSourceIdParam, @UploadedFiles() files: UploadedFile[] | undefined): Promise<FilesAcceptedResponseDto> {
+    const { run, files: stored } = await this.service.upload(
+      auth,
+      id,
+      (files ?? []).map((file) => ({ originalName: file.originalname, temporaryPath: file.path, size: file.size, contentType: file.mimetype || undefined })),
+    );
+    return { job_id: run.id, data_source_id: id, status: 'queued', files: stored };
+  }
+}

@@ -1,0 +1,40 @@
+import { Module } from '@nestjs/common';
+import { MulterModule } from '@nestjs/platform-express';
+import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { DataSourcesController } from '#src/modules/data-sources/data-sources.controller.js';
+import { DataSourcesRepository } from '#src/modules/data-sources/data-sources.repository.js';
+import { DataSourcesService } from '#src/modules/data-sources/data-sources.service.js';
+import { DocumentsRepository } from '#src/modules/data-sources/documents.repository.js';
+import { FileStorageService } from '#src/modules/data-sources/file-storage.service.js';
+import { SourceFilesRepository } from '#src/modules/data-sources/source-files.repository.js';
+import { DocumentIndexer } from '#src/modules/data-sources/sync/document-indexer.js';
+import { DocumentSources } from '#src/modules/data-sources/sync/document-sources.js';
+import { KbIndexer } from '#src/modules/data-sources/sync/kb-indexer.js';
+import { IngestionProcessor } from '#src/modules/data-sources/sync/ingestion.processor.js';
+import { SyncScheduler } from '#src/modules/data-sources/sync/sync-scheduler.js';
+import { SyncService } from '#src/modules/data-sources/sync/sync.service.js';
+import { SyncRunsRepository } from '#src/modules/data-sources/sync-runs.repository.js';
+import { uploadOptions } from '#src/modules/data-sources/upload.options.js';
+import { KbModule } from '#src/modules/kb/kb.module.js';
+import { EmbeddingsModule } from '#src/modules/retrieval/embeddings/embeddings.module.js';
+
+@Module({
+  imports: [MulterModule.registerAsync({ useFactory: (config: AppConfig) => uploadOptions(config), inject: [APP_CONFIG] }), EmbeddingsModule, KbModule],
+  controllers: [DataSourcesController],
+  providers: [
+    DataSourcesRepository,
+    SyncRunsRepository,
+    DocumentsRepository,
+    SourceFilesRepository,
+    FileStorageService,
+    DocumentSources,
+    DocumentIndexer,
+    KbIndexer,
+    DataSourcesService,
+    SyncService,
+    SyncScheduler,
+    IngestionProcessor,
+  ],
+  exports: [DataSourcesRepository, DataSourcesService],
+})
+export class DataSourcesModule {}

@@ -1,0 +1,231 @@
+import { rm } from 'node:fs/promises';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import type { AuthContext } from '#src/common/auth/auth-context.js';
+import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
+import { AppError } from '#src/common/errors/app.error.js';
+import { newId } from '#src/common/ids/ids.js';
+import type { Page } from '#src/common/validation/validators.js';
+import { assertSupported, normaliseConfig } from '#src/modules/data-sources/data-source-config.js';
+import { DataSourceEntity } from '#src/modules/data-sources/data-source.entity.js';
+import { DataSourcesRepository } from '#src/modules/data-sources/data-sources.repository.js';
+import {
+  toDataSourceEvent,
+  type CreateDataSourceDto,
+  type DataSourceStatusResponseDto,
+  type StatusFilter,
+  type UpdateDataSourceDto,
+  type UploadedFileDto,
+} from '#src/modules/data-sources/dto/data-source.dto.js';
+import type { DocumentEntity, DocumentStatus } from '#src/modules/data-sources/document.entity.js';
+import { DocumentsRepository } from '#src/modules/data-sources/documents.repository.js';
+import { FileStorageService } from '#src/modules/data-sources/file-storage.service.js';
+import { SourceFileEntity } from '#src/modules/data-sources/source-file.entity.js';
+import { SourceFilesRepository } from '#src/modules/data-sources/source-files.repository.js';
+import { SyncScheduler } from '#src/modules/data-sources/sync/sync-scheduler.js';
+import type { SyncRunEntity, SyncTrigger } from '#src/modules/data-sources/sync-run.entity.js';
+import { SyncRunsRepository } from '#src/modules/data-sources/sync-runs.repository.js';
+import { DomainEventsService } from '#src/modules/events/domain-events.service.js';
+
+export interface IncomingFile {
+  originalName: string;
+  temporaryPath: string;
+  size: number;
+  contentType: string | undefined;
+}
+
+@Injectable()
+export class DataSourcesService {
+  private readonly logger = new Logger('DataSources');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly sources: DataSourcesRepository,
+    private readonly runs: SyncRunsRepository,
+    private readonly files: SourceFilesRepository,
+    private readonly documentsRepository: DocumentsRepository,
+    private readonly storage: FileStorageService,
+    private readonly scheduler: SyncScheduler,
+    private readonly events: DomainEventsService,
+    private readonly transactions: TransactionRunner,
+  ) {}
+
+  /** Creates the source as `pending` and queues its first sync. */
+  async create(auth: AuthContext, dto: CreateDataSourceDto): Promise<DataSourceEntity> {
+    assertSupported(dto.type);
+    const config = await normaliseConfig(dto.type, dto.config ?? {}, this.config.allowPrivateTargets);
+    const source = await this.transactions.run(async (tx) => {
+      const created = await this.sources.save(
+        Object.assign(new DataSourceEntity(), {
+          id: newId('dataSource'),
+          orgId: auth.orgId,
+          type: dto.type,
+          name: dto.name,
+          config,
+          syncFrequency: dto.sync_frequency ?? 'manual',
+          status: 'pending',
+          error: null,
+          lastSyncedAt: null,
+        }),
+        tx,
+      );
+      await this.queueSync(created, 'created', tx);
+      await this.events.record(tx, auth.orgId, 'datasource.created', { dataSource: toDataSourceEvent(created) });
+      return created;
+    });
+    await this.scheduler.apply(source);
+    return source;
+  }
+
+  async list(auth: AuthContext, status: StatusFilter | undefined, page: Page): Promise<{ items: DataSourceEntity[]; total: number }> {
+    return this.sources.list(auth.orgId, status, page);
+  }
+
+  async get(auth: AuthContext, id: string): Promise<DataSourceEntity> {
+    const source = await this.sources.findById(auth.orgId, id);
+    if (!source) {
+      throw AppError.notFound('Data source', id);
+    }
+    return source;
+  }
+
+  /** A changed config is synced at once; a changed frequency reschedules. */
+  async update(auth: AuthContext, id: string, dto: UpdateDataSourceDto): Promise<DataSourceEntity> {
+    const current = await this.get(auth, id);
+    const config = dto.config === undefined ? undefined : await normaliseConfig(current.type, dto.config, this.config.allowPrivateTargets);
+    const updated = await this.transactions.run(async (tx) => {
+      const source = await this.lockedSource(auth, id, tx);
+      const configChanged = config !== undefined && JSON.stringify(config) !== JSON.stringify(source.config);
+      Object.assign(source, { name: dto.name ?? source.name, config: config ?? source.config, syncFrequency: dto.sync_frequency ?? source.syncFrequency });
+      const saved = await this.sources.save(source, tx);
+      if (configChanged) {
+        await this.queueSync(saved, 'manual', tx);
+      }
+      return saved;
+    });
+    await this.scheduler.apply(updated);
+    return updated;
+  }
+
+  /** Removes the source, its documents, chunks, runs and files, and drops it from every agent. */
+  async delete(auth: AuthContext, id: string): Promise<void> {
+    await this.transactions.run(async (tx) => {
+      await this.lockedSource(auth, id, tx);
+      await this.sources.removeFromAgents(auth.orgId, id, tx);
+      await this.sources.delete(auth.orgId, id, tx);
+    });
+    await this.scheduler.remove(id);
+    await this.storage.removeSource(auth.orgId, id).catch((error: unknown) => this.logger.warn({ err: error, data_source_id: id }, 'Could not remove stored files'));
+  }
+
+  /** Queues a sync (or joins the one already waiting) and shows the source as processing. */
+  async requestSync(auth: AuthContext, id: string): Promise<SyncRunEntity> {
+    return this.transactions.run(async (tx) => {
+      const source = await this.lockedSource(auth, id, tx);
+      assertSupported(source.type);
+      return this.queueSync(source, 'manual', tx);
+    });
+  }
+
+  async documents(auth: AuthContext, id: string, status: DocumentStatus | undefined, page: Page): Promise<{ items: DocumentEntity[]; total: number }> {
+    await this.get(auth, id);
+    return this.documentsRepository.list(auth.orgId, id, status, page);
+  }
+
+  async status(auth: AuthContext, id: string): Promise<DataSourceStatusResponseDto> {
+    const source = await this.get(auth, id);
+    const [run, chunks] = await Promise.all([this.runs.latest(id), this.sources.chunkCount(auth.orgId, id)]);
+    return { ...progressOf(source, run), chunks_indexed: chunks, error: source.error, last_synced_at: source.lastSyncedAt?.toISOString() ?? null };
+  }
+
+  /** Keeps the uploaded originals (a file of the same name is replaced) and queues a sync that reads them. */
+  async upload(auth: AuthContext, id: string, incoming: IncomingFile[]): Promise<{ run: SyncRunEntity; files: UploadedFileDto[] }> {
+    try {
+      const source = await this.get(auth, id);
+      if (source.type !== 'file') {
+        throw AppError.invalid(`Files can only be uploaded to data sources of type file; ${id} is of type ${source.type}`);
+      }
+      if (incoming.length === 0) {
+        throw AppError.invalid('Send at least one file in the multipart field "file"', { file: ['at least one file is required'] });
+      }
+      const stored = await Promise.all(incoming.map(async (file) => ({ file, ...(await this.storage.keep(file.temporaryPath, auth.orgId, id, newId('document'))) })));
+      return await this.transactions.run(async (tx) => {
+        await this.lockedSource(auth, id, tx);
+        const files: UploadedFileDto[] = [];
+        for (const { file, storagePath, sha256 } of stored) {
+          const name = safeFileName(file.originalName);
+          const existing = await this.files.findByName(id, name, tx);
+          if (existing) {
+            const replaced = existing.storagePath;
+            tx.afterCommit(() => this.storage.remove(replaced));
+          }
+          await this.files.save(
+            Object.assign(existing ?? new SourceFileEntity(), {
+              id: existing?.id ?? newId('document'),
+              orgId: auth.orgId,
+              dataSourceId: id,
+              name,
+              contentType: file.contentType ?? null,
+              size: file.size,
+              sha256,
+              storagePath,
+            }),
+            tx,
+          );
+          files.push({ name, size: file.size, content_type: file.contentType ?? null, sha256 });
+        }
+        const run = await this.queueSync(source, 'upload', tx);
+        return { run, files };
+      });
+    } finally {
+      await Promise.all(incoming.map((file) => rm(file.temporaryPath, { force: true })));
+    }
+  }
+
+  private async lockedSource(auth: AuthContext, id: string, tx: Tx): Promise<DataSourceEntity> {
+    const source = await this.sources.findByIdForUpdate(auth.orgId, id, tx);
+    if (!source) {
+      throw AppError.notFound('Data source', id);
+    }
+    return source;
+  }
+
+  /** The durable request first (a run row), then the job that wakes a worker up, once committed. */
+  private async queueSync(source: DataSourceEntity, trigger: SyncTrigger, tx: Tx): Promise<SyncRunEntity> {
+    const run = await this.runs.queue(source.orgId, source.id, trigger, tx);
+    if (trigger !== 'created') {
+      await this.sources.setStatus(source.id, 'processing', source.error, tx);
+      source.status = 'processing';
+    }
+    tx.afterCommit(() => this.scheduler.wake(source));
+    return run;
+  }
+}
+
+/** `progress_pct` and `estimated_completion` from the current run and the rate it has shown so far. */
+function progressOf(source: DataSourceEntity, run: SyncRunEntity | null): Pick<DataSourceStatusResponseDto, 'status' | 'progress_pct' | 'estimated_completion'> {
+  const processing = run !== null && (run.status === 'running' || run.status === 'queued');
+  if (!processing) {
+    return { status: source.status, progress_pct: source.status === 'active' ? 100 : 0, estimated_completion: null };
+  }
+  const expected = Math.max(run.documentsExpected ?? 0, run.documentsSeen);
+  const done = run.documentsSeen;
+  const progress = expected > 0 ? Math.min(99, Math.floor((done / expected) * 100)) : 0;
+  let estimate: string | null = null;
+  if (run.status === 'running' && run.startedAt && done > 0) {
+    const elapsed = Date.now() - run.startedAt.getTime();
+    estimate = new Date(Date.now() + ((expected - done) * elapsed) / done).toISOString();
+  }
+  return { status: source.status === 'pending' ? 'pending' : 'processing', progress_pct: progress, estimated_completion: estimate };
+}
+
+/** The name a file is stored and cited under: its base name, without control characters. */
+function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = [...base]
+    .filter((character) => character.charCodeAt(0) > 0x1f && character.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(0, 255);
+  return cleaned.length > 0 ? cleaned : 'upload';
+}

@@ -1,0 +1,156 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, Not, type Repository } from 'typeorm';
+import { EntityRows } from '#src/common/database/entity-rows.js';
+import { SqlClient } from '#src/common/database/sql-client.js';
+import type { Tx } from '#src/common/database/transaction.js';
+import type { Page } from '#src/common/validation/validators.js';
+import { newId } from '#src/common/ids/ids.js';
+import { DocumentEntity, type DocumentStatus } from '#src/modules/data-sources/document.entity.js';
+
+export interface ChunkToStore {
+  index: number;
+  text: string;
+  tokenCount: number;
+  headingPath: string[];
+  embedding: number[];
+}
+
+/** A document of a data source, or (with `kbArticleId` and a null `dataSourceId`) of a knowledge base article. */
+export interface DocumentIdentity {
+  orgId: string;
+  dataSourceId: string | null;
+  kbArticleId?: string;
+  key: string;
+  url: string;
+  title: string;
+  runId: string;
+}
+
+const vectorLiteral = (values: number[]): string => `[${values.join(',')}]`;
+
+/** Documents and their chunks; a document and its chunks always change together, in one transaction. */
+@Injectable()
+export class DocumentsRepository {
+  private readonly rows: EntityRows<DocumentEntity>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sql: SqlClient,
+  ) {
+    this.rows = new EntityRows(sql, dataSource, DocumentEntity);
+  }
+
+  async list(orgId: string, dataSourceId: string, status: DocumentStatus | undefined, page: Page): Promise<{ items: DocumentEntity[]; total: number }> {
+    const query = status
+      ? { where: 'org_id = $1 AND data_source_id = $2 AND status = $3', params: [orgId, dataSourceId, status] }
+      : { where: 'org_id = $1 AND data_source_id = $2', params: [orgId, dataSourceId] };
+    return this.rows.page({ ...query, orderBy: 'key ASC' }, page);
+  }
+
+  private repo(tx?: Tx): Repository<DocumentEntity> {
+    return (tx?.manager ?? this.dataSource.manager).getRepository(DocumentEntity);
+  }
+
+  /** What a sync needs to decide whether a document changed. */
+  async findByKey(dataSourceId: string, key: string): Promise<Pick<DocumentEntity, 'id' | 'status' | 'contentHash'> | null> {
+    const [row] = await this.sql.query<{ id: string; status: DocumentEntity['status']; content_hash: string | null }>(
+      'SELECT id, status, content_hash FROM document WHERE data_source_id = $1 AND key = $2',
+      [dataSourceId, key],
+    );
+    return row ? { id: row.id, status: row.status, contentHash: row.content_hash } : null;
+  }
+
+  async markSeen(id: string, runId: string): Promise<void> {
+    await this.sql.query('UPDATE document SET last_seen_run_id = $2 WHERE id = $1', [id, runId]);
+  }
+
+  /** Replaces the document's chunks with `chunks` and records its new content hash. */
+  async replace(document: DocumentIdentity, contentHash: string, chunks: ChunkToStore[], embeddingModel: string, tx: Tx): Promise<string> {
+    const tokenCount = chunks.reduce((sum, chunk) => sum + chunk.tokenCount, 0);
+    const id = await this.upsert(document, { contentHash, status: 'indexed', error: null, chunkCount: chunks.length, tokenCount }, tx);
+    await tx.manager.query('DELETE FROM chunk WHERE document_id = $1', [id]);
+    const section = (path: string[]): string => path.join(' › ');
+    for (let start = 0; start < chunks.length; start += 200) {
+      const batch = chunks.slice(start, start + 200);
+      const values: unknown[] = [];
+      const rows = batch.map((chunk) => {
+        const offset = values.length;
+        values.push(
+          newId('chunk'),
+          document.orgId,
+          document.dataSourceId,
+          document.kbArticleId ?? null,
+          id,
+          chunk.index,
+          document.title,
+          document.url,
+          chunk.headingPath,
+          section(chunk.headingPath),
+          chunk.text,
+          chunk.tokenCount,
+          vectorLiteral(chunk.embedding),
+          embeddingModel,
+        );
+        return `(${Array.from({ length: 14 }, (_, i) => `$${offset + i + 1}`).join(', ')})`;
+      });
+      await tx.manager.query(
+        `INSERT INTO chunk (id, org_id, data_source_id, kb_article_id, document_id, chunk_index, document_title, document_url, heading_path, section, text, token_count, embedding, embedding_model)
+         VALUES ${rows.join(', ')}`,
+        values,
+      );
+    }
+    return id;
+  }
+
+  /** A document that could not be read keeps no chunks, and says why. */
+  async markFailed(document: DocumentIdentity, error: string, tx: Tx): Promise<void> {
+    const id = await this.upsert(document, { contentHash: null, status: 'failed', error, chunkCount: 0, tokenCount: 0 }, tx);
+    await tx.manager.query('DELETE FROM chunk WHERE document_id = $1', [id]);
+  }
+
+  /** A knowledge base article that is no longer published leaves the index. */
+  async removeKbArticle(kbArticleId: string): Promise<void> {
+    await this.sql.query('DELETE FROM document WHERE kb_article_id = $1', [kbArticleId]);
+  }
+
+  async kbArticleHash(kbArticleId: string): Promise<string | null> {
+    const [row] = await this.sql.query<{ content_hash: string | null }>('SELECT content_hash FROM document WHERE kb_article_id = $1', [kbArticleId]);
+    return row?.content_hash ?? null;
+  }
+
+  /** After a complete run: documents it did not see have disappeared from the source. */
+  async removeUnseen(dataSourceId: string, runId: string, tx: Tx): Promise<number> {
+    const result = await this.repo(tx).delete({ dataSourceId, lastSeenRunId: Not(runId) });
+    return result.affected ?? 0;
+  }
+
+  /** Inserts or updates the document by (data source, key) in one statement; answers its id. */
+  private async upsert(document: DocumentIdentity, fields: Pick<DocumentEntity, 'contentHash' | 'status' | 'error' | 'chunkCount' | 'tokenCount'>, tx: Tx): Promise<string> {
+    const conflict = document.kbArticleId ? '(kb_article_id)' : '(data_source_id, key)';
+    const [row] = await tx.manager.query<Array<{ id: string }>>(
+      `INSERT INTO document (id, org_id, data_source_id, kb_article_id, key, url, title, content_hash, status, error, chunk_count, token_count, last_seen_run_id)
+       VALUES ($1, $2, $3, $13, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       ON CONFLICT ${conflict} DO UPDATE SET
+         url = EXCLUDED.url, title = EXCLUDED.title, content_hash = EXCLUDED.content_hash, status = EXCLUDED.status, error = EXCLUDED.error,
+         chunk_count = EXCLUDED.chunk_count, token_count = EXCLUDED.token_count, last_seen_run_id = EXCLUDED.last_seen_run_id, updated_at = now()
+       RETURNING id`,
+      [
+        newId('document'),
+        document.orgId,
+        document.dataSourceId,
+        document.key,
+        document.url,
+        document.title,
+        fields.contentHash,
+        fields.status,
+        fields.error,
+        fields.chunkCount,
+        fields.tokenCount,
+        document.runId,
+        document.kbArticleId ?? null,
+      ],
+    );
+    return row.id;
+  }
+}
+

@@ -1,0 +1,279 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsObject, IsString, IsUrl, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { exampleId } from '#src/common/ids/ids.js';
+import { Optional, PaginationQueryDto } from '#src/common/validation/validators.js';
+import type { DocumentEntity } from '#src/modules/data-sources/document.entity.js';
+import {
+  DATA_SOURCE_TYPES,
+  SYNC_FREQUENCIES,
+  type DataSourceEntity,
+  type DataSourceType,
+  type SyncFrequency,
+} from '#src/modules/data-sources/data-source.entity.js';
+
+export const MAX_PAGES_LIMIT = 10_000;
+export const DEFAULT_MAX_PAGES = 100;
+
+const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
+
+/** `config` of a website source; validated separately from the body, since its shape depends on `type`. */
+export class WebsiteConfigDto {
+  @ApiProperty({ example: 'https://docs.acme.test/guide/', description: 'Start URL: the crawl stays on its host and under its path.' })
+  @IsString()
+  @MaxLength(2_048)
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false, allow_underscores: true }, { message: 'url must be an http(s) URL' })
+  url: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGES_LIMIT, default: DEFAULT_MAX_PAGES })
+  @Optional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGES_LIMIT)
+  max_pages?: number;
+}
+
+export class CreateDataSourceDto {
+  @ApiProperty({ enum: DATA_SOURCE_TYPES, description: 'website and file work now; connector types answer 400 until their connectors ship.' })
+  @IsIn(DATA_SOURCE_TYPES)
+  type: DataSourceType;
+
+  @ApiProperty({ example: 'Product documentation', maxLength: 200 })
+  @Transform(trim)
+  @IsString()
+  @MinLength(1, { message: 'name must not be empty' })
+  @MaxLength(200)
+  name: string;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    example: { url: 'https://docs.acme.test/guide/', max_pages: 200 },
+    description: 'website: url, max_pages. file: {}.',
+  })
+  @Optional()
+  @IsObject()
+  config?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ enum: SYNC_FREQUENCIES, default: 'manual' })
+  @Optional()
+  @IsIn(SYNC_FREQUENCIES)
+  sync_frequency?: SyncFrequency;
+}
+
+export class UpdateDataSourceDto {
+  @ApiPropertyOptional({ example: 'Product documentation', maxLength: 200 })
+  @Optional()
+  @Transform(trim)
+  @IsString()
+  @MinLength(1, { message: 'name must not be empty' })
+  @MaxLength(200)
+  name?: string;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Replaces the whole config; the next sync uses it.' })
+  @Optional()
+  @IsObject()
+  config?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ enum: SYNC_FREQUENCIES })
+  @Optional()
+  @IsIn(SYNC_FREQUENCIES)
+  sync_frequency?: SyncFrequency;
+}
+
+export const STATUS_FILTERS = ['active', 'processing', 'failed', 'pending'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+export class ListDataSourcesQueryDto extends PaginationQueryDto {
+  @ApiPropertyOptional({ enum: STATUS_FILTERS, description: '`active` also matches connector sources shown as `Connected`.' })
+  @Optional()
+  @IsIn(STATUS_FILTERS)
+  status?: StatusFilter;
+}
+
+export class DataSourceResponseDto {
+  @ApiProperty({ example: exampleId('dataSource') })
+  id: string;
+
+  @ApiProperty({ enum: DATA_SOURCE_TYPES })
+  type: string;
+
+  @ApiProperty({ example: 'Product documentation' })
+  name: string;
+
+  @ApiProperty({ type: 'object', additionalProperties: true, example: { url: 'https://docs.acme.test/guide/', max_pages: 100 } })
+  config: Record<string, unknown>;
+
+  @ApiProperty({ enum: SYNC_FREQUENCIES })
+  sync_frequency: string;
+
+  @ApiProperty({ example: 'pending', description: 'pending, processing, active or failed' })
+  status: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Why the last sync failed.' })
+  error: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  last_synced_at: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at: string;
+}
+
+export class DataSourceListResponseDto {
+  @ApiProperty({ type: [DataSourceResponseDto] })
+  data_sources: DataSourceResponseDto[];
+
+  @ApiProperty()
+  total: number;
+
+  @ApiProperty()
+  limit: number;
+
+  @ApiProperty()
+  offset: number;
+}
+
+export class SyncAcceptedResponseDto {
+  @ApiProperty({ example: exampleId('job'), description: 'The sync run; several requests while one is queued share it.' })
+  job_id: string;
+
+  @ApiProperty({ example: exampleId('dataSource') })
+  data_source_id: string;
+
+  @ApiProperty({ example: 'queued', enum: ['queued'] })
+  status: 'queued';
+}
+
+export class DataSourceStatusResponseDto {
+  @ApiProperty({ example: 'processing' })
+  status: string;
+
+  @ApiProperty({ example: 1280, description: 'Chunks in the index for this source.' })
+  chunks_indexed: number;
+
+  @ApiProperty({ example: 42, minimum: 0, maximum: 100 })
+  progress_pct: number;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'From the rate observed so far; null when not processing.' })
+  estimated_completion: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  error: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  last_synced_at: string | null;
+}
+
+export class UploadedFileDto {
+  @ApiProperty({ example: 'handbook.pdf' })
+  name: string;
+
+  @ApiProperty({ example: 482133 })
+  size: number;
+
+  @ApiProperty({ type: String, nullable: true, example: 'application/pdf' })
+  content_type: string | null;
+
+  @ApiProperty({ example: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' })
+  sha256: string;
+}
+
+export class FilesAcceptedResponseDto extends SyncAcceptedResponseDto {
+  @ApiProperty({ type: [UploadedFileDto] })
+  files: UploadedFileDto[];
+}
+
+export function toDataSourceResponse(source: DataSourceEntity): DataSourceResponseDto {
+  return {
+    id: source.id,
+    type: source.type,
+    name: source.name,
+    config: source.config,
+    sync_frequency: source.syncFrequency,
+    status: source.status,
+    error: source.error,
+    last_synced_at: source.lastSyncedAt?.toISOString() ?? null,
+    created_at: source.createdAt.toISOString(),
+    updated_at: source.updatedAt.toISOString(),
+  };
+}
+
+/** The camelCase resource carried by datasource.* events; type and status upper-case there, as the contract shows. */
+export function toDataSourceEvent(source: DataSourceEntity, status: string = source.status): Record<string, unknown> {
+  return {
+    id: source.id,
+    name: source.name,
+    type: source.type.toUpperCase(),
+    status: status.toUpperCase(),
+    config: source.config,
+    syncFrequency: source.syncFrequency,
+    createdAt: source.createdAt.toISOString(),
+    updatedAt: source.updatedAt.toISOString(),
+  };
+}
+
+export const DOCUMENT_STATUSES = ['indexed', 'failed'] as const;
+
+export class ListDocumentsQueryDto extends PaginationQueryDto {
+  @ApiPropertyOptional({ enum: DOCUMENT_STATUSES })
+  @Optional()
+  @IsIn(DOCUMENT_STATUSES)
+  status?: (typeof DOCUMENT_STATUSES)[number];
+}
+
+export class DocumentResponseDto {
+  @ApiProperty({ example: exampleId('document') })
+  id: string;
+
+  @ApiProperty({ example: 'https://docs.acme.test/guide/install', description: 'The page URL, or the uploaded file name.' })
+  url: string;
+
+  @ApiProperty({ example: 'Installation' })
+  title: string;
+
+  @ApiProperty({ enum: DOCUMENT_STATUSES })
+  status: string;
+
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'Why the document could not be indexed (an encrypted PDF, a page that failed).' })
+  error: string | null;
+
+  @ApiProperty({ example: 12 })
+  chunk_count: number;
+
+  @ApiProperty({ example: 4210 })
+  token_count: number;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at: string;
+}
+
+export class DocumentListResponseDto {
+  @ApiProperty({ type: [DocumentResponseDto] })
+  documents: DocumentResponseDto[];
+
+  @ApiProperty()
+  total: number;
+
+  @ApiProperty()
+  limit: number;
+
+  @ApiProperty()
+  offset: number;
+}
+
+export function toDocumentResponse(document: DocumentEntity): DocumentResponseDto {
+  return {
+    id: document.id,
+    url: document.url,
+    title: document.title,
+    status: document.status,
+    error: document.error,
+    chunk_count: document.chunkCount,
+    token_count: document.tokenCount,
+    updated_at: document.updatedAt.toISOString(),
+  };
+}

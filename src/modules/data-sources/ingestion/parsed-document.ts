@@ -1,0 +1,21 @@
+/** A document reduced to what retrieval needs: its title and its text, with the heading structure kept. */
+export type Block = { kind: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; text: string } | { kind: 'text'; text: string };
+
+export interface ParsedDocument {
+  title: string;
+  blocks: Block[];
+}
+
+export type ParseFailureReason = 'encrypted' | 'corrupt' | 'unsupported' | 'empty' | 'too_large';
+
+/** A document that cannot be read; the sync records it as failed and carries on with the others. */
+export class DocumentParseError extends Error {
+  override readonly name = 'DocumentParseError';
+
+  constructor(
+    readonly reason: ParseFailureReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,62 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { JobQueue } from '#src/common/queue/job-queue.js';
+import { JobName } from '#src/common/queue/queue-name.enum.js';
+import { DocumentsRepository } from '#src/modules/data-sources/documents.repository.js';
+import { DocumentParseError } from '#src/modules/data-sources/ingestion/parsed-document.js';
+import { parseMarkdown } from '#src/modules/data-sources/ingestion/parsers/markdown-parser.js';
+import { DocumentIndexer, hashDocument } from '#src/modules/data-sources/sync/document-indexer.js';
+import { KbRepository } from '#src/modules/kb/kb.repository.js';
+
+/**
+ * Keeps the index in step with the knowledge base: a published article's current version is indexed
+ * (its content read as Markdown), anything else (a draft, an unpublished or deleted article) is dropped.
+ * Runs as a job after every change, so the request that changed the article does not wait for it.
+ */
+@Injectable()
+export class KbIndexer implements OnModuleInit {
+  constructor(
+    private readonly queue: JobQueue,
+    private readonly kb: KbRepository,
+    private readonly documents: DocumentsRepository,
+    private readonly indexer: DocumentIndexer,
+  ) {}
+
+  onModuleInit(): void {
+    this.queue.handle(JobName.IndexKbArticle, ({ orgId, articleId }) => this.refresh(orgId, articleId));
+  }
+
+  async refresh(orgId: string, articleId: string): Promise<void> {
+    const article = await this.kb.findById(orgId, articleId);
+    if (!article || article.status !== 'published') {
+      await this.documents.removeKbArticle(articleId);
+      return;
+    }
+    let parsed;
+    try {
+      parsed = parseMarkdown(article.content);
+    } catch (error) {
+      if (error instanceof DocumentParseError) {
+        await this.documents.removeKbArticle(articleId);
+        return;
+      }
+      throw error;
+    }
+    const document = { ...parsed, title: article.title };
+    const contentHash = hashDocument(document);
+    if ((await this.documents.kbArticleHash(articleId)) === contentHash) {
+      return;
+    }
+    const identity = {
+      orgId,
+      dataSourceId: null,
+      kbArticleId: articleId,
+      key: articleId,
+      url: `/api/v1/kb/${articleId}`,
+      title: article.title,
+      runId: `kb-v${article.version}`,
+    };
+    if (!(await this.indexer.index(identity, document, contentHash))) {
+      await this.documents.removeKbArticle(articleId);
+    }
+  }
+}

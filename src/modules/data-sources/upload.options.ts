@@ -1,0 +1,15 @@
+import type { MulterModuleOptions } from '@nestjs/platform-express';
+import type { AppConfig } from '#src/config/app-config.js';
+
+export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+export const MAX_FILES_PER_UPLOAD = 20;
+
+/** Uploads stream to a temporary folder on disk (never whole into memory), at most 50 MiB each. */
+export function uploadOptions(config: AppConfig): MulterModuleOptions {
+  return {
+    dest: `${config.uploadDir}/.incoming`,
+    limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 10, parts: MAX_FILES_PER_UPLOAD + 10 },
+    // File names arrive in UTF-8 from every current client; busboy's default would read them as Latin-1.
+    defParamCharset: 'utf8',
+  };
+}

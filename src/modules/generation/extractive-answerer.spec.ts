@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { countTokens } from '#src/modules/data-sources/ingestion/chunker.js';
+import type { AnswerRequest } from '#src/modules/generation/answerer.js';
+import { citedSources } from '#src/modules/generation/citations.js';
+import { ExtractiveAnswerer } from '#src/modules/generation/extractive-answerer.js';
+import { NO_ANSWER } from '#src/modules/generation/prompt.js';
+import { splitSentences } from '#src/modules/generation/text-analysis.js';
+import type { RetrievedChunk } from '#src/modules/retrieval/retrieval.types.js';
+
+function chunk(title: string, text: string, score = 0.5): RetrievedChunk {
+  return {
+    chunkId: `chk_${title}`,
+    documentId: `doc_${title}`,
+    documentTitle: title,
+    documentUrl: `https://help.example.test/${title}`,
+    headingPath: [],
+    text,
+    score,
+  };
+}
+
+/** A small help centre, in the order a retrieval might return it for a question about billing. */
+const CORPUS: RetrievedChunk[] = [
+  chunk(
+    'Billing',
+    'Invoices are sent by email on the first day of each month. You can download past invoices from the Billing page. ' +
+      'Prices are shown without VAT. Your account is charged in the currency of your billing address.',
+  ),
+  chunk(
+    'Refunds',
+    'We want you to be happy with your purchase. Refunds are issued to the original payment method within 5 business days of approval. ' +
+      'To request a refund, contact support with your order number. Digital downloads cannot be refunded once opened.',
+  ),
+  chunk(
+    'Passwords',
+    '## Resetting your password\n\nTo reset your password, click "Forgot password" on the sign-in page and follow the link we email you. ' +
+      'The link expires after 30 minutes. For security reasons, support staff cannot see or change your password.',
+  ),
+  chunk(
+    'Shipping',
+    'Orders placed before 2 p.m. ship the same day. Standard shipping within Europe takes 3 to 5 business days. ' +
+      'Express shipping arrives the next business day, e.g. an order on Monday arrives on Tuesday.',
+  ),
+];
+
+function request(query: string, overrides: Partial<AnswerRequest> = {}): AnswerRequest {
+  return { model: 'extractive', systemPrompt: null, query, history: [], sources: CORPUS, temperature: 0.2, maxTokens: 1024, ...overrides };
+}
+
+const answerer = new ExtractiveAnswerer();
+
+describe('ExtractiveAnswerer', () => {
+  it.each([
+    ['How long do refunds take?', /Refunds are issued to the original payment method within 5 business days of approval \[2\]\./, 2],
+    ['How do I reset my password?', /To reset your password, click "Forgot password" on the sign-in page and follow the link we email you \[3\]\./, 3],
+    ['When are invoices sent?', /Invoices are sent by email on the first day of each month \[1\]\./, 1],
+    ['How long does standard shipping to Europe take?', /Standard shipping within Europe takes 3 to 5 business days \[4\]\./, 4],
+    ['How long is the password reset link valid?', /The link expires after 30 minutes \[3\]\./, 3],
+  ])('should answer "%s" with the sentence that answers it, citing its source', async (query, sentence, source) => {
+    const { text } = await answerer.answer(request(query));
+    // The answer leads with the sentence that answers, followed by its source's marker.
+    expect(text).toMatch(new RegExp(`^${sentence.source}`));
+    expect(citedSources(text)[0]).toBe(source);
+    expect(citedSources(text).every((n) => n >= 1 && n <= CORPUS.length)).toBe(true);
+  });
+
+  it('should follow every sentence with its citation marker and stay concise', async () => {
+    const { text } = await answerer.answer(request('How do refunds work and how long do they take?'));
+    const sentences = splitSentences(text);
+    expect(sentences.length).toBeGreaterThanOrEqual(1);
+    expect(sentences.length).toBeLessThanOrEqual(3);
+    for (const sentence of sentences) {
+      expect(sentence).toMatch(/ \[\d+\][.!?]$/);
+    }
+    expect(text).toContain('Refunds are issued to the original payment method within 5 business days of approval [2].');
+  });
+
+  it('should answer the fixed sentence, with no marker, when nothing in the sources is relevant', async () => {
+    for (const query of ['What is the boiling point of mercury?', 'hello', '???']) {
+      const result = await answerer.answer(request(query));
+      expect(result.text, query).toBe(NO_ANSWER);
+      expect(citedSources(result.text)).toEqual([]);
+    }
+    expect((await answerer.answer(request('How long do refunds take?', { sources: [] }))).text).toBe(NO_ANSWER);
+  });
+
+  it('should not repeat a sentence found in two overlapping chunks', async () => {
+    const overlapping = [
+      chunk('Refunds', 'Refunds are issued to the original payment method within 5 business days of approval. To request a refund, contact support.'),
+      chunk(
+        'Refunds (continued)',
+        'To request a refund, contact support. Refunds are issued to the original payment method within 5 business days of approval.',
+      ),
+    ];
+    const { text } = await answerer.answer(request('How long do refunds take and how do I request one?', { sources: overlapping }));
+    expect(text.match(/Refunds are issued/g)).toHaveLength(1);
+    expect(text.match(/To request a refund/g)).toHaveLength(1);
+  });
+
+  it('should prefer the better-ranked source between two equally good sentences', async () => {
+    const twins = [chunk('Old policy', 'Refunds take 10 business days to arrive.'), chunk('New policy', 'Refunds take 5 business days to arrive.')];
+    const { text } = await answerer.answer(request('How long do refunds take?', { sources: twins }));
+    expect(text.startsWith('Refunds take 10 business days to arrive [1].')).toBe(true);
+  });
+
+  it('should use the previous question to answer a follow-up', async () => {
+    const { text } = await answerer.answer(
+      request('And how long does express take?', {
+        history: [{ query: 'How long does shipping take?', response: 'Standard shipping takes 3 to 5 business days [4].' }],
+      }),
+    );
+    expect(text).toMatch(/^Express shipping arrives the next business day, e\.g\. an order on Monday arrives on Tuesday \[4\]\./);
+  });
+
+  it('should never exceed maxTokens, cutting the best sentence if it must', async () => {
+    for (const maxTokens of [200, 30, 12, 8, 3]) {
+      const { text, tokensOutput } = await answerer.answer(request('How long do refunds take?', { maxTokens }));
+      expect(tokensOutput, `maxTokens ${maxTokens}`).toBeLessThanOrEqual(maxTokens);
+      expect(countTokens(text)).toBe(tokensOutput);
+    }
+    const cut = await answerer.answer(request('How long do refunds take?', { maxTokens: 12 }));
+    expect(cut.text).toMatch(/^Refunds are issued.*\u2026 \[2\]$/);
+  });
+
+  it('should count tokens with the service tokenizer: the question and sources read, the answer written', async () => {
+    const result = await answerer.answer(request('When are invoices sent?'));
+    expect(result.tokensInput).toBe(countTokens(['When are invoices sent?', ...CORPUS.map((source) => source.text)].join('\n')));
+    expect(result.tokensOutput).toBe(countTokens(result.text));
+  });
+
+  it('should stream the answer sentence by sentence, adding up to the full text', async () => {
+    const deltas: string[] = [];
+    const result = await answerer.answer(request('How do refunds work and how long do they take?'), { onDelta: (delta) => deltas.push(delta) });
+    expect(deltas.length).toBe(splitSentences(result.text).length);
+    expect(deltas.join('')).toBe(result.text);
+  });
+
+  it('should stop when the signal is aborted', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('client gone'));
+    await expect(answerer.answer(request('How long do refunds take?'), { signal: controller.signal, onDelta: () => undefined })).rejects.toThrow('client gone');
+  });
+});
+
+describe('splitSentences', () => {
+  it('should split at sentence ends and line breaks, not after abbreviations or inside numbers', () => {
+    expect(splitSentences('Orders ship by 2 p.m. on weekdays. Version 3.5 is out, e.g. for Linux.\n- First item\n## Heading\nDr. Smith agrees!')).toEqual([
+      'Orders ship by 2 p.m. on weekdays.',
+      'Version 3.5 is out, e.g. for Linux.',
+      'First item',
+      'Heading',
+      'Dr. Smith agrees!',
+    ]);
+  });
+});

@@ -1,0 +1,168 @@
+import * as AnthropicSdk from '@anthropic-ai/sdk';
+import * as OpenAISdk from 'openai';
+import { AppError } from '#src/common/errors/app.error.js';
+import { ErrorCode } from '#src/common/errors/error-code.enum.js';
+import { findBlockedAddressError } from '#src/common/net/ssrf-guard.js';
+
+/** Of a provider's own error message, quoted in ours. */
+const MAX_DETAIL_CHARACTERS = 300;
+
+/** What an error message may say about the call that failed. Never the key itself. */
+export interface ProviderCallContext {
+  /** As people know it: `OpenAI`, `Anthropic`, `The custom model endpoint`. */
+  label: string;
+  /** The host called, named only when the customer supplied it (an operator's internal host stays private). */
+  host: string | undefined;
+  model: string;
+  timeoutMs: number;
+  maxRetries: number;
+  /** Where the key came from, for the 401 message: the operator's setting or the agent's provider key. */
+  keySource: string;
+  /** Masked out of anything quoted from the provider. */
+  apiKey: string | undefined;
+}
+
+/** Thrown by an answerer when a stream goes PROVIDER_TIMEOUT_MS without a token. */
+export class StreamIdleTimeout extends Error {
+  override name = 'StreamIdleTimeout';
+}
+
+type SdkApiError = OpenAISdk.APIError | AnthropicSdk.APIError;
+
+function isApiError(error: unknown): error is SdkApiError {
+  return error instanceof OpenAISdk.APIError || error instanceof AnthropicSdk.APIError;
+}
+
+function isUserAbort(error: unknown): boolean {
+  return error instanceof OpenAISdk.APIUserAbortError || error instanceof AnthropicSdk.APIUserAbortError;
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof OpenAISdk.APIConnectionTimeoutError || error instanceof AnthropicSdk.APIConnectionTimeoutError;
+}
+
+function isConnectionError(error: unknown): boolean {
+  return error instanceof OpenAISdk.APIConnectionError || error instanceof AnthropicSdk.APIConnectionError;
+}
+
+/**
+ * A provider SDK's error as the API error the client gets. The SDK's error is not kept as the cause: it
+ * holds the provider's response, which may echo the key.
+ *
+ * | Provider outcome                         | API error                                   |
+ * |------------------------------------------|---------------------------------------------|
+ * | 401 or 403 (key refused)                 | 502 upstream_error naming the provider      |
+ * | 429 after the retries                    | 503 service_unavailable (+ Retry-After)     |
+ * | 5xx after the retries                    | 502 upstream_error                          |
+ * | timeout after the retries, idle stream   | 504 upstream_error                          |
+ * | 400, 404, 413, 422 (request refused)     | 502 upstream_error with the provider's word |
+ * | cannot connect                           | 502 upstream_error                          |
+ * | customer URL at a non-public address     | 409 conflict                                |
+ */
+export function toProviderAppError(error: unknown, context: ProviderCallContext): AppError {
+  if (error instanceof AppError) {
+    return error;
+  }
+  const retried = context.maxRetries === 0 ? '' : ` (after ${context.maxRetries} ${context.maxRetries === 1 ? 'retry' : 'retries'})`;
+  if (error instanceof StreamIdleTimeout) {
+    return new AppError(ErrorCode.UpstreamError, `${context.label} stopped answering (${error.message})`, { status: 504 });
+  }
+  if (isTimeout(error)) {
+    return new AppError(ErrorCode.UpstreamError, `${context.label} did not answer within ${context.timeoutMs} ms${retried}`, { status: 504 });
+  }
+  const blocked = findBlockedAddressError(error);
+  if (blocked) {
+    return AppError.conflict(
+      `The provider key's base_url cannot be used: ${blocked.message}. Model providers must be reached at public addresses; update the provider key`,
+    );
+  }
+  if (isConnectionError(error)) {
+    return new AppError(ErrorCode.UpstreamError, `Could not reach ${context.label}${context.host ? ` at ${context.host}` : ''}${retried}`);
+  }
+  if (isApiError(error) && typeof error.status === 'number') {
+    const status = error.status;
+    const detail = providerDetail(error, context);
+    if (status === 401 || status === 403) {
+      return new AppError(ErrorCode.UpstreamError, `${context.label} refused the API key (${status}); check ${context.keySource}`);
+    }
+    if (status === 429) {
+      const retryAfter = retryAfterSeconds(error.headers);
+      return new AppError(ErrorCode.ServiceUnavailable, `${context.label} is rate limiting requests${retried}; try again later`, {
+        headers: retryAfter === undefined ? undefined : { 'Retry-After': String(retryAfter) },
+      });
+    }
+    if (status === 408) {
+      return new AppError(ErrorCode.UpstreamError, `${context.label} did not answer in time (408)${retried}`, { status: 504 });
+    }
+    if (status >= 500) {
+      return new AppError(ErrorCode.UpstreamError, `${context.label} failed with status ${status}${retried}${detail ? `: ${detail}` : ''}`);
+    }
+    return new AppError(ErrorCode.UpstreamError, `${context.label} refused the request for model "${context.model}" (${status})${detail ? `: ${detail}` : ''}`);
+  }
+  if (isApiError(error)) {
+    // An error event inside a stream: no status.
+    return new AppError(
+      ErrorCode.UpstreamError,
+      `${context.label} reported an error while answering${mask(error.message, context) ? `: ${truncate(mask(error.message, context))}` : ''}`,
+    );
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new AppError(ErrorCode.UpstreamError, `The answer from ${context.label} was cut off: ${truncate(mask(message, context))}`);
+}
+
+/** True when the error only says the caller's signal aborted the call. */
+export function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true && (isUserAbort(error) || (error instanceof Error && error.name === 'AbortError') || error === signal.reason);
+}
+
+function providerDetail(error: SdkApiError, context: ProviderCallContext): string | undefined {
+  const message = providerMessage(error.error) ?? error.message.replace(/^\d{3}\s*/, '');
+  const masked = mask(message, context).trim();
+  return masked === '' ? undefined : truncate(masked);
+}
+
+/** `{"error": {"message": …}}` (OpenAI, Anthropic), `{"message": …}` or `{"error": "…"}` (other servers). */
+function providerMessage(body: unknown, depth = 0): string | undefined {
+  if (depth > 3) {
+    return undefined;
+  }
+  if (typeof body === 'string') {
+    return body;
+  }
+  if (typeof body !== 'object' || body === null) {
+    return undefined;
+  }
+  const record = body as Record<string, unknown>;
+  if (typeof record.message === 'string') {
+    return record.message;
+  }
+  return providerMessage(record.error, depth + 1);
+}
+
+/** Hides the key, and any bearer token or key-looking string, wherever a provider echoed it. */
+function mask(message: string, context: ProviderCallContext): string {
+  const withoutKey = context.apiKey ? message.split(context.apiKey).join('[REDACTED]') : message;
+  return withoutKey.replace(/(Bearer\s+)[^\s"',]+/gi, '$1[REDACTED]').replace(/\b(sk-[A-Za-z0-9_-]{3})[A-Za-z0-9_-]{8,}/g, '$1[REDACTED]');
+}
+
+function truncate(text: string): string {
+  return text.length <= MAX_DETAIL_CHARACTERS ? text : `${text.slice(0, MAX_DETAIL_CHARACTERS)}\u2026`;
+}
+
+/** `retry-after` in seconds (or an HTTP date), or `retry-after-ms`, as whole seconds. */
+function retryAfterSeconds(headers: Headers | undefined): number | undefined {
+  const milliseconds = Number(headers?.get('retry-after-ms') ?? Number.NaN);
+  if (Number.isFinite(milliseconds) && milliseconds >= 0) {
+    return Math.max(1, Math.ceil(milliseconds / 1000));
+  }
+  const raw = headers?.get('retry-after');
+  if (!raw) {
+    return undefined;
+  }
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds) && seconds >= 0) {
+    return Math.max(1, Math.ceil(seconds));
+  }
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(1, Math.ceil((date - Date.now()) / 1000));
+}

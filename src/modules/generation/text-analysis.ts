@@ -1,0 +1,153 @@
+/** Sentence splitting and term extraction for the extractive answerer. English-centred, language-tolerant. */
+
+const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/** Common abbreviations after which a full stop does not end a sentence. */
+const ABBREVIATIONS = new Set([
+  'e.g',
+  'i.e',
+  'etc',
+  'vs',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'prof',
+  'inc',
+  'ltd',
+  'co',
+  'corp',
+  'no',
+  'fig',
+  'approx',
+  'dept',
+  'est',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+  'st',
+  'min',
+  'max',
+  'ca',
+  'cf',
+]);
+
+/** A list marker or heading mark at the start of a line: `- `, `* `, `1. `, `## `, `> `. */
+const LINE_MARK = /^(?:[-*+\u2022>]\s+|\d{1,3}[.)]\s+|#{1,6}\s+)+/;
+
+/**
+ * The sentences of a text: Unicode sentence boundaries (UAX #29), which also break at line ends, then
+ * re-joined where a boundary fell after a common abbreviation ("e.g.", "Dr.") or inside a number ("3.5").
+ * Whitespace is collapsed and list or heading marks are dropped; empty pieces are left out. With
+ * `headings: false`, Markdown heading lines are left out altogether.
+ */
+export function splitSentences(text: string, options: { headings?: boolean } = {}): string[] {
+  const pieces: string[] = [];
+  for (const line of text.split(/\n+/)) {
+    if (options.headings === false && /^\s*#{1,6}\s/.test(line)) {
+      continue;
+    }
+    const cleaned = line.replace(LINE_MARK, '').trim();
+    if (cleaned === '') {
+      continue;
+    }
+    let current = '';
+    for (const { segment } of SENTENCES.segment(cleaned)) {
+      current += segment;
+      if (!endsWithAbbreviation(current)) {
+        pieces.push(current);
+        current = '';
+      }
+    }
+    if (current !== '') {
+      pieces.push(current);
+    }
+  }
+  return pieces.map((piece) => piece.replace(/\s+/g, ' ').trim()).filter((piece) => piece !== '');
+}
+
+function endsWithAbbreviation(text: string): boolean {
+  const match = /(?:^|[\s(])([A-Za-z]+(?:\.[A-Za-z]+)*)\.\s*$/.exec(text);
+  if (!match) {
+    return false;
+  }
+  const word = match[1].toLowerCase();
+  // A single letter ("J. Smith") or a listed abbreviation.
+  return word.length === 1 || ABBREVIATIONS.has(word);
+}
+
+const STOPWORDS = new Set(
+  (
+    'a about above after again against all am an and any are as at be because been before being below between both but by can ' +
+    'cannot could did do does doing down during each few for from further had has have having he her here hers herself him ' +
+    'himself his how i if in into is it its itself just let me more most my myself no nor not of off on once only or other ' +
+    'ought our ours ourselves out over own same she should so some such than that the their theirs them themselves then there ' +
+    'these they this those through to too under until up very was we were what when where which while who whom why will with ' +
+    'would you your yours yourself yourselves also may might must shall us get got tell please know want need like one ' +
+    'there thing things way s t don isn aren wasn weren won wouldn shouldn couldn doesn didn hasn haven hadn'
+  ).split(' '),
+);
+
+const WORDS = /[\p{L}\p{N}]+(?:['\u2019][\p{L}]+)?/gu;
+
+/** A light suffix stemmer: enough to match "refunds"/"refund", "resetting"/"reset", "policies"/"policy". */
+export function stem(word: string): string {
+  let w = word.replace(/['\u2019]s$/, '').replace(/['\u2019]/g, '');
+  if (w.length > 4 && w.endsWith('ies')) {
+    w = `${w.slice(0, -3)}y`;
+  } else if (w.length > 4 && (w.endsWith('sses') || w.endsWith('shes') || w.endsWith('ches') || w.endsWith('xes'))) {
+    w = w.slice(0, -2);
+  } else if (w.length > 3 && w.endsWith('s') && !/(?:ss|us|is)$/.test(w)) {
+    w = w.slice(0, -1);
+  }
+  if (w.length > 5 && w.endsWith('ing')) {
+    w = undouble(w.slice(0, -3));
+  } else if (w.length > 4 && w.endsWith('ed') && !w.endsWith('eed')) {
+    w = undouble(w.slice(0, -2));
+  }
+  if (w.length > 4 && w.endsWith('e')) {
+    w = w.slice(0, -1);
+  }
+  return w;
+}
+
+/** "resett" → "reset", "stopp" → "stop". */
+function undouble(w: string): string {
+  return w.length > 3 && /([b-df-hj-np-tv-z])\1$/.test(w) && !/(?:ll|ss|zz)$/.test(w) ? w.slice(0, -1) : w;
+}
+
+/** The content terms of a text, stemmed, in order (repeats kept): stopwords and one-letter words dropped. */
+export function terms(text: string): string[] {
+  const result: string[] = [];
+  for (const match of text.toLowerCase().matchAll(WORDS)) {
+    const word = match[0];
+    if (STOPWORDS.has(word.replace(/['\u2019].*$/, '')) || (word.length < 2 && !/\d/.test(word))) {
+      continue;
+    }
+    result.push(stem(word));
+  }
+  return result;
+}
+
+/** Jaccard similarity of two term sets. */
+export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0 && b.size === 0) {
+    return 1;
+  }
+  let shared = 0;
+  for (const term of a) {
+    if (b.has(term)) {
+      shared++;
+    }
+  }
+  return shared / (a.size + b.size - shared);
+}

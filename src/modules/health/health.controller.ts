@@ -1,0 +1,61 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Public } from '#src/common/auth/auth.decorator.js';
+import { HealthService, type ReadinessReport } from '#src/modules/health/health.service.js';
+
+class LivenessDto {
+  @ApiProperty({ example: 'ok' })
+  status: string;
+}
+
+class CheckDto {
+  @ApiProperty({ enum: ['ok', 'failed', 'disabled'] })
+  status: string;
+
+  @ApiProperty({ required: false, example: 2 })
+  latency_ms?: number;
+
+  @ApiProperty({ required: false })
+  error?: string;
+}
+
+class ChecksDto {
+  @ApiProperty({ type: CheckDto })
+  database: CheckDto;
+
+  @ApiProperty({ type: CheckDto, description: '`disabled` when no REDIS_URL is configured.' })
+  redis: CheckDto;
+}
+
+class ReadinessDto {
+  @ApiProperty({ enum: ['ok', 'unavailable'] })
+  status: string;
+
+  @ApiProperty({ type: ChecksDto })
+  checks: ChecksDto;
+}
+
+@ApiTags('Health')
+@Controller()
+@Public()
+export class HealthController {
+  constructor(private readonly health: HealthService) {}
+
+  @Get('healthz')
+  @ApiOperation({ summary: 'Liveness: the process is up', description: 'Touches no dependency.' })
+  @ApiOkResponse({ type: LivenessDto })
+  liveness(): LivenessDto {
+    return { status: 'ok' };
+  }
+
+  @Get('readyz')
+  @ApiOperation({ summary: 'Readiness: the database and Redis answer' })
+  @ApiOkResponse({ type: ReadinessDto })
+  @ApiServiceUnavailableResponse({ type: ReadinessDto })
+  async readiness(@Res({ passthrough: true }) response: Response): Promise<ReadinessReport> {
+    const report = await this.health.readiness();
+    response.status(report.status === 'ok' ? 200 : 503);
+    return report;
+  }
+}

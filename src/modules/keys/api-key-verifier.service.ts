@@ -1,0 +1,80 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { CredentialVerifier, type AuthContext } from '#src/common/auth/auth-context.js';
+import { permissionsOfRole, permissionsOfScopes, type Permission } from '#src/common/auth/permissions.js';
+import { AppError } from '#src/common/errors/app.error.js';
+import { ErrorCode } from '#src/common/errors/error-code.enum.js';
+import { hashesEqual, hashKey, parseKey } from '#src/modules/keys/api-key.format.js';
+import { ApiKeysRepository, type KeyForVerification } from '#src/modules/keys/api-keys.repository.js';
+import { KeyCacheService } from '#src/modules/keys/key-cache.service.js';
+
+/** `last_used_at` is written at most this often per key and instance, to keep the hot path read-only. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+@Injectable()
+export class ApiKeyVerifier extends CredentialVerifier {
+  private readonly logger = new Logger('ApiKeyVerifier');
+  /** Keys whose use was recorded within the last TOUCH_INTERVAL_MS. */
+  private readonly recentlyTouched = new LRUCache<string, true>({ max: 100_000, ttl: TOUCH_INTERVAL_MS });
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly keys: ApiKeysRepository,
+    private readonly cache: KeyCacheService,
+  ) {
+    super();
+  }
+
+  async verifyApiKey(rawKey: string): Promise<AuthContext> {
+    const parsed = parseKey(rawKey);
+    if (!parsed) {
+      throw invalidKey();
+    }
+    if (parsed.environment === 'test' && this.config.appEnv === 'production') {
+      throw new AppError(ErrorCode.Unauthorized, 'Test keys (svcsk_test_) are not accepted by the production API');
+    }
+    const hash = hashKey(rawKey, this.config.keys.hashSecret);
+    let key = this.cache.get(hash);
+    if (!key) {
+      const version = this.cache.version();
+      key = await this.keys.findForVerification(hash);
+      if (!key || !hashesEqual(key.hash, hash)) {
+        throw invalidKey();
+      }
+      if (key.revokedAt === null) {
+        this.cache.set(hash, key, version);
+      }
+    }
+    if (key.revokedAt !== null) {
+      throw invalidKey();
+    }
+    if (key.expiresAt !== null && key.expiresAt.getTime() <= Date.now()) {
+      throw new AppError(ErrorCode.ExpiredApiKey, `This API key expired at ${key.expiresAt.toISOString()}`);
+    }
+    this.touch(key.id);
+    return { orgId: key.orgId, keyId: key.id, userId: key.userId, scopes: key.scopes, permissions: effectivePermissions(key) };
+  }
+
+  private touch(keyId: string): void {
+    if (this.recentlyTouched.has(keyId)) {
+      return;
+    }
+    this.recentlyTouched.set(keyId, true);
+    this.keys.touch(keyId).catch((error: unknown) => this.logger.warn({ err: error, key_id: keyId }, 'Could not record key use'));
+  }
+}
+
+function invalidKey(): AppError {
+  return new AppError(ErrorCode.Unauthorized, 'Invalid API key');
+}
+
+/** A personal key never exceeds its owner's role; an organization key has exactly its scopes. */
+function effectivePermissions(key: KeyForVerification): ReadonlySet<Permission> {
+  const granted = permissionsOfScopes(key.scopes);
+  if (key.userId === null) {
+    return granted;
+  }
+  const allowed = key.userRole ? permissionsOfRole(key.userRole) : new Set<Permission>();
+  return new Set([...granted].filter((permission) => allowed.has(permission)));
+}

@@ -1,0 +1,127 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import type { AuthContext } from '#src/common/auth/auth-context.js';
+import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
+import { AppError } from '#src/common/errors/app.error.js';
+import { newId } from '#src/common/ids/ids.js';
+import type { Page } from '#src/common/validation/validators.js';
+import { ApiKeyEntity, type KeyEnvironment, type KeyFormat } from '#src/modules/keys/api-key.entity.js';
+import { generateKey, hashKey } from '#src/modules/keys/api-key.format.js';
+import { ApiKeysRepository } from '#src/modules/keys/api-keys.repository.js';
+import { KeyCacheService } from '#src/modules/keys/key-cache.service.js';
+
+export const DEFAULT_SCOPES = ['read'];
+
+export interface NewKeyInput {
+  name: string;
+  scopes?: string[];
+  format: KeyFormat;
+  environment?: KeyEnvironment;
+  expiresAt?: Date;
+  userId?: string | null;
+}
+
+/** A stored key together with its value, which exists only in this response. */
+export interface IssuedKey {
+  entity: ApiKeyEntity;
+  key: string;
+}
+
+@Injectable()
+export class ApiKeysService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly keys: ApiKeysRepository,
+    private readonly cache: KeyCacheService,
+    private readonly transactions: TransactionRunner,
+  ) {}
+
+  async create(auth: AuthContext, input: NewKeyInput): Promise<IssuedKey> {
+    if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) {
+      throw AppError.invalid('expiresAt must be in the future', { expiresAt: ['expiresAt must be in the future'] });
+    }
+    return this.issue(auth.orgId, input);
+  }
+
+  /** Issues a key inside an existing transaction (organization bootstrap) or its own. */
+  async issue(orgId: string, input: NewKeyInput, tx?: Tx): Promise<IssuedKey> {
+    const environment = input.format === 'legacy' ? 'live' : (input.environment ?? 'live');
+    const { key, prefix } = generateKey(input.format, environment);
+    const entity = Object.assign(new ApiKeyEntity(), {
+      id: newId('apiKey'),
+      orgId,
+      userId: input.userId ?? null,
+      name: input.name,
+      prefix,
+      hash: hashKey(key, this.config.keys.hashSecret),
+      scopes: input.scopes ?? DEFAULT_SCOPES,
+      environment,
+      format: input.format,
+      expiresAt: input.expiresAt ?? null,
+      lastUsedAt: null,
+      revokedAt: null,
+      replacedById: null,
+    });
+    const saved = await this.keys.insert(entity, tx);
+    return { entity: saved, key };
+  }
+
+  async list(auth: AuthContext, page: Page): Promise<{ items: ApiKeyEntity[]; total: number }> {
+    return this.keys.list(auth.orgId, page);
+  }
+
+  async revoke(auth: AuthContext, id: string): Promise<void> {
+    const hash = await this.keys.hashOf(auth.orgId, id);
+    if (hash === undefined) {
+      throw AppError.notFound('API key', id);
+    }
+    await this.keys.revoke(auth.orgId, id, null);
+    await this.cache.invalidate([hash]);
+  }
+
+  /** A new value with the same name, scopes and expiry; the old value stops working at once. */
+  async rotate(auth: AuthContext, id: string): Promise<IssuedKey> {
+    const issued = await this.transactions.run(async (tx) => {
+      const current = await this.keys.findById(auth.orgId, id, tx);
+      if (!current) {
+        throw AppError.notFound('API key', id);
+      }
+      if (current.revokedAt) {
+        throw AppError.conflict('A revoked key cannot be rotated');
+      }
+      if (current.expiresAt && current.expiresAt.getTime() <= Date.now()) {
+        throw AppError.conflict('An expired key cannot be rotated: create a new one');
+      }
+      const next = await this.issue(
+        auth.orgId,
+        {
+          name: current.name,
+          scopes: current.scopes,
+          format: current.format,
+          environment: current.environment,
+          expiresAt: current.expiresAt ?? undefined,
+          userId: current.userId,
+        },
+        tx,
+      );
+      if (!(await this.keys.revoke(auth.orgId, id, next.entity.id, tx))) {
+        throw AppError.conflict('The key was revoked while rotating it');
+      }
+      return next;
+    });
+    const oldHash = await this.keys.hashOf(auth.orgId, id);
+    await this.cache.invalidate(oldHash ? [oldHash] : []);
+    return issued;
+  }
+
+  /** Used when a user's role changes or the user is removed: their personal keys must be re-verified. */
+  async invalidateUserKeys(orgId: string, userId: string, tx?: Tx): Promise<void> {
+    await this.cache.invalidate(await this.keys.hashesOfUser(orgId, userId, tx));
+  }
+
+  async revokeUserKeys(orgId: string, userId: string, tx: Tx): Promise<void> {
+    await this.keys.revokeAllOfUser(orgId, userId, tx);
+    const hashes = await this.keys.hashesOfUser(orgId, userId, tx);
+    tx.afterCommit(() => this.cache.invalidate(hashes));
+  }
+}

@@ -1,0 +1,146 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { exampleId } from '#src/common/ids/ids.js';
+import { KEY_ENVIRONMENTS, type ApiKeyEntity } from '#src/modules/keys/api-key.entity.js';
+
+const KEY_STATUSES = ['active', 'revoked', 'expired'] as const;
+
+export function keyStatus(key: ApiKeyEntity, now = Date.now()): (typeof KEY_STATUSES)[number] {
+  if (key.revokedAt) {
+    return 'revoked';
+  }
+  return key.expiresAt && key.expiresAt.getTime() <= now ? 'expired' : 'active';
+}
+
+export class ApiKeyResponseDto {
+  @ApiProperty({ example: exampleId('apiKey') })
+  id: string;
+
+  @ApiProperty({ example: 'Production backend' })
+  name: string;
+
+  @ApiProperty({ example: 'svcsk_live_Ab3dE9', description: 'The first characters of the key, to recognise it.' })
+  prefix: string;
+
+  @ApiProperty({ type: [String], example: ['read', 'execute'] })
+  scopes: string[];
+
+  @ApiProperty({ enum: KEY_ENVIRONMENTS })
+  environment: string;
+
+  @ApiProperty({ enum: KEY_STATUSES })
+  status: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  expires_at: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  last_used_at: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  revoked_at: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}
+
+export class CreatedApiKeyResponseDto extends ApiKeyResponseDto {
+  @ApiProperty({ example: 'svcsk_live_Ab3dE9…', description: 'The key itself. Shown once: it cannot be retrieved again.' })
+  key: string;
+}
+
+export class ApiKeyListResponseDto {
+  @ApiProperty({ type: [ApiKeyResponseDto] })
+  api_keys: ApiKeyResponseDto[];
+
+  @ApiProperty({ example: 1 })
+  total: number;
+
+  @ApiProperty({ example: 50 })
+  limit: number;
+
+  @ApiProperty({ example: 0 })
+  offset: number;
+}
+
+export class LegacyApiKeyResponseDto {
+  @ApiProperty({ example: exampleId('apiKey') })
+  id: string;
+
+  @ApiProperty({ example: 'Production backend' })
+  name: string;
+
+  @ApiProperty({ example: 'sk_live_Ab3dE9' })
+  prefix: string;
+
+  @ApiProperty({ type: [String], example: ['agents:read', 'chat'] })
+  scopes: string[];
+
+  @ApiProperty({ enum: KEY_ENVIRONMENTS })
+  environment: string;
+
+  @ApiProperty({ enum: KEY_STATUSES })
+  status: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  expiresAt: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  lastUsedAt: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  revokedAt: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+}
+
+export class LegacyCreatedApiKeyResponseDto extends LegacyApiKeyResponseDto {
+  @ApiProperty({ example: 'sk_live_Ab3dE9…', description: 'The key itself. Shown once: it cannot be retrieved again.' })
+  key: string;
+}
+
+export class LegacyApiKeyListResponseDto {
+  @ApiProperty({ type: [LegacyApiKeyResponseDto] })
+  apiKeys: LegacyApiKeyResponseDto[];
+
+  @ApiProperty({ example: 1 })
+  total: number;
+
+  @ApiProperty({ example: 50 })
+  limit: number;
+
+  @ApiProperty({ example: 0 })
+  offset: number;
+}
+
+const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
+
+export function toApiKeyResponse(key: ApiKeyEntity): ApiKeyResponseDto {
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    scopes: key.scopes,
+    environment: key.environment,
+    status: keyStatus(key),
+    expires_at: iso(key.expiresAt),
+    last_used_at: iso(key.lastUsedAt),
+    revoked_at: iso(key.revokedAt),
+    created_at: key.createdAt.toISOString(),
+  };
+}
+
+export function toLegacyApiKeyResponse(key: ApiKeyEntity): LegacyApiKeyResponseDto {
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    scopes: key.scopes,
+    environment: key.environment,
+    status: keyStatus(key),
+    expiresAt: iso(key.expiresAt),
+    lastUsedAt: iso(key.lastUsedAt),
+    revokedAt: iso(key.revokedAt),
+    createdAt: key.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,47 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsDateTime, Optional } from '#src/common/validation/validators.js';
+import { ALL_SCOPES } from '#src/common/auth/permissions.js';
+import { KEY_ENVIRONMENTS, type KeyEnvironment } from '#src/modules/keys/api-key.entity.js';
+
+const SCOPES_DOC = {
+  type: String,
+  isArray: true,
+  enum: [...ALL_SCOPES],
+  default: ['read'],
+  example: ['read', 'execute'],
+  description: 'Versioned (read, write, execute, admin) or legacy (chat, agents:read, …) scopes, lower case. Defaults to ["read"].',
+};
+
+class ApiKeyFields {
+  @ApiProperty({ example: 'Production backend', maxLength: 200 })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  name: string;
+
+  @ApiPropertyOptional(SCOPES_DOC)
+  @Optional()
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(ALL_SCOPES.length)
+  @ArrayUnique()
+  @IsIn(ALL_SCOPES, { each: true, message: `each value in scopes must be one of: ${ALL_SCOPES.join(', ')}` })
+  scopes?: string[];
+}
+
+/** `POST /api/v1/api-keys`: a `svcsk_live_` or `svcsk_test_` key, which never expires. */
+export class CreateApiKeyDto extends ApiKeyFields {
+  @ApiPropertyOptional({ enum: KEY_ENVIRONMENTS, default: 'live' })
+  @Optional()
+  @IsIn(KEY_ENVIRONMENTS)
+  environment?: KeyEnvironment;
+}
+
+/** `POST /api/api-keys`: a legacy `sk_live_` key, optionally expiring. */
+export class CreateLegacyApiKeyDto extends ApiKeyFields {
+  @ApiPropertyOptional({ format: 'date-time', example: '2027-01-31T00:00:00.000Z', description: 'After this instant the key answers 401 expired_api_key.' })
+  @Optional()
+  @IsDateTime()
+  expiresAt?: string;
+}

@@ -1,0 +1,88 @@
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { AuthContext } from '#src/common/auth/auth-context.js';
+import { Auth, Authenticated } from '#src/common/auth/auth.decorator.js';
+import { Permission } from '#src/common/auth/permissions.js';
+import { renderError, toAppError } from '#src/common/errors/all-exceptions.filter.js';
+import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
+import { AppError } from '#src/common/errors/app.error.js';
+import { ErrorCode } from '#src/common/errors/error-code.enum.js';
+import { requestIdOf } from '#src/common/http/request-id.middleware.js';
+import { toSourceResponse } from '#src/modules/interactions/dto/interaction.dto.js';
+import {
+  LegacyChatRequestDto,
+  LegacyChatResponseDto,
+  QueryRequestDto,
+  QueryResponseDto,
+  SemanticSearchRequestDto,
+  SemanticSearchResponseDto,
+} from '#src/modules/query/dto/query.dto.js';
+import { EventStream } from '#src/modules/query/event-stream.js';
+import { toLegacyChatResponse, toQueryResponse } from '#src/modules/query/query-response.js';
+import { QueryService, toInteractionSource } from '#src/modules/query/query.service.js';
+import { SearchService } from '#src/modules/query/search.service.js';
+
+@ApiTags('Query and search')
+@Controller()
+export class QueryController {
+  constructor(
+    private readonly queries: QueryService,
+    private readonly searches: SearchService,
+  ) {}
+
+  @Post('api/v1/query')
+  @Authenticated(Permission.Chat)
+  @ApiOperation({
+    summary: 'Ask an agent',
+    description:
+      'Retrieves from the agent\u2019s data sources and published knowledge base, answers citing sources as [n], and records the interaction. ' +
+      'With `stream: true` the answer comes as server-sent events: `sources` (the sources array), any number of `delta` (`{"text": …}`), ' +
+      'then `done` (the metadata object), or `error` (the error envelope); a comment line every 15 s keeps the connection open.',
+  })
+  @ApiOkResponse({ type: QueryResponseDto })
+  @ApiProduces('application/json', 'text/event-stream')
+  @ApiErrors([400, 404, 409, 413])
+  async query(@Auth() auth: AuthContext, @Body() dto: QueryRequestDto, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const prepared = await this.queries.prepare(auth, { agentId: dto.agent_id, query: dto.query, sessionId: dto.session_id, temperature: dto.temperature, maxTokens: dto.max_tokens });
+    if (!dto.stream) {
+      response.status(200).json(toQueryResponse(await this.queries.answer(prepared)));
+      return;
+    }
+    const stream = new EventStream(response);
+    try {
+      const result = await this.queries.answer(prepared, {
+        signal: stream.signal,
+        onSources: (sources) => stream.send('sources', sources.map((chunk) => toSourceResponse(toInteractionSource(chunk)))),
+        onDelta: (text) => stream.send('delta', { text }),
+      });
+      stream.send('done', toQueryResponse(result).metadata);
+    } catch (error) {
+      const failure = toAppError(error) ?? new AppError(ErrorCode.InternalError, 'Internal server error');
+      stream.send('error', renderError(failure, 'versioned', requestIdOf(request)));
+    } finally {
+      stream.end();
+    }
+  }
+
+  @Post('api/v1/semantic-search')
+  @HttpCode(200)
+  @Authenticated(Permission.Chat)
+  @ApiOperation({ summary: 'Retrieve chunks without generating an answer', description: '`org_id` must be the caller\u2019s organization (403 otherwise).' })
+  @ApiOkResponse({ type: SemanticSearchResponseDto })
+  @ApiErrors([400, 404, 413])
+  async search(@Auth() auth: AuthContext, @Body() dto: SemanticSearchRequestDto): Promise<SemanticSearchResponseDto> {
+    return this.searches.search(auth, dto);
+  }
+
+  @Post('api/chat')
+  @HttpCode(200)
+  @Authenticated(Permission.Chat)
+  @ApiOperation({ summary: 'Ask an agent (legacy)', deprecated: true, description: 'Successor: POST /api/v1/query. Answers the abbreviated form.' })
+  @ApiOkResponse({ type: LegacyChatResponseDto })
+  @ApiErrors([400, 404, 409, 413], 'legacy')
+  async chat(@Auth() auth: AuthContext, @Body() dto: LegacyChatRequestDto): Promise<LegacyChatResponseDto> {
+    const prepared = await this.queries.prepare(auth, { agentId: dto.agentId, query: dto.prompt, sessionId: dto.sessionId });
+    return toLegacyChatResponse(await this.queries.answer(prepared));
+  }
+}

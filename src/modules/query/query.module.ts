@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { AgentsModule } from '#src/modules/agents/agents.module.js';
+import { DataSourcesModule } from '#src/modules/data-sources/data-sources.module.js';
+import { GenerationModule } from '#src/modules/generation/generation.module.js';
+import { InteractionsModule } from '#src/modules/interactions/interactions.module.js';
+import { ProviderKeysModule } from '#src/modules/provider-keys/provider-keys.module.js';
+import { QueryController } from '#src/modules/query/query.controller.js';
+import { QueryService } from '#src/modules/query/query.service.js';
+import { SearchService } from '#src/modules/query/search.service.js';
+import { RetrievalModule } from '#src/modules/retrieval/retrieval.module.js';
+
+@Module({
+  imports: [AgentsModule, DataSourcesModule, InteractionsModule, RetrievalModule, GenerationModule, ProviderKeysModule],
+  controllers: [QueryController],
+  providers: [QueryService, SearchService],
+})
+export class QueryModule {}

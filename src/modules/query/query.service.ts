@@ -1,0 +1,200 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { AuthContext } from '#src/common/auth/auth-context.js';
+import { TransactionRunner } from '#src/common/database/transaction.js';
+import { AppError } from '#src/common/errors/app.error.js';
+import { newId } from '#src/common/ids/ids.js';
+import type { AgentEntity } from '#src/modules/agents/agent.entity.js';
+import { AgentsRepository } from '#src/modules/agents/agents.repository.js';
+import { DomainEventsService } from '#src/modules/events/domain-events.service.js';
+import { Answerer, type ConversationTurn, type ProviderCredentials } from '#src/modules/generation/answerer.js';
+import { citedSources } from '#src/modules/generation/citations.js';
+import { costUsd } from '#src/modules/generation/model-catalog.js';
+import { InteractionEntity, type InteractionSource } from '#src/modules/interactions/interaction.entity.js';
+import { toInteractionEvent } from '#src/modules/interactions/interaction-event.js';
+import { InteractionsRepository } from '#src/modules/interactions/interactions.repository.js';
+import { ProviderKeysService } from '#src/modules/provider-keys/provider-keys.service.js';
+import type { RagStrategy } from '#src/modules/retrieval/rag-strategy.js';
+import { RetrievalService } from '#src/modules/retrieval/retrieval.service.js';
+import type { RetrievedChunk } from '#src/modules/retrieval/retrieval.types.js';
+
+/** Passages an answer is built from. */
+export const QUERY_TOP_K = 5;
+/** Earlier exchanges of a session given to the answerer. */
+const HISTORY_TURNS = 6;
+
+export interface QueryInput {
+  agentId: string;
+  query: string;
+  sessionId?: string;
+  temperature?: number;
+  maxTokens?: number;
+}
+
+/** A query checked and recorded (interaction.created emitted), ready to be answered. */
+export interface PreparedQuery {
+  auth: AuthContext;
+  agent: AgentEntity;
+  interaction: InteractionEntity;
+  history: ConversationTurn[];
+  credentials: ProviderCredentials | undefined;
+  temperature: number;
+  maxTokens: number;
+  startedAt: number;
+}
+
+export interface QueryHooks {
+  /** Aborted when the client goes away: retrieval and generation stop. */
+  signal?: AbortSignal;
+  onSources?: (sources: RetrievedChunk[]) => void;
+  onDelta?: (text: string) => void;
+}
+
+export interface QueryResult {
+  interaction: InteractionEntity;
+  sources: RetrievedChunk[];
+}
+
+/**
+ * Answers a query with an agent: retrieval over the agent's data sources and the published knowledge
+ * base, an answer citing the sources as [n], and the interaction recorded with both. Split in two so a
+ * streaming caller can fail with a plain HTTP error (unknown agent, disabled agent) before it starts
+ * the event stream.
+ */
+@Injectable()
+export class QueryService {
+  private readonly logger = new Logger('Query');
+
+  constructor(
+    private readonly agents: AgentsRepository,
+    private readonly interactions: InteractionsRepository,
+    private readonly retrieval: RetrievalService,
+    private readonly answerer: Answerer,
+    private readonly providerKeys: ProviderKeysService,
+    private readonly events: DomainEventsService,
+    private readonly transactions: TransactionRunner,
+  ) {}
+
+  async prepare(auth: AuthContext, input: QueryInput): Promise<PreparedQuery> {
+    const startedAt = performance.now();
+    const agent = await this.agents.findById(auth.orgId, input.agentId);
+    if (!agent) {
+      throw AppError.notFound('Agent', input.agentId);
+    }
+    if (agent.status !== 'active') {
+      throw AppError.conflict(`Agent ${agent.id} is ${agent.status}: enable it to query it`);
+    }
+    const sessionId = input.sessionId ?? newId('session');
+    const [history, credentials] = await Promise.all([
+      input.sessionId ? this.interactions.history(auth.orgId, sessionId, HISTORY_TURNS) : Promise.resolve([]),
+      agent.providerKeyId ? this.providerKeys.credentialsFor(auth.orgId, agent.providerKeyId) : Promise.resolve(undefined),
+    ]);
+    const interaction = await this.transactions.run(async (tx) => {
+      const created = await this.interactions.save(
+        Object.assign(new InteractionEntity(), {
+          id: newId('interaction'),
+          orgId: auth.orgId,
+          agentId: agent.id,
+          sessionId,
+          userId: auth.userId,
+          apiKeyId: auth.keyId,
+          query: input.query,
+          response: '',
+          status: 'pending',
+          error: null,
+          sources: [],
+          feedback: null,
+          comment: null,
+          feedbackAt: null,
+          latencyMs: 0,
+          tokensInput: 0,
+          tokensOutput: 0,
+          costUsd: 0,
+          ragStrategy: agent.ragStrategy,
+          model: agent.model,
+        }),
+        tx,
+      );
+      await this.events.record(tx, auth.orgId, 'interaction.created', { interaction: toInteractionEvent(created) });
+      return created;
+    });
+    return {
+      auth,
+      agent,
+      interaction,
+      history,
+      credentials,
+      temperature: input.temperature ?? agent.temperature,
+      maxTokens: input.maxTokens ?? agent.maxTokens,
+      startedAt,
+    };
+  }
+
+  async answer(prepared: PreparedQuery, hooks: QueryHooks = {}): Promise<QueryResult> {
+    const { agent, interaction } = prepared;
+    try {
+      const search = await this.retrieval.search({
+        query: retrievalQuery(interaction.query, prepared.history),
+        scope: { orgId: agent.orgId, dataSourceIds: agent.dataSourceIds, includeKnowledgeBase: true },
+        strategy: agent.ragStrategy as RagStrategy,
+        topK: QUERY_TOP_K,
+      });
+      hooks.signal?.throwIfAborted();
+      hooks.onSources?.(search.chunks);
+      const answer = await this.answerer.answer(
+        {
+          model: agent.model,
+          systemPrompt: agent.systemPrompt,
+          query: interaction.query,
+          history: prepared.history,
+          sources: search.chunks,
+          temperature: prepared.temperature,
+          maxTokens: prepared.maxTokens,
+          credentials: prepared.credentials,
+        },
+        { signal: hooks.signal, onDelta: hooks.onDelta },
+      );
+      const completed = await this.finish(prepared, {
+        status: 'completed',
+        response: answer.text,
+        sources: search.chunks.map(toInteractionSource),
+        citationCount: citationCount(answer.text, search.chunks.length),
+        tokensInput: answer.tokensInput,
+        tokensOutput: answer.tokensOutput,
+        costUsd: costUsd(agent.model, answer.tokensInput, answer.tokensOutput),
+      });
+      return { interaction: completed, sources: search.chunks };
+    } catch (error) {
+      const reason = hooks.signal?.aborted ? 'The client disconnected before the answer was complete' : error instanceof Error ? error.message : String(error);
+      await this.finish(prepared, { status: 'failed', error: reason }).catch((failure: unknown) =>
+        this.logger.error({ err: failure }, 'Could not record a failed interaction'),
+      );
+      throw error;
+    }
+  }
+
+  private async finish(prepared: PreparedQuery, fields: Partial<InteractionEntity>): Promise<InteractionEntity> {
+    return this.transactions.run(async (tx) => {
+      const interaction = Object.assign(prepared.interaction, fields, { latencyMs: Math.round(performance.now() - prepared.startedAt) });
+      const saved = await this.interactions.save(interaction, tx);
+      if (saved.status === 'completed') {
+        await this.events.record(tx, prepared.auth.orgId, 'interaction.completed', { interaction: toInteractionEvent(saved) });
+      }
+      return saved;
+    });
+  }
+}
+
+/** Retrieval sees the previous question too, so a follow-up ("how much does it cost?") keeps its subject. */
+function retrievalQuery(query: string, history: ConversationTurn[]): string {
+  const previous = history.at(-1);
+  return previous ? `${previous.query}\n${query}` : query;
+}
+
+export function toInteractionSource(chunk: RetrievedChunk): InteractionSource {
+  return { chunkId: chunk.chunkId, documentTitle: chunk.documentTitle, documentUrl: chunk.documentUrl, similarityScore: chunk.score, chunkText: chunk.text };
+}
+
+/** How many distinct sources the answer cites with a marker naming one of them (`[2]`, `[1, 3]`, `[2-3]`). */
+export function citationCount(answer: string, sourceCount: number): number {
+  return citedSources(answer).filter((n) => n >= 1 && n <= sourceCount).length;
+}

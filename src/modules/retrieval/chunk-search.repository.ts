@@ -1,0 +1,364 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { SqlClient } from '#src/common/database/sql-client.js';
+import type { SearchScope } from '#src/modules/retrieval/retrieval.types.js';
+import {
+  HNSW_MAX_EF_SEARCH,
+  HNSW_MIN_EF_SEARCH,
+  MAX_CACHED_LEXEMES_PER_SCOPE,
+  MAX_QUERY_LEXEMES,
+  MAXSCORE_FIRST_PASS_POSTINGS,
+  SCOPE_STATS_TTL_MS,
+  type Bm25Params,
+} from '#src/modules/retrieval/retrieval-settings.js';
+import { SearchSessions } from '#src/modules/retrieval/search-session.js';
+
+/** A chunk as a search returns it. */
+export interface ChunkRow {
+  id: string;
+  document_id: string;
+  document_title: string;
+  document_url: string;
+  heading_path: string[];
+  text: string;
+}
+
+export interface VectorHit {
+  id: string;
+  /** Cosine similarity, -1..1. */
+  similarity: number;
+  chunk?: ChunkRow;
+}
+
+export interface KeywordHit {
+  id: string;
+  bm25: number;
+  /** bm25 / the query's highest attainable BM25, 0..1. */
+  score: number;
+  chunk?: ChunkRow;
+}
+
+export interface ListResult<T> {
+  /** Chunks in scope. */
+  total: number;
+  hits: T[];
+}
+
+/** `$1` org id, `$2` data source ids, `$3` whether published knowledge base chunks are in scope. */
+const IN_SCOPE = `c.org_id = $1 AND (c.data_source_id = ANY($2::varchar[]) OR ($3::boolean AND c.kb_article_id IS NOT NULL))`;
+
+/**
+ * The scope's size as two counts each answerable from one index (index-only once the table is
+ * vacuumed); a chunk has a data source or a knowledge base article, never both, so they add up.
+ */
+const SCOPE_SIZE = `SELECT (SELECT count(*) FROM chunk c WHERE c.org_id = $1 AND c.data_source_id = ANY($2::varchar[]))
+       + (SELECT count(*) FROM chunk c WHERE $3::boolean AND c.org_id = $1 AND c.kb_article_id IS NOT NULL) AS n`;
+
+const CHUNK_COLUMNS = 'c.document_id, c.document_title, c.document_url, c.heading_path, c.text';
+
+/**
+ * Nearest chunks by cosine distance through the HNSW index, filtered to the scope (`$4` the query
+ * vector, `$5` how many). Under `hnsw.iterative_scan = relaxed_order` the index yields candidates until
+ * the LIMIT is filled by chunks that pass the filter, in roughly ascending distance: the caller sorts.
+ */
+function vectorSql(details: boolean): string {
+  return `WITH scope_size AS (${SCOPE_SIZE}),
+nearest AS MATERIALIZED (
+  SELECT c.id, c.embedding <=> $4::vector AS distance
+  FROM chunk c
+  WHERE ${IN_SCOPE}
+  ORDER BY c.embedding <=> $4::vector
+  LIMIT $5
+)
+SELECT s.n AS total, r.*
+FROM scope_size s
+LEFT JOIN LATERAL (
+  SELECT nearest.id, 1 - nearest.distance AS similarity${details ? `, ${CHUNK_COLUMNS}` : ''}
+  FROM nearest${details ? ' JOIN chunk c ON c.id = nearest.id' : ''}
+) r ON true`;
+}
+
+/** A lexeme quoted as a tsquery operand: backslashes and quotes escaped, so no lexeme is read as syntax. */
+const quoted = (expression: string): string => `'''' || replace(replace(${expression}, '\\', '\\\\'), '''', '''''') || ''''`;
+
+/**
+ * The statistics keyword search needs, in one round trip:
+ * - the query's lexemes, from to_tsvector('english', $4): the very normalisation of the indexed text
+ *   (stemming, stop words), so no user text is ever parsed as tsquery syntax; at most `$5`, in order of
+ *   first appearance;
+ * - N, the scope's chunk count, and the average chunk length (`$6`/`$7` are a cached count and average:
+ *   the average is recomputed whenever the count differs);
+ * - each lexeme's document frequency in the scope, counted through the GIN index, except for the
+ *   lexemes in `$8` whose count is cached for this very N.
+ */
+const KEYWORD_STATS_SQL = `WITH query_terms AS MATERIALIZED (
+  SELECT t.lexeme, t.positions[1] AS first FROM unnest(to_tsvector('english', $4::text)) AS t ORDER BY t.positions[1] LIMIT $5
+),
+scope_size AS MATERIALIZED (${SCOPE_SIZE}),
+stats AS MATERIALIZED (
+  SELECT s.n, CASE WHEN s.n = $6::bigint THEN $7::float8
+                   ELSE (SELECT avg(c.token_count)::float8 FROM chunk c WHERE ${IN_SCOPE}) END AS avgdl
+  FROM scope_size s
+)
+SELECT st.n AS total, st.avgdl, q.lexeme,
+       CASE WHEN q.lexeme IS NULL OR (st.n = $6::bigint AND q.lexeme = ANY($8::text[])) THEN NULL
+            ELSE (SELECT count(*) FROM chunk c WHERE ${IN_SCOPE} AND c.tsv @@ (${quoted('q.lexeme')})::tsquery) END AS df
+FROM stats st LEFT JOIN query_terms q ON true
+ORDER BY q.first`;
+
+/**
+ * Okapi BM25 of the chunks of the scope holding any lexeme of `$9` and none of `$10`, best `$11` first:
+ * - `$4` the query's lexemes and `$5` their idf (from the statistics above);
+ * - term frequency is the number of positions of the lexeme in the chunk's tsvector, read from the
+ *   tsvector narrowed to the query's lexemes (setweight marks them, ts_filter keeps them);
+ * - chunk length is its token count, against the scope's average `$8`; `$6` k1, `$7` b.
+ */
+function keywordScoreSql(details: boolean): string {
+  return `WITH weights AS MATERIALIZED (
+  SELECT w.lexeme, w.idf FROM unnest($4::text[], $5::float8[]) AS w(lexeme, idf)
+),
+wanted AS MATERIALIZED (
+  SELECT (SELECT string_agg(${quoted('l')}, ' | ') FROM unnest($9::text[]) AS l)::tsquery AS include,
+         (SELECT string_agg(${quoted('l')}, ' | ') FROM unnest($10::text[]) AS l)::tsquery AS exclude
+),
+matches AS MATERIALIZED (
+  SELECT c.id, c.token_count::float8 AS dl, ts_filter(setweight(c.tsv, 'A', $4::text[]), '{a}') AS hits
+  FROM chunk c
+  WHERE ${IN_SCOPE} AND c.tsv @@ (SELECT include FROM wanted) AND NOT coalesce(c.tsv @@ (SELECT exclude FROM wanted), false)
+),
+term_hits AS (
+  SELECT m.id, m.dl, w.idf, greatest(cardinality(h.positions), 1)::float8 AS tf
+  FROM matches m CROSS JOIN LATERAL unnest(m.hits) AS h JOIN weights w ON w.lexeme = h.lexeme
+),
+ranked AS (
+  SELECT th.id, sum(th.idf * th.tf * ($6::float8 + 1) / (th.tf + $6::float8 * (1 - $7::float8 + $7::float8 * th.dl / greatest($8::float8, 1)))) AS bm25
+  FROM term_hits th
+  GROUP BY th.id
+  ORDER BY bm25 DESC, th.id
+  LIMIT $11
+)
+SELECT ranked.id, ranked.bm25${details ? `, ${CHUNK_COLUMNS}` : ''}
+FROM ranked${details ? ' JOIN chunk c ON c.id = ranked.id' : ''}`;
+}
+
+const FETCH_SQL = `SELECT c.id, ${CHUNK_COLUMNS} FROM chunk c WHERE c.org_id = $1 AND c.id = ANY($2::varchar[])`;
+
+type VectorRow = { total: number | string; id: string | null; similarity: number | null } & Partial<ChunkRow>;
+type KeywordStatsRow = { total: number | string; avgdl: number | null; lexeme: string | null; df: number | string | null };
+type KeywordRow = { id: string; bm25: number } & Partial<ChunkRow>;
+
+/** A scope's statistics, valid while its chunk count is `n`. */
+interface ScopeStats {
+  n: number;
+  avgdl: number;
+  /** lexeme -> document frequency in the scope */
+  df: Map<string, number>;
+}
+
+/**
+ * The search statements over `chunk`, as plain SQL: one round trip per list (the vector one inside a
+ * short transaction for its HNSW settings), every statement filtered to the organization and scope.
+ */
+@Injectable()
+export class ChunkSearchRepository {
+  private readonly logger = new Logger('ChunkSearch');
+  private readonly stats = new LRUCache<string, ScopeStats>({ max: 1_000, ttl: SCOPE_STATS_TTL_MS });
+  private iterativeScan: Promise<boolean> | undefined;
+
+  constructor(
+    private readonly sessions: SearchSessions,
+    private readonly sql: SqlClient,
+  ) {}
+
+  /** The `limit` chunks of the scope nearest to `embedding` (cosine), every one of them if the scope holds fewer. */
+  async vector(scope: SearchScope, embedding: number[], limit: number, details: boolean): Promise<ListResult<VectorHit>> {
+    const text = vectorSql(details);
+    const values = [scope.orgId, [...scope.dataSourceIds], scope.includeKnowledgeBase, `[${embedding.join(',')}]`, limit];
+    const efSearch = Math.min(HNSW_MAX_EF_SEARCH, Math.max(HNSW_MIN_EF_SEARCH, limit));
+    // The planner underestimates what reading every embedding (TOASTed, 2 KiB each) costs, and on a few
+    // thousand chunks prefers a sequential scan and sort (about 10x slower than the index here): without
+    // sequential scans it picks the HNSW index, or the scope's btree index and a sort for a small scope.
+    const settings = [`SET LOCAL hnsw.ef_search = ${efSearch}`, 'SET LOCAL enable_seqscan = off'];
+    if (await this.supportsIterativeScan()) {
+      settings.push('SET LOCAL hnsw.iterative_scan = relaxed_order');
+    }
+    let rows = await this.sessions.inTransaction(settings, (connection) => connection.query<VectorRow>(text, values));
+    let result = toVectorResult(rows);
+    if (result.hits.length < Math.min(limit, result.total)) {
+      // The filtered index scan ran dry (a scope that is a small part of a large table, or pgvector
+      // without iterative scans): the exact scan over the scope's rows answers in full.
+      rows = await this.sessions.inTransaction(['SET LOCAL enable_indexscan = off'], (connection) => connection.query<VectorRow>(text, values));
+      result = toVectorResult(rows);
+    }
+    return result;
+  }
+
+  /**
+   * The `limit` best chunks of the scope by BM25; none when the query has no lexeme (only stop words, say).
+   *
+   * Exact top-k with MaxScore pruning (Turtle and Flood, 1995), so that common query terms do not make
+   * every chunk of a large scope a candidate: a term adds less than (k1 + 1) x idf to any chunk's score.
+   * The rarest terms are scored first (every query term counts in a candidate's score); the k-th score
+   * found is then a floor, and a chunk holding only terms whose bounds add up to no more than that floor
+   * cannot enter the top k, so only the chunks holding one of the other terms are scored next.
+   */
+  async keyword(scope: SearchScope, query: string, limit: number, params: Bm25Params, details: boolean): Promise<ListResult<KeywordHit>> {
+    const { total, avgdl, terms } = await this.keywordStats(scope, query);
+    if (terms.length === 0 || total === 0) {
+      return { total, hits: [] };
+    }
+    const lexemes = terms.map((term) => term.lexeme);
+    const idf = terms.map((term) => Math.log(1 + (total - term.df + 0.5) / (term.df + 0.5)));
+    const bound = idf.map((value) => value * (params.k1 + 1));
+    const maxBm25 = bound.reduce((sum, value) => sum + value, 0);
+    // Rarest first (highest bound), then by lexeme for a deterministic order.
+    const order = terms.map((_, i) => i).sort((a, b) => bound[b] - bound[a] || (lexemes[a] < lexemes[b] ? -1 : 1));
+    const score = (include: number[], exclude: number[]): Promise<KeywordRow[]> =>
+      this.sql.query<KeywordRow>(keywordScoreSql(details), [
+        scope.orgId,
+        [...scope.dataSourceIds],
+        scope.includeKnowledgeBase,
+        lexemes,
+        idf,
+        params.k1,
+        params.b,
+        avgdl,
+        include.map((i) => lexemes[i]),
+        exclude.map((i) => lexemes[i]),
+        limit,
+      ]);
+
+    // First pass: the rarest terms, up to a budget of postings (at least one term).
+    const budget = Math.max(MAXSCORE_FIRST_PASS_POSTINGS, limit * 10);
+    let first = 0;
+    for (let postings = 0; first < order.length && (first === 0 || postings + terms[order[first]].df <= budget); first++) {
+      postings += terms[order[first]].df;
+    }
+    let rows = await score(order.slice(0, first), []);
+    if (first < order.length) {
+      const floor = rows.length >= limit ? rows[limit - 1].bm25 : 0;
+      // Second pass: every further term, but the commonest ones whose bounds together stay within the floor.
+      let end = order.length;
+      let rest = 0;
+      while (end > first && rest + bound[order[end - 1]] <= floor) {
+        rest += bound[order[end - 1]];
+        end -= 1;
+      }
+      if (end > first) {
+        rows = [...rows, ...(await score(order.slice(first, end), order.slice(0, first)))];
+        rows.sort((a, b) => b.bm25 - a.bm25 || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+        rows = rows.slice(0, limit);
+      }
+    }
+    return {
+      total,
+      hits: rows.map((row) => ({
+        id: row.id,
+        bm25: row.bm25,
+        score: maxBm25 > 0 ? Math.min(1, row.bm25 / maxBm25) : 0,
+        chunk: details ? chunkOf(row) : undefined,
+      })),
+    };
+  }
+
+  /** N, the average length and each query lexeme's df in the scope; df and the average are cached for an unchanged N. */
+  private async keywordStats(scope: SearchScope, query: string): Promise<{ total: number; avgdl: number; terms: Array<{ lexeme: string; df: number }> }> {
+    const key = scopeKey(scope);
+    const cached = this.stats.get(key);
+    const known = cached ? [...cached.df.keys()] : [];
+    const rows = await this.sql.query<KeywordStatsRow>(KEYWORD_STATS_SQL, [
+      scope.orgId,
+      [...scope.dataSourceIds],
+      scope.includeKnowledgeBase,
+      query,
+      MAX_QUERY_LEXEMES,
+      cached?.n ?? -1,
+      cached?.avgdl ?? 0,
+      known,
+    ]);
+    const total = Number(rows[0]?.total ?? 0);
+    const avgdl = rows[0]?.avgdl ?? 0;
+    const entry = cached && cached.n === total ? cached : { n: total, avgdl, df: new Map<string, number>() };
+    const terms: Array<{ lexeme: string; df: number }> = [];
+    for (const row of rows) {
+      if (row.lexeme === null) {
+        continue;
+      }
+      const df = row.df === null ? entry.df.get(row.lexeme) : Number(row.df);
+      if (df === undefined) {
+        throw new Error(`No document frequency for ${JSON.stringify(row.lexeme)}`);
+      }
+      entry.df.set(row.lexeme, df);
+      terms.push({ lexeme: row.lexeme, df });
+    }
+    if (total > 0) {
+      if (entry.df.size > MAX_CACHED_LEXEMES_PER_SCOPE) {
+        entry.df.clear();
+      }
+      this.stats.set(key, entry);
+    }
+    return { total, avgdl, terms };
+  }
+
+  /** The chunks with these ids in the organization, in no particular order. */
+  async fetch(orgId: string, ids: string[]): Promise<ChunkRow[]> {
+    if (ids.length === 0) {
+      return [];
+    }
+    return this.sql.query<ChunkRow>(FETCH_SQL, [orgId, ids]);
+  }
+
+  /** Chunks in scope. */
+  async count(scope: SearchScope): Promise<number> {
+    const [row] = await this.sql.query<{ n: number | string }>(SCOPE_SIZE, [scope.orgId, [...scope.dataSourceIds], scope.includeKnowledgeBase]);
+    return Number(row?.n ?? 0);
+  }
+
+  /** pgvector 0.8 added iterative index scans; older versions get the exact-scan fallback instead. */
+  private supportsIterativeScan(): Promise<boolean> {
+    this.iterativeScan ??= this.sql
+      .query<{ version: string }>(`SELECT extversion AS version FROM pg_extension WHERE extname = 'vector'`, [])
+      .then(([row]) => {
+        const [major = 0, minor = 0] = (row?.version ?? '0.0').split('.').map(Number);
+        const supported = major > 0 || minor >= 8;
+        if (!supported) {
+          this.logger.warn(
+            { pgvector: row?.version },
+            'pgvector before 0.8 has no iterative index scans: filtered searches that run dry fall back to exact scans',
+          );
+        }
+        return supported;
+      })
+      .catch(() => {
+        this.iterativeScan = undefined;
+        return false;
+      });
+    return this.iterativeScan;
+  }
+}
+
+function toVectorResult(rows: VectorRow[]): ListResult<VectorHit> {
+  const total = Number(rows[0]?.total ?? 0);
+  const hits: VectorHit[] = [];
+  for (const row of rows) {
+    if (row.id !== null && row.similarity !== null) {
+      hits.push({ id: row.id, similarity: row.similarity, chunk: row.document_id !== undefined ? chunkOf(row) : undefined });
+    }
+  }
+  return { total, hits };
+}
+
+function chunkOf(row: Partial<ChunkRow> & { id: string }): ChunkRow {
+  return {
+    id: row.id,
+    document_id: row.document_id!,
+    document_title: row.document_title!,
+    document_url: row.document_url!,
+    heading_path: row.heading_path ?? [],
+    text: row.text!,
+  };
+}
+
+function scopeKey(scope: SearchScope): string {
+  return JSON.stringify([scope.orgId, [...scope.dataSourceIds].sort(), scope.includeKnowledgeBase]);
+}

@@ -1,0 +1,173 @@
+import { existsSync } from 'node:fs';
+import { dirname, extname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Worker } from 'node:worker_threads';
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Piscina } from 'piscina';
+import { Embedder } from '#src/modules/retrieval/embeddings/embedder.js';
+import { EmbeddingError } from '#src/modules/retrieval/embeddings/embedding-error.js';
+import { LOCAL_DIMENSIONS, LOCAL_MODEL, type LocalEmbeddingResult, type LocalEmbeddingTask } from '#src/modules/retrieval/embeddings/local-model.js';
+import { PriorityTaskQueue, withPriority, type TaskPriority } from '#src/modules/retrieval/embeddings/priority-task-queue.js';
+import { batches, l2Normalize } from '#src/modules/retrieval/embeddings/vectors.js';
+
+const WORKER_FILE_NAME = 'local-embedder.worker.js';
+
+export interface LocalEmbedderOptions {
+  /** Worker threads, each with its own copy of the model (about 100 MB). */
+  threads: number;
+  /** Texts per task posted to a worker. */
+  batchSize: number;
+  /** The compiled worker script; default: localEmbedderWorkerFile(). */
+  workerFile?: string;
+}
+
+/**
+ * The worker script, always the compiled JavaScript in dist/.
+ *
+ * A worker thread is started by Node's own loader, which runs JavaScript only: it does not go through the
+ * TypeScript transform that vitest applies to the files a test imports. So:
+ * - compiled (`npm run build`, production): this module is dist/src/.../local-embedder.js and the worker is
+ *   its sibling dist/src/.../local-embedder.worker.js;
+ * - from TypeScript sources (vitest): this module is src/.../local-embedder.ts and the worker is the same
+ *   relative path under the project's dist/ (tsconfig and SWC both map `<root>/x` to `<root>/dist/x`). The
+ *   test global setup (test/global-setup.ts) builds dist/ before any test runs, so it is current.
+ * The worker, like every module in dist/, imports its siblings through `#src/*`, which package.json maps to
+ * dist/src/*.
+ */
+export function localEmbedderWorkerFile(moduleUrl: string = import.meta.url): string {
+  const modulePath = fileURLToPath(moduleUrl);
+  const moduleDir = dirname(modulePath);
+  if (extname(modulePath) !== '.ts') {
+    return join(moduleDir, WORKER_FILE_NAME);
+  }
+  const root = projectRoot(moduleDir);
+  return join(root, 'dist', relative(root, moduleDir), WORKER_FILE_NAME);
+}
+
+/** The nearest directory at or above `dir` with a package.json. */
+function projectRoot(dir: string): string {
+  for (let current = dir; ; current = dirname(current)) {
+    if (existsSync(join(current, 'package.json'))) {
+      return current;
+    }
+    if (dirname(current) === current) {
+      throw new Error(`No package.json found above ${dir}`);
+    }
+  }
+}
+
+/**
+ * The offline default: Universal Sentence Encoder Lite (512 dimensions) from `@energetic-ai/embeddings`, run
+ * in a pool of worker threads so the event loop of the process that calls it never waits on the model.
+ *
+ * - The pool starts on first use (each worker loads the model once, in about a second) and stops on
+ *   application shutdown; idle workers do not keep the process alive.
+ * - Texts go to the workers in batches of `batchSize`, spread over all threads; the vectors come back in
+ *   input order, L2-normalised (cosine similarity = dot product).
+ * - Query embeddings jump the queue ahead of document batches, so a user's query is not stuck behind an
+ *   ingestion.
+ * - Texts longer than LOCAL_MAX_INPUT_CHARACTERS characters are embedded from their beginning only (see
+ *   local-model.ts); an empty text is embedded as a single space.
+ * - An error inside a worker rejects only the call whose batch failed, with an EmbeddingError; Piscina
+ *   replaces a worker that died, so the pool stays usable.
+ */
+export class LocalEmbedder extends Embedder implements OnApplicationShutdown {
+  readonly model = LOCAL_MODEL;
+  readonly dimensions = LOCAL_DIMENSIONS;
+
+  private readonly logger = new Logger('LocalEmbedder');
+  private readonly threadCount: number;
+  private readonly batchSize: number;
+  private readonly workerFile: string;
+  private pool: Piscina<LocalEmbeddingTask, LocalEmbeddingResult> | undefined;
+  private closed = false;
+
+  constructor(options: LocalEmbedderOptions) {
+    super();
+    if (!Number.isInteger(options.threads) || options.threads < 1) {
+      throw new RangeError(`The local embedder needs a positive whole number of threads, not ${options.threads}`);
+    }
+    if (!Number.isInteger(options.batchSize) || options.batchSize < 1) {
+      throw new RangeError(`The local embedder needs a positive whole batch size, not ${options.batchSize}`);
+    }
+    this.threadCount = options.threads;
+    this.batchSize = options.batchSize;
+    this.workerFile = options.workerFile ?? localEmbedderWorkerFile();
+  }
+
+  async embedDocuments(texts: string[]): Promise<number[][]> {
+    if (texts.length === 0) {
+      return [];
+    }
+    const results = await Promise.all(batches(texts, this.batchSize).map((batch) => this.embedBatch(batch, 'normal')));
+    return results.flat();
+  }
+
+  async embedQuery(text: string): Promise<number[]> {
+    const [vector] = await this.embedBatch([text], 'high');
+    return vector;
+  }
+
+  /** The pool's live worker threads; none before first use or after shutdown. */
+  get threads(): readonly Worker[] {
+    return this.pool?.threads ?? [];
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.close();
+  }
+
+  /** Stops every worker at once; calls still waiting are rejected, and later calls too. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.destroy();
+  }
+
+  private async embedBatch(texts: string[], priority: TaskPriority): Promise<number[][]> {
+    const pool = this.startedPool();
+    let result: LocalEmbeddingResult;
+    try {
+      result = await pool.run(withPriority({ texts }, priority));
+    } catch (error) {
+      if (this.closed) {
+        throw new EmbeddingError('The local embedder was shut down before the batch was embedded', true);
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new EmbeddingError(`Local embedding of a batch of ${texts.length} texts failed: ${reason}`, false);
+    }
+    if (result.length !== texts.length * LOCAL_DIMENSIONS) {
+      throw new EmbeddingError(`The local embedding worker answered ${result.length} numbers for ${texts.length} texts`, false);
+    }
+    return texts.map((_, index) => l2Normalize(result.subarray(index * LOCAL_DIMENSIONS, (index + 1) * LOCAL_DIMENSIONS)));
+  }
+
+  private startedPool(): Piscina<LocalEmbeddingTask, LocalEmbeddingResult> {
+    if (this.closed) {
+      throw new EmbeddingError('The local embedder has been shut down', false);
+    }
+    if (this.pool) {
+      return this.pool;
+    }
+    if (!existsSync(this.workerFile)) {
+      throw new EmbeddingError(`The local embedding worker ${this.workerFile} does not exist: run \`npm run build\``, false);
+    }
+    const pool = new Piscina<LocalEmbeddingTask, LocalEmbeddingResult>({
+      filename: this.workerFile,
+      name: 'default',
+      // All threads start at once and stay: loading the model is what costs, not an idle thread.
+      minThreads: this.threadCount,
+      maxThreads: this.threadCount,
+      concurrentTasksPerWorker: 1,
+      taskQueue: new PriorityTaskQueue(),
+      recordTiming: false,
+    });
+    // Piscina reports here what no task can be blamed for (a worker that failed between tasks); without a
+    // listener such an event would crash the process.
+    pool.on('error', (error: Error) => this.logger.error({ err: error.message }, 'Local embedding worker failed'));
+    this.pool = pool;
+    this.logger.log(`Started ${this.threadCount} local embedding threads`);
+    return pool;
+  }
+}

@@ -1,0 +1,50 @@
+/** One ranked list of chunk ids (best first) and its weight in the fusion. */
+export interface RankedList {
+  ids: readonly string[];
+  weight: number;
+}
+
+export interface FusedHit {
+  id: string;
+  /** Σ weight / (k + rank) over the lists holding the chunk (rank from 1). */
+  raw: number;
+  /** raw over its highest attainable value, Σ weight / (k + 1): 1 for a chunk first in every list. */
+  score: number;
+  /** Its best rank in any list, from 1. */
+  bestRank: number;
+}
+
+/**
+ * Weighted reciprocal-rank fusion (Cormack, Clarke and Büttcher, 2009): rank-based, so the lists'
+ * scores, on different scales, need no calibration. Ties are broken by the best rank in any list, then
+ * by id, so the order is deterministic.
+ */
+export function reciprocalRankFusion(lists: readonly RankedList[], k: number): FusedHit[] {
+  const fused = new Map<string, FusedHit>();
+  let attainable = 0;
+  for (const list of lists) {
+    if (list.weight <= 0) {
+      continue;
+    }
+    attainable += list.weight / (k + 1);
+    list.ids.forEach((id, index) => {
+      const rank = index + 1;
+      const hit = fused.get(id);
+      if (hit) {
+        hit.raw += list.weight / (k + rank);
+        hit.bestRank = Math.min(hit.bestRank, rank);
+      } else {
+        fused.set(id, { id, raw: list.weight / (k + rank), score: 0, bestRank: rank });
+      }
+    });
+  }
+  const hits = [...fused.values()];
+  for (const hit of hits) {
+    hit.score = attainable > 0 ? Math.min(1, hit.raw / attainable) : 0;
+  }
+  return hits.sort(byFusedScore);
+}
+
+function byFusedScore(a: FusedHit, b: FusedHit): number {
+  return b.raw - a.raw || a.bestRank - b.bestRank || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}

@@ -1,0 +1,49 @@
+/**
+ * The retrieval constants, each measured on the quality harness (`npm run eval`, SciFact train split);
+ * the grids and the results are in docs/retrieval.md. Change one only with a new measurement.
+ */
+
+/** Okapi BM25 (Lucene's idf, `ln(1 + (N - df + 0.5) / (df + 0.5))`); chunk length in tokens. */
+export interface Bm25Params {
+  /** Term-frequency saturation: a term's weight approaches (k1 + 1) x idf as its count grows. */
+  k1: number;
+  /** Length normalisation: 0 ignores chunk length, 1 divides term frequency fully by length / average length. */
+  b: number;
+}
+
+/** Weighted reciprocal-rank fusion: a chunk scores Σ weight / (k + rank) over the lists it appears in. */
+export interface FusionParams {
+  k: number;
+  vectorWeight: number;
+  keywordWeight: number;
+  /** How many chunks each list contributes (at least the requested top_k). */
+  vectorDepth: number;
+  keywordDepth: number;
+}
+
+export const BM25_PARAMS: Bm25Params = { k1: 1.2, b: 0.6 };
+
+export const HYBRID_FUSION: FusionParams = { k: 5, vectorWeight: 0.2, keywordWeight: 1, vectorDepth: 100, keywordDepth: 100 };
+
+/** HNSW candidate list: at least this, and at least the number of chunks asked for (pgvector's ceiling is 1000). */
+export const HNSW_MIN_EF_SEARCH = 64;
+export const HNSW_MAX_EF_SEARCH = 1_000;
+
+/** A query's distinct lexemes beyond this many (in order of appearance) are ignored by keyword search. */
+export const MAX_QUERY_LEXEMES = 128;
+
+/** The most chunks one search returns (the API allows 50; the quality harness asks for more). */
+export const MAX_TOP_K = 1_000;
+
+/**
+ * How long a scope's statistics (average chunk length, document frequencies) are reused while its chunk
+ * count is unchanged; a changed count recomputes them at once.
+ */
+export const SCOPE_STATS_TTL_MS = 10 * 60_000;
+export const MAX_CACHED_LEXEMES_PER_SCOPE = 50_000;
+
+/**
+ * Keyword search scores the chunks of its rarest query terms first, up to this many postings (or ten
+ * times the chunks asked for); it changes the work done, never the result.
+ */
+export const MAXSCORE_FIRST_PASS_POSTINGS = 1_000;

@@ -1,0 +1,95 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
+import { Optional } from '#src/common/validation/validators.js';
+import { ROLES, type Role } from '#src/common/auth/permissions.js';
+import { exampleId } from '#src/common/ids/ids.js';
+import type { UserEntity } from '#src/modules/users/user.entity.js';
+
+const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
+
+export class CreateUserDto {
+  @ApiProperty({ example: 'ada@acme.test', maxLength: 320 })
+  @Transform(trim)
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(320)
+  email: string;
+
+  @ApiPropertyOptional({ example: 'Ada Lovelace', maxLength: 200 })
+  @Optional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  name?: string;
+
+  @ApiPropertyOptional({ enum: ROLES, default: 'readonly' })
+  @Optional()
+  @IsIn(ROLES)
+  role?: Role;
+}
+
+export class UpdateUserDto {
+  @ApiPropertyOptional({ example: 'ada@acme.test', maxLength: 320 })
+  @Optional()
+  @Transform(trim)
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(320)
+  email?: string;
+
+  @ApiPropertyOptional({ example: 'Ada Lovelace', maxLength: 200 })
+  @Optional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  name?: string;
+
+  @ApiPropertyOptional({ enum: ROLES })
+  @Optional()
+  @IsIn(ROLES)
+  role?: Role;
+}
+
+export class UserResponseDto {
+  @ApiProperty({ example: exampleId('user') })
+  id: string;
+
+  @ApiProperty({ example: 'ada@acme.test' })
+  email: string;
+
+  @ApiProperty({ type: String, nullable: true, example: 'Ada Lovelace' })
+  name: string | null;
+
+  @ApiProperty({ enum: ROLES })
+  role: string;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at: string;
+}
+
+export class UserListResponseDto {
+  @ApiProperty({ type: [UserResponseDto] })
+  users: UserResponseDto[];
+
+  @ApiProperty({ example: 1 })
+  total: number;
+
+  @ApiProperty({ example: 50 })
+  limit: number;
+
+  @ApiProperty({ example: 0 })
+  offset: number;
+}
+
+export function toUserResponse(user: UserEntity): UserResponseDto {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    created_at: user.createdAt.toISOString(),
+    updated_at: user.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,37 @@
+import { Column, Entity, Index } from 'typeorm';
+import { CreatedAtColumn, IdColumn, OrgIdColumn, UpdatedAtColumn } from '#src/common/database/columns.js';
+import type { Role } from '#src/common/auth/permissions.js';
+import { BelongsToOrganization } from '#src/modules/organizations/organization.relation.js';
+import type { OrganizationEntity } from '#src/modules/organizations/organization.entity.js';
+
+@Entity('user')
+@Index('uq_user_org_email', ['orgId', 'email'], { unique: true })
+export class UserEntity {
+  @IdColumn()
+  id: string;
+
+  @OrgIdColumn()
+  orgId: string;
+
+  @BelongsToOrganization()
+  organization?: OrganizationEntity;
+
+  /** Stored lower-cased: addresses are compared case-insensitively. */
+  @Column({ type: 'varchar', length: 320 })
+  email: string;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  name: string | null;
+
+  @Column({ type: 'varchar', length: 20 })
+  role: Role;
+
+  @Column({ type: 'varchar', length: 200, nullable: true, select: false })
+  passwordHash: string | null;
+
+  @CreatedAtColumn()
+  createdAt: Date;
+
+  @UpdatedAtColumn()
+  updatedAt: Date;
+}

@@ -1,0 +1,60 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AuthContext } from '#src/common/auth/auth-context.js';
+import { Auth, Authenticated } from '#src/common/auth/auth.decorator.js';
+import { Permission } from '#src/common/auth/permissions.js';
+import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
+import { IdParamDto, PaginationQueryDto } from '#src/common/validation/validators.js';
+import { CreateUserDto, toUserResponse, UpdateUserDto, UserListResponseDto, UserResponseDto } from '#src/modules/users/dto/user.dto.js';
+import { UsersService } from '#src/modules/users/users.service.js';
+
+class UserIdParam extends IdParamDto('user') {}
+
+@ApiTags('Users')
+@Controller('api/v1/users')
+@Authenticated(Permission.UsersManage)
+export class UsersController {
+  constructor(private readonly service: UsersService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List the organization\u2019s users' })
+  @ApiOkResponse({ type: UserListResponseDto })
+  @ApiErrors([400])
+  async list(@Auth() auth: AuthContext, @Query() page: PaginationQueryDto): Promise<UserListResponseDto> {
+    const { items, total } = await this.service.list(auth, page);
+    return { users: items.map(toUserResponse), total, limit: page.limit, offset: page.offset };
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Add a user', description: 'Emails are unique per organization, compared case-insensitively.' })
+  @ApiCreatedResponse({ type: UserResponseDto })
+  @ApiErrors([400, 409, 413])
+  async create(@Auth() auth: AuthContext, @Body() dto: CreateUserDto): Promise<UserResponseDto> {
+    return toUserResponse(await this.service.create(auth, dto));
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get a user' })
+  @ApiOkResponse({ type: UserResponseDto })
+  @ApiErrors([400, 404])
+  async get(@Auth() auth: AuthContext, @Param() { id }: UserIdParam): Promise<UserResponseDto> {
+    return toUserResponse(await this.service.get(auth, id));
+  }
+
+  @Put(':id')
+  @ApiOperation({ summary: 'Update a user', description: 'A role change applies at once to the user\u2019s personal keys.' })
+  @ApiOkResponse({ type: UserResponseDto })
+  @ApiErrors([400, 404, 409, 413])
+  async update(@Auth() auth: AuthContext, @Param() { id }: UserIdParam, @Body() dto: UpdateUserDto): Promise<UserResponseDto> {
+    return toUserResponse(await this.service.update(auth, id, dto));
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Remove a user', description: 'Their personal keys are revoked. The last admin cannot be removed.' })
+  @ApiNoContentResponse()
+  @ApiErrors([400, 404, 409])
+  async delete(@Auth() auth: AuthContext, @Param() { id }: UserIdParam): Promise<void> {
+    await this.service.delete(auth, id);
+  }
+}

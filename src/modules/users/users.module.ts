@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { UsersController } from '#src/modules/users/users.controller.js';
+import { UsersRepository } from '#src/modules/users/users.repository.js';
+import { UsersService } from '#src/modules/users/users.service.js';
+
+@Module({
+  controllers: [UsersController],
+  providers: [UsersRepository, UsersService],
+  exports: [UsersService],
+})
+export class UsersModule {}

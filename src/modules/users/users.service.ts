@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import type { AuthContext } from '#src/common/auth/auth-context.js';
+import type { Role } from '#src/common/auth/permissions.js';
+import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
+import { AppError } from '#src/common/errors/app.error.js';
+import { newId } from '#src/common/ids/ids.js';
+import type { Page } from '#src/common/validation/validators.js';
+import { DomainEventsService } from '#src/modules/events/domain-events.service.js';
+import { diffChanges, type UserEventResource } from '#src/modules/events/event-map.js';
+import { ApiKeysService } from '#src/modules/keys/api-keys.service.js';
+import type { CreateUserDto, UpdateUserDto } from '#src/modules/users/dto/user.dto.js';
+import { UserEntity } from '#src/modules/users/user.entity.js';
+import { UsersRepository } from '#src/modules/users/users.repository.js';
+
+export function toUserEvent(user: UserEntity): UserEventResource {
+  return { id: user.id, email: user.email, name: user.name, role: user.role, createdAt: user.createdAt.toISOString(), updatedAt: user.updatedAt.toISOString() };
+}
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly keys: ApiKeysService,
+    private readonly events: DomainEventsService,
+    private readonly transactions: TransactionRunner,
+  ) {}
+
+  async create(auth: AuthContext, dto: CreateUserDto): Promise<UserEntity> {
+    return this.transactions.run((tx) => this.createInTx(auth.orgId, { email: dto.email, name: dto.name ?? null, role: dto.role ?? 'readonly' }, tx));
+  }
+
+  /** Also used when an organization is created with its first admin. */
+  async createInTx(orgId: string, input: { email: string; name: string | null; role: Role }, tx: Tx): Promise<UserEntity> {
+    const email = input.email.toLowerCase();
+    if (await this.users.findByEmail(orgId, email, tx)) {
+      throw AppError.conflict(`A user with email ${email} already exists`, { email: ['already in use'] });
+    }
+    const user = await this.users.insert(
+      Object.assign(new UserEntity(), { id: newId('user'), orgId, email, name: input.name, role: input.role, passwordHash: null }),
+      tx,
+    );
+    await this.events.record(tx, orgId, 'user.created', { user: toUserEvent(user) });
+    return user;
+  }
+
+  async list(auth: AuthContext, page: Page): Promise<{ items: UserEntity[]; total: number }> {
+    return this.users.list(auth.orgId, page);
+  }
+
+  async get(auth: AuthContext, id: string): Promise<UserEntity> {
+    const user = await this.users.findById(auth.orgId, id);
+    if (!user) {
+      throw AppError.notFound('User', id);
+    }
+    return user;
+  }
+
+  async update(auth: AuthContext, id: string, dto: UpdateUserDto): Promise<UserEntity> {
+    return this.transactions.run(async (tx) => {
+      const demoting = dto.role !== undefined && dto.role !== 'admin';
+      // Admin rows first, then the user's own: the other order lets two concurrent demotions deadlock.
+      const admins = demoting ? await this.users.countAdminsForUpdate(auth.orgId, tx) : undefined;
+      const user = await this.users.findByIdForUpdate(auth.orgId, id, tx);
+      if (!user) {
+        throw AppError.notFound('User', id);
+      }
+      const before = toUserEvent(user);
+      const email = dto.email?.toLowerCase();
+      if (email !== undefined && email !== user.email && (await this.users.findByEmail(auth.orgId, email, tx))) {
+        throw AppError.conflict(`A user with email ${email} already exists`, { email: ['already in use'] });
+      }
+      if (admins !== undefined && user.role === 'admin') {
+        assertAnotherAdmin(admins);
+      }
+      const roleChanged = dto.role !== undefined && dto.role !== user.role;
+      Object.assign(user, { email: email ?? user.email, name: dto.name ?? user.name, role: dto.role ?? user.role });
+      const saved = await this.users.save(user, tx);
+      const changes = diffChanges(before, toUserEvent(saved));
+      if (Object.keys(changes).length > 0) {
+        await this.events.record(tx, auth.orgId, 'user.updated', { user: toUserEvent(saved), changes });
+      }
+      if (roleChanged) {
+        tx.afterCommit(() => this.keys.invalidateUserKeys(auth.orgId, id));
+      }
+      return saved;
+    });
+  }
+
+  /** Removes the user and revokes their personal keys. */
+  async delete(auth: AuthContext, id: string): Promise<void> {
+    await this.transactions.run(async (tx) => {
+      // Admin rows first, then the user's own: the other order lets two concurrent deletions deadlock.
+      const admins = await this.users.countAdminsForUpdate(auth.orgId, tx);
+      const user = await this.users.findByIdForUpdate(auth.orgId, id, tx);
+      if (!user) {
+        throw AppError.notFound('User', id);
+      }
+      if (user.role === 'admin') {
+        assertAnotherAdmin(admins);
+      }
+      await this.keys.revokeUserKeys(auth.orgId, id, tx);
+      await this.users.delete(auth.orgId, id, tx);
+    });
+  }
+}
+
+/** `admins` counts the organization's admins, the user about to be demoted or removed included. */
+function assertAnotherAdmin(admins: number): void {
+  if (admins <= 1) {
+    throw AppError.conflict('An organization must keep at least one admin user');
+  }
+}

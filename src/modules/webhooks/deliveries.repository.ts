@@ -1,0 +1,228 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { EntityRows } from '#src/common/database/entity-rows.js';
+import { SqlClient } from '#src/common/database/sql-client.js';
+import type { Tx } from '#src/common/database/transaction.js';
+import { newId } from '#src/common/ids/ids.js';
+import type { Page } from '#src/common/validation/validators.js';
+import type { SendOutcome } from '#src/modules/webhooks/webhook-sender.js';
+import type { WebhookStatus } from '#src/modules/webhooks/webhook.entity.js';
+import type { WebhookTarget } from '#src/modules/webhooks/webhooks.repository.js';
+import { WebhookDeliveryEntity, type DeliveryStatus } from '#src/modules/webhooks/webhook-delivery.entity.js';
+
+export interface NewDelivery {
+  orgId: string;
+  webhookId: string;
+  eventId: string;
+  eventType: string;
+  body: string;
+  status: 'pending' | 'held';
+  eventCreatedAt: Date;
+}
+
+interface ClaimedRow {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  body: string;
+  attempts: number;
+  org_id: string;
+  url: string;
+  status: WebhookStatus;
+  secret_ciphertext: string;
+  secret_key_id: string;
+}
+
+export interface ClaimedDelivery {
+  delivery: Pick<WebhookDeliveryEntity, 'id' | 'eventId' | 'eventType' | 'body' | 'attempts'>;
+  webhook: WebhookTarget;
+}
+
+/** How long a claimed attempt is reserved for the worker that claimed it (longer than any send can take). */
+export const CLAIM_LEASE_MS = 60_000;
+
+@Injectable()
+export class DeliveriesRepository {
+  private readonly rows: EntityRows<WebhookDeliveryEntity>;
+
+  constructor(
+    dataSource: DataSource,
+    private readonly sql: SqlClient,
+  ) {
+    this.rows = new EntityRows(sql, dataSource, WebhookDeliveryEntity);
+  }
+
+  /** Inserts deliveries (an event already delivered to a webhook is skipped); answers the ids of the pending ones. */
+  async insert(deliveries: NewDelivery[], tx: Tx): Promise<string[]> {
+    const pending: string[] = [];
+    for (let start = 0; start < deliveries.length; start += 500) {
+      const batch = deliveries.slice(start, start + 500);
+      const values: unknown[] = [];
+      const rows = batch.map((delivery) => {
+        const offset = values.length;
+        values.push(
+          newId('delivery'),
+          delivery.orgId,
+          delivery.webhookId,
+          delivery.eventId,
+          delivery.eventType,
+          delivery.body,
+          delivery.status,
+          delivery.eventCreatedAt,
+        );
+        return `($${offset + 1}, $${offset + 2}, $${offset + 3}, $${offset + 4}, $${offset + 5}, $${offset + 6}, $${offset + 7}::varchar, CASE WHEN $${offset + 7}::varchar = 'pending' THEN now() END, $${offset + 8})`;
+      });
+      const inserted = await tx.manager.query<Array<{ id: string; status: string }>>(
+        `INSERT INTO webhook_delivery (id, org_id, webhook_id, event_id, event_type, body, status, next_attempt_at, event_created_at)
+         VALUES ${rows.join(', ')} ON CONFLICT (webhook_id, event_id) DO NOTHING RETURNING id, status`,
+        values,
+      );
+      pending.push(...inserted.filter((row) => row.status === 'pending').map((row) => row.id));
+    }
+    return pending;
+  }
+
+  /**
+   * Reserves the delivery's next attempt if it is due: its attempt count goes up and its next attempt
+   * moves a lease ahead, so no other worker sends it meanwhile, and one that dies mid-send is retried.
+   * Answers the delivery with its webhook, read in the same statement.
+   */
+  async claim(id: string): Promise<ClaimedDelivery | undefined> {
+    const [row] = await this.sql.query<ClaimedRow>(
+      `UPDATE webhook_delivery d
+          SET attempts = d.attempts + 1, last_attempt_at = now(), next_attempt_at = now() + ($2 || ' milliseconds')::interval, updated_at = now()
+         FROM webhook w
+        WHERE d.id = $1 AND d.status = 'pending' AND d.next_attempt_at <= now() AND w.id = d.webhook_id
+        RETURNING d.id, d.webhook_id, d.event_id, d.event_type, d.body, d.attempts, w.org_id, w.url, w.status, w.secret_ciphertext, w.secret_key_id`,
+      [id, String(CLAIM_LEASE_MS)],
+    );
+    return row
+      ? {
+          delivery: { id: row.id, eventId: row.event_id, eventType: row.event_type, body: row.body, attempts: row.attempts },
+          webhook: {
+            id: row.webhook_id,
+            orgId: row.org_id,
+            url: row.url,
+            status: row.status,
+            secretCiphertext: row.secret_ciphertext,
+            secretKeyId: row.secret_key_id,
+          },
+        }
+      : undefined;
+  }
+
+  async succeeded(id: string, outcome: { statusCode: number | null; durationMs: number }): Promise<void> {
+    await this.sql.query(
+      `UPDATE webhook_delivery SET status = 'succeeded', delivered_at = now(), next_attempt_at = NULL, last_status_code = $2, last_duration_ms = $3, last_error = NULL, updated_at = now() WHERE id = $1`,
+      [id, outcome.statusCode, outcome.durationMs],
+    );
+  }
+
+  /** A failed attempt: retried after `retryInMs`, or failed for good when that is undefined. */
+  async attemptFailed(
+    id: string,
+    outcome: { statusCode: number | null; durationMs: number; error: string | null },
+    retryInMs: number | undefined,
+  ): Promise<void> {
+    await this.sql.query(
+      `UPDATE webhook_delivery
+          SET status = CASE WHEN $5::int IS NULL THEN 'failed' ELSE 'pending' END,
+              next_attempt_at = CASE WHEN $5::int IS NULL THEN NULL ELSE last_attempt_at + ($5::int || ' milliseconds')::interval END,
+              last_status_code = $2, last_duration_ms = $3, last_error = $4, updated_at = now()
+        WHERE id = $1`,
+      [id, outcome.statusCode, outcome.durationMs, outcome.error, retryInMs ?? null],
+    );
+  }
+
+  /** The webhook is not active: keep the delivery for later, without spending an attempt. */
+  async hold(id: string): Promise<void> {
+    await this.sql.query(`UPDATE webhook_delivery SET status = 'held', attempts = attempts - 1, next_attempt_at = NULL, updated_at = now() WHERE id = $1`, [
+      id,
+    ]);
+  }
+
+  /** Held deliveries of a webhook made due now; answers their ids in the order their events were committed. */
+  async release(webhookId: string): Promise<string[]> {
+    const rows = await this.sql.query<{ id: string; event_id: string; event_created_at: Date }>(
+      `UPDATE webhook_delivery SET status = 'pending', next_attempt_at = now(), updated_at = now()
+        WHERE webhook_id = $1 AND status = 'held' RETURNING id, event_id, event_created_at`,
+      [webhookId],
+    );
+    return rows
+      .sort((a, b) => a.event_created_at.getTime() - b.event_created_at.getTime() || a.event_id.localeCompare(b.event_id) || a.id.localeCompare(b.id))
+      .map((row) => row.id);
+  }
+
+  /**
+   * Reserves one manual attempt of a failed delivery: it stays `failed` (so the schedule never picks it
+   * up) but is leased, so two retries sent at once make one attempt.
+   */
+  async claimManualRetry(id: string): Promise<WebhookDeliveryEntity | undefined> {
+    const [row] = await this.sql.query<Record<string, unknown>>(
+      `UPDATE webhook_delivery
+          SET attempts = attempts + 1, last_attempt_at = now(), next_attempt_at = now() + ($2 || ' milliseconds')::interval, updated_at = now()
+        WHERE id = $1 AND status = 'failed' AND (next_attempt_at IS NULL OR next_attempt_at <= now())
+        RETURNING *`,
+      [id, String(CLAIM_LEASE_MS)],
+    );
+    return row ? this.rows.map(row) : undefined;
+  }
+
+  /** A test delivery, made once and recorded with its outcome. */
+  async recordTest(delivery: Omit<NewDelivery, 'status'> & { id: string }, outcome: SendOutcome): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO webhook_delivery (id, org_id, webhook_id, event_id, event_type, body, status, attempts, last_attempt_at, last_status_code, last_duration_ms, last_error, delivered_at, event_created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::varchar, 1, now(), $8, $9, $10, CASE WHEN $7::varchar = 'succeeded' THEN now() END, $11)`,
+      [
+        delivery.id,
+        delivery.orgId,
+        delivery.webhookId,
+        delivery.eventId,
+        delivery.eventType,
+        delivery.body,
+        outcome.success ? 'succeeded' : 'failed',
+        outcome.statusCode,
+        outcome.durationMs,
+        outcome.error,
+        delivery.eventCreatedAt,
+      ],
+    );
+  }
+
+  async findById(orgId: string, webhookId: string, id: string): Promise<WebhookDeliveryEntity | null> {
+    return this.rows.findOne('org_id = $1 AND webhook_id = $2 AND id = $3', [orgId, webhookId, id]);
+  }
+
+  async findOne(id: string): Promise<WebhookDeliveryEntity | null> {
+    return this.rows.findOne('id = $1', [id]);
+  }
+
+  async list(
+    orgId: string,
+    webhookId: string,
+    filter: { status?: DeliveryStatus; eventType?: string },
+    page: Page,
+  ): Promise<{ items: WebhookDeliveryEntity[]; total: number }> {
+    const conditions = ['org_id = $1', 'webhook_id = $2'];
+    const params: unknown[] = [orgId, webhookId];
+    if (filter.status) {
+      params.push(filter.status);
+      conditions.push(`status = $${params.length}`);
+    }
+    if (filter.eventType) {
+      params.push(filter.eventType);
+      conditions.push(`event_type = $${params.length}`);
+    }
+    return this.rows.page({ where: conditions.join(' AND '), params, orderBy: 'created_at DESC, id DESC' }, page);
+  }
+
+  /** Pending deliveries whose wake-up may have been lost (a worker restart on the embedded queue). */
+  async overdue(limit: number): Promise<string[]> {
+    const rows = await this.sql.query<{ id: string }>(
+      `SELECT id FROM webhook_delivery WHERE status = 'pending' AND next_attempt_at <= now() - interval '5 seconds' ORDER BY next_attempt_at LIMIT $1`,
+      [limit],
+    );
+    return rows.map((row) => row.id);
+  }
+}

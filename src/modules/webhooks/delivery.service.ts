@@ -1,0 +1,92 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { SecretCipher } from '#src/common/crypto/secret-cipher.js';
+import { JobQueue } from '#src/common/queue/job-queue.js';
+import { JobName } from '#src/common/queue/queue-name.enum.js';
+import { DeliveriesRepository } from '#src/modules/webhooks/deliveries.repository.js';
+import type { WebhookDeliveryEntity } from '#src/modules/webhooks/webhook-delivery.entity.js';
+import { delayAfterAttempt, MAX_ATTEMPTS } from '#src/modules/webhooks/retry-schedule.js';
+import { WebhookSender, type SendOutcome } from '#src/modules/webhooks/webhook-sender.js';
+import { WebhooksRepository, type WebhookTarget } from '#src/modules/webhooks/webhooks.repository.js';
+
+/**
+ * Attempts deliveries on the contract's schedule: at once, then after 5 s, 30 s, 5 min and 1 h. The
+ * attempt count and the next attempt's time live in PostgreSQL; a queued job only says "look at this
+ * delivery now", so a job that is lost, repeated or early does no harm.
+ */
+@Injectable()
+export class DeliveryService {
+  private readonly logger = new Logger('WebhookDelivery');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly deliveries: DeliveriesRepository,
+    private readonly webhooks: WebhooksRepository,
+    private readonly sender: WebhookSender,
+    private readonly cipher: SecretCipher,
+    private readonly queue: JobQueue,
+  ) {}
+
+  async wake(deliveryIds: string[], delayMs = 0): Promise<void> {
+    // No de-duplication needed: an attempt is claimed in the database, so a second wake-up finds nothing due.
+    await this.queue.enqueueMany(
+      JobName.DeliverWebhook,
+      deliveryIds.map((deliveryId) => ({ deliveryId })),
+      { delayMs, attempts: 3 },
+    );
+  }
+
+  /** One attempt, if the delivery is due; answers the outcome, or undefined when there was nothing to do. */
+  async attempt(deliveryId: string): Promise<SendOutcome | undefined> {
+    const claimed = await this.deliveries.claim(deliveryId);
+    if (!claimed) {
+      return undefined;
+    }
+    const { delivery, webhook } = claimed;
+    if (webhook.status !== 'active') {
+      await this.deliveries.hold(delivery.id);
+      return undefined;
+    }
+    const outcome = await this.send(webhook, this.secretOf(webhook), delivery);
+    if (outcome.success) {
+      await this.deliveries.succeeded(delivery.id, outcome);
+      return outcome;
+    }
+    const retryInMs = delivery.attempts < MAX_ATTEMPTS ? delayAfterAttempt(delivery.attempts, this.config.webhooks.retryTimeScale) : undefined;
+    await this.deliveries.attemptFailed(delivery.id, outcome, retryInMs);
+    if (retryInMs !== undefined) {
+      await this.wake([delivery.id], retryInMs);
+    } else if (await this.webhooks.markFailed(webhook.id)) {
+      // Events committed from now on are held; deliveries already pending run out their own schedules.
+      this.logger.warn(
+        { webhook_id: webhook.id, delivery_id: delivery.id, error: outcome.error },
+        'A delivery failed five times: the webhook is now failed and holds its new events',
+      );
+    }
+    return outcome;
+  }
+
+  /** One signed POST of a delivery's body; the headers name the event and the delivery for receivers' logs and de-duplication. */
+  async send(
+    target: Pick<WebhookTarget, 'url'>,
+    secret: string,
+    delivery: Pick<WebhookDeliveryEntity, 'id' | 'eventId' | 'eventType' | 'body'>,
+  ): Promise<SendOutcome> {
+    return this.sender.send(target.url, delivery.body, secret, {
+      'x-service-event': delivery.eventType,
+      'x-service-event-id': delivery.eventId,
+      'x-service-delivery': delivery.id,
+    });
+  }
+
+  /** Sends a webhook's held deliveries one after the other, oldest first. */
+  async releaseHeld(webhookId: string): Promise<void> {
+    for (const deliveryId of await this.deliveries.release(webhookId)) {
+      await this.attempt(deliveryId);
+    }
+  }
+
+  secretOf(webhook: Pick<WebhookTarget, 'orgId' | 'secretCiphertext' | 'secretKeyId'>): string {
+    return this.cipher.decrypt(webhook.orgId, { ciphertext: webhook.secretCiphertext, keyId: webhook.secretKeyId });
+  }
+}

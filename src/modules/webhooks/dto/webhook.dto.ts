@@ -1,0 +1,398 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsString, MaxLength } from 'class-validator';
+import { exampleId } from '#src/common/ids/ids.js';
+import { Optional, PaginationQueryDto } from '#src/common/validation/validators.js';
+import { EVENT_TYPES } from '#src/modules/events/event-map.js';
+import { DELIVERY_STATUSES, type DeliveryStatus, type WebhookDeliveryEntity } from '#src/modules/webhooks/webhook-delivery.entity.js';
+import type { AttemptResult } from '#src/modules/webhooks/webhooks.service.js';
+import { WEBHOOK_STATUSES, type WebhookEntity } from '#src/modules/webhooks/webhook.entity.js';
+
+const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
+const EVENTS_DOC = { type: String, isArray: true, enum: [...EVENT_TYPES], example: ['interaction.completed', 'datasource.processed'] };
+
+export class CreateWebhookDto {
+  @ApiProperty({
+    example: 'https://hooks.acme.test/agent-events',
+    description: 'HTTPS only; it must not resolve to a private, loopback or link-local address.',
+  })
+  @Transform(trim)
+  @IsString()
+  @MaxLength(2_048)
+  url: string;
+
+  @ApiProperty(EVENTS_DOC)
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayUnique()
+  @ArrayMaxSize(EVENT_TYPES.length)
+  @IsIn(EVENT_TYPES, { each: true, message: `each value in events must be one of: ${EVENT_TYPES.join(', ')}` })
+  events: string[];
+
+  @ApiPropertyOptional({ example: 'Feeds the analytics warehouse', maxLength: 500, nullable: true })
+  @Optional({ nullable: true })
+  @IsString()
+  @MaxLength(500)
+  description?: string | null;
+}
+
+export class UpdateWebhookDto {
+  @ApiPropertyOptional({ example: 'https://hooks.acme.test/agent-events' })
+  @Optional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(2_048)
+  url?: string;
+
+  @ApiPropertyOptional(EVENTS_DOC)
+  @Optional()
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayUnique()
+  @ArrayMaxSize(EVENT_TYPES.length)
+  @IsIn(EVENT_TYPES, { each: true, message: `each value in events must be one of: ${EVENT_TYPES.join(', ')}` })
+  events?: string[];
+
+  @ApiPropertyOptional({ maxLength: 500, nullable: true })
+  @Optional({ nullable: true })
+  @IsString()
+  @MaxLength(500)
+  description?: string | null;
+
+  @ApiPropertyOptional({ enum: ['active', 'disabled'], description: 'Setting a disabled or failed webhook active sends its held deliveries, oldest first.' })
+  @Optional()
+  @IsIn(['active', 'disabled'])
+  status?: 'active' | 'disabled';
+}
+
+export class ListDeliveriesQueryDto extends PaginationQueryDto {
+  @ApiPropertyOptional({ enum: DELIVERY_STATUSES })
+  @Optional()
+  @IsIn(DELIVERY_STATUSES)
+  status?: DeliveryStatus;
+
+  @ApiPropertyOptional({ enum: [...EVENT_TYPES, 'webhook.test'] })
+  @Optional()
+  @IsIn([...EVENT_TYPES, 'webhook.test'])
+  event_type?: string;
+}
+
+export class LegacyListDeliveriesQueryDto extends PaginationQueryDto {
+  @ApiPropertyOptional({ enum: DELIVERY_STATUSES })
+  @Optional()
+  @IsIn(DELIVERY_STATUSES)
+  status?: DeliveryStatus;
+
+  @ApiPropertyOptional({ enum: [...EVENT_TYPES, 'webhook.test'] })
+  @Optional()
+  @IsIn([...EVENT_TYPES, 'webhook.test'])
+  eventType?: string;
+}
+
+export class WebhookResponseDto {
+  @ApiProperty({ example: exampleId('webhook') })
+  id: string;
+
+  @ApiProperty({ example: 'https://hooks.acme.test/agent-events' })
+  url: string;
+
+  @ApiProperty({ type: [String], example: ['interaction.completed'] })
+  events: string[];
+
+  @ApiProperty({ type: String, nullable: true })
+  description: string | null;
+
+  @ApiProperty({ enum: WEBHOOK_STATUSES })
+  status: string;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at: string;
+}
+
+export class CreatedWebhookResponseDto extends WebhookResponseDto {
+  @ApiProperty({ example: 'whsec_…', description: 'The signing secret. Shown once: it cannot be retrieved again.' })
+  secret: string;
+}
+
+export class WebhookListResponseDto {
+  @ApiProperty({ type: [WebhookResponseDto] })
+  webhooks: WebhookResponseDto[];
+
+  @ApiProperty()
+  total: number;
+
+  @ApiProperty()
+  limit: number;
+
+  @ApiProperty()
+  offset: number;
+}
+
+export class LegacyWebhookResponseDto {
+  @ApiProperty({ example: exampleId('webhook') })
+  id: string;
+
+  @ApiProperty()
+  url: string;
+
+  @ApiProperty({ type: [String] })
+  events: string[];
+
+  @ApiProperty({ type: String, nullable: true })
+  description: string | null;
+
+  @ApiProperty({ enum: WEBHOOK_STATUSES })
+  status: string;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updatedAt: string;
+}
+
+export class LegacyCreatedWebhookResponseDto extends LegacyWebhookResponseDto {
+  @ApiProperty({ example: 'whsec_…', description: 'The signing secret. Shown once.' })
+  secret: string;
+}
+
+export class LegacyWebhookListResponseDto {
+  @ApiProperty({ type: [LegacyWebhookResponseDto] })
+  webhooks: LegacyWebhookResponseDto[];
+
+  @ApiProperty()
+  total: number;
+
+  @ApiProperty()
+  limit: number;
+
+  @ApiProperty()
+  offset: number;
+}
+
+export class DeliveryResponseDto {
+  @ApiProperty({ example: exampleId('delivery') })
+  id: string;
+
+  @ApiProperty({ example: exampleId('webhook') })
+  webhook_id: string;
+
+  @ApiProperty({ example: exampleId('event'), description: "The event's id (the envelope's `id`), the same in every attempt." })
+  event_id: string;
+
+  @ApiProperty({ example: 'interaction.completed' })
+  event_type: string;
+
+  @ApiProperty({ enum: DELIVERY_STATUSES })
+  status: string;
+
+  @ApiProperty({ example: 1 })
+  attempts: number;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  next_attempt_at: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  last_attempt_at: string | null;
+
+  @ApiProperty({ type: Number, nullable: true, example: 200 })
+  last_status_code: number | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  last_error: string | null;
+
+  @ApiProperty({ type: Number, nullable: true, example: 84 })
+  last_duration_ms: number | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  delivered_at: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}
+
+export class DeliveryListResponseDto {
+  @ApiProperty({ type: [DeliveryResponseDto] })
+  deliveries: DeliveryResponseDto[];
+
+  @ApiProperty()
+  total: number;
+
+  @ApiProperty()
+  limit: number;
+
+  @ApiProperty()
+  offset: number;
+}
+
+export class TestDeliveryResponseDto {
+  @ApiProperty({ example: exampleId('delivery') })
+  delivery_id: string;
+
+  @ApiProperty({ example: true, description: 'Whether the receiver answered 2xx within the timeout.' })
+  success: boolean;
+
+  @ApiProperty({ type: Number, nullable: true, example: 200 })
+  status_code: number | null;
+
+  @ApiProperty({ example: 84 })
+  duration_ms: number;
+
+  @ApiProperty({ type: String, nullable: true })
+  error: string | null;
+}
+
+export class RetryDeliveryResponseDto extends TestDeliveryResponseDto {
+  @ApiProperty({ type: DeliveryResponseDto, description: 'The delivery after the attempt.' })
+  delivery: DeliveryResponseDto;
+}
+
+export class LegacyDeliveryResponseDto {
+  @ApiProperty({ example: exampleId('delivery') })
+  id: string;
+
+  @ApiProperty({ example: exampleId('webhook') })
+  webhookId: string;
+
+  @ApiProperty({ example: exampleId('event') })
+  eventId: string;
+
+  @ApiProperty({ example: 'interaction.completed' })
+  eventType: string;
+
+  @ApiProperty({ enum: DELIVERY_STATUSES })
+  status: string;
+
+  @ApiProperty({ example: 1 })
+  attempts: number;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  nextAttemptAt: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  lastAttemptAt: string | null;
+
+  @ApiProperty({ type: Number, nullable: true, example: 200 })
+  lastStatusCode: number | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  lastError: string | null;
+
+  @ApiProperty({ type: Number, nullable: true, example: 84 })
+  lastDurationMs: number | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  deliveredAt: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+}
+
+export class LegacyDeliveryListResponseDto {
+  @ApiProperty({ type: [LegacyDeliveryResponseDto] })
+  deliveries: LegacyDeliveryResponseDto[];
+
+  @ApiProperty()
+  total: number;
+
+  @ApiProperty()
+  limit: number;
+
+  @ApiProperty()
+  offset: number;
+}
+
+export class LegacyTestDeliveryResponseDto {
+  @ApiProperty({ example: exampleId('delivery') })
+  deliveryId: string;
+
+  @ApiProperty({ example: true })
+  success: boolean;
+
+  @ApiProperty({ type: Number, nullable: true, example: 200 })
+  statusCode: number | null;
+
+  @ApiProperty({ example: 84 })
+  durationMs: number;
+
+  @ApiProperty({ type: String, nullable: true })
+  error: string | null;
+}
+
+export class LegacyRetryDeliveryResponseDto extends LegacyTestDeliveryResponseDto {
+  @ApiProperty({ type: LegacyDeliveryResponseDto })
+  delivery: LegacyDeliveryResponseDto;
+}
+
+const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
+
+export function toWebhookResponse(webhook: WebhookEntity): WebhookResponseDto {
+  return {
+    id: webhook.id,
+    url: webhook.url,
+    events: webhook.events,
+    description: webhook.description,
+    status: webhook.status,
+    created_at: webhook.createdAt.toISOString(),
+    updated_at: webhook.updatedAt.toISOString(),
+  };
+}
+
+export function toLegacyWebhookResponse(webhook: WebhookEntity): LegacyWebhookResponseDto {
+  return {
+    id: webhook.id,
+    url: webhook.url,
+    events: webhook.events,
+    description: webhook.description,
+    status: webhook.status,
+    createdAt: webhook.createdAt.toISOString(),
+    updatedAt: webhook.updatedAt.toISOString(),
+  };
+}
+
+export function toDeliveryResponse(delivery: WebhookDeliveryEntity): DeliveryResponseDto {
+  return {
+    id: delivery.id,
+    webhook_id: delivery.webhookId,
+    event_id: delivery.eventId,
+    event_type: delivery.eventType,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    next_attempt_at: iso(delivery.nextAttemptAt),
+    last_attempt_at: iso(delivery.lastAttemptAt),
+    last_status_code: delivery.lastStatusCode,
+    last_error: delivery.lastError,
+    last_duration_ms: delivery.lastDurationMs,
+    delivered_at: iso(delivery.deliveredAt),
+    created_at: delivery.createdAt.toISOString(),
+  };
+}
+
+export function toLegacyDeliveryResponse(delivery: WebhookDeliveryEntity): LegacyDeliveryResponseDto {
+  return {
+    id: delivery.id,
+    webhookId: delivery.webhookId,
+    eventId: delivery.eventId,
+    eventType: delivery.eventType,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    nextAttemptAt: iso(delivery.nextAttemptAt),
+    lastAttemptAt: iso(delivery.lastAttemptAt),
+    lastStatusCode: delivery.lastStatusCode,
+    lastError: delivery.lastError,
+    lastDurationMs: delivery.lastDurationMs,
+    deliveredAt: iso(delivery.deliveredAt),
+    createdAt: delivery.createdAt.toISOString(),
+  };
+}
+
+export function toAttemptResponse(result: AttemptResult): TestDeliveryResponseDto {
+  return { delivery_id: result.deliveryId, success: result.success, status_code: result.statusCode, duration_ms: result.durationMs, error: result.error };
+}
+
+export function toLegacyAttemptResponse(result: AttemptResult): LegacyTestDeliveryResponseDto {
+  return { deliveryId: result.deliveryId, success: result.success, statusCode: result.statusCode, durationMs: result.durationMs, error: result.error };
+}

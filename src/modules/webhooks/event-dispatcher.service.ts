@@ -1,0 +1,108 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { TransactionRunner } from '#src/common/database/transaction.js';
+import { JobQueue } from '#src/common/queue/job-queue.js';
+import { JobName } from '#src/common/queue/queue-name.enum.js';
+import { EVENT_COMMITTED } from '#src/modules/events/domain-events.service.js';
+import { DeliveriesRepository, type NewDelivery } from '#src/modules/webhooks/deliveries.repository.js';
+import { DeliveryService } from '#src/modules/webhooks/delivery.service.js';
+import { WebhooksRepository } from '#src/modules/webhooks/webhooks.repository.js';
+
+const BATCH = 500;
+/** The safety net: undispatched events and pending deliveries are looked for this often, whatever woke up. */
+const SWEEP_EVERY_MS = 5_000;
+
+interface OutboxRow {
+  id: string;
+  org_id: string;
+  type: string;
+  data: Record<string, unknown>;
+  created_at: Date;
+}
+
+/**
+ * Turns outbox rows into deliveries, one per subscribed webhook: `pending` for an active webhook,
+ * `held` for a failed or disabled one. Woken right after a commit in the process that committed, and
+ * by a periodic sweep, so an event committed just before a crash is still dispatched. Rows are taken
+ * with SKIP LOCKED, so several workers can dispatch at once without sending an event twice.
+ */
+@Injectable()
+export class EventDispatcher implements OnApplicationBootstrap {
+  private readonly logger = new Logger('EventDispatcher');
+  private wakeQueued = false;
+
+  constructor(
+    private readonly transactions: TransactionRunner,
+    private readonly webhooks: WebhooksRepository,
+    private readonly deliveries: DeliveriesRepository,
+    private readonly delivery: DeliveryService,
+    private readonly queue: JobQueue,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.queue.consuming) {
+      await this.queue.schedule('webhook-dispatch-sweep', JobName.DispatchEvents, { sweep: true }, SWEEP_EVERY_MS);
+    }
+  }
+
+  @OnEvent(EVENT_COMMITTED)
+  onCommitted(): void {
+    this.queue
+      .enqueue(JobName.DispatchEvents, {}, { dedupeKey: 'dispatch-events' })
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'Could not wake the event dispatcher; the sweep will'));
+  }
+
+  /** Dispatches every undispatched event, in commit order; with `sweep`, also re-wakes overdue deliveries. */
+  async dispatch(sweep = false): Promise<void> {
+    for (;;) {
+      const { dispatched, pending } = await this.dispatchBatch();
+      await this.delivery.wake(pending);
+      if (dispatched < BATCH) {
+        break;
+      }
+    }
+    if (sweep) {
+      await this.delivery.wake(await this.deliveries.overdue(BATCH));
+    }
+  }
+
+  private async dispatchBatch(): Promise<{ dispatched: number; pending: string[] }> {
+    return this.transactions.run(async (tx) => {
+      const events = await tx.manager.query<OutboxRow[]>(
+        `SELECT id, org_id, type, data, created_at FROM event WHERE dispatched_at IS NULL ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [BATCH],
+      );
+      if (events.length === 0) {
+        return { dispatched: 0, pending: [] };
+      }
+      const subscribers = await this.webhooks.subscribers([...new Set(events.map((event) => event.org_id))], tx);
+      const deliveries: NewDelivery[] = [];
+      for (const event of events) {
+        const body = JSON.stringify({
+          id: event.id,
+          type: event.type,
+          timestamp: event.created_at.toISOString(),
+          data: event.data,
+          organizationId: event.org_id,
+        });
+        for (const webhook of subscribers) {
+          // A webhook receives the events committed after it was created, not older ones dispatched late.
+          if (webhook.orgId === event.org_id && webhook.events.includes(event.type) && webhook.createdAt <= event.created_at) {
+            deliveries.push({
+              orgId: event.org_id,
+              webhookId: webhook.id,
+              eventId: event.id,
+              eventType: event.type,
+              body,
+              status: webhook.status === 'active' ? 'pending' : 'held',
+              eventCreatedAt: event.created_at,
+            });
+          }
+        }
+      }
+      const pending = await this.deliveries.insert(deliveries, tx);
+      await tx.manager.query('UPDATE event SET dispatched_at = now() WHERE id = ANY($1::text[])', [events.map((event) => event.id)]);
+      return { dispatched: events.length, pending };
+    });
+  }
+}

@@ -1,0 +1,124 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
+import { createTestApp, type TestApp } from '#test/utils/test-app.js';
+import { createTestDatabase } from '#test/utils/test-database.js';
+
+describe('agents with provider keys', () => {
+  let t: TestApp;
+  let org: TestOrg;
+  let other: TestOrg;
+  let dropDatabase: () => Promise<void>;
+  const keys: Record<string, string> = {};
+
+  const api = () => request(t.http);
+  const createKey = async (owner: TestOrg, provider: string, extra: Record<string, unknown> = {}): Promise<string> => {
+    const response = await api()
+      .post('/api/v1/provider-keys')
+      .set(...bearer(owner.adminKey))
+      .send({ provider, api_key: `${provider}-secret-value-1234`, ...extra })
+      .expect(201);
+    return response.body.id as string;
+  };
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    dropDatabase = database.drop;
+    t = await createTestApp({ databaseUrl: database.url, env: { ALLOW_PRIVATE_TARGETS: 'true' } });
+    org = await createOrg(t.app);
+    other = await createOrg(t.app);
+    keys.openai = await createKey(org, 'openai');
+    keys.anthropic = await createKey(org, 'anthropic');
+    keys.custom = await createKey(org, 'custom', { base_url: 'http://127.0.0.1:9/v1' });
+    keys.foreign = await createKey(other, 'openai');
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await dropDatabase?.();
+  });
+
+  it('should attach a key of the model\u2019s provider, show it, and detach it with null', async () => {
+    const created = await api()
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .send({ name: 'GPT', data_source_ids: [], model: 'gpt-4o-mini', provider_key_id: keys.openai })
+      .expect(201);
+    expect(created.body.provider_key_id).toBe(keys.openai);
+    const switched = await api()
+      .put(`/api/v1/agents/${created.body.id}`)
+      .set(...bearer(org.adminKey))
+      .send({ model: 'claude-haiku-4-5', provider_key_id: keys.anthropic })
+      .expect(200);
+    expect(switched.body).toMatchObject({ model: 'claude-haiku-4-5', provider_key_id: keys.anthropic });
+    const detached = await api()
+      .put(`/api/v1/agents/${created.body.id}`)
+      .set(...bearer(org.adminKey))
+      .send({ provider_key_id: null })
+      .expect(200);
+    expect(detached.body.provider_key_id).toBeNull();
+    const custom = await api()
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .send({ name: 'Custom', data_source_ids: [], model: 'custom:llama-3', provider_key_id: keys.custom })
+      .expect(201);
+    expect(custom.body.provider_key_id).toBe(keys.custom);
+  });
+
+  it('should refuse a key of another provider, a key for the built-in model, and a model change that no longer fits', async () => {
+    for (const body of [
+      { model: 'gpt-4o', provider_key_id: keys.anthropic },
+      { model: 'extractive', provider_key_id: keys.openai },
+      { model: 'custom:llama-3', provider_key_id: keys.openai },
+    ]) {
+      const response = await api()
+        .post('/api/v1/agents')
+        .set(...bearer(org.adminKey))
+        .send({ name: 'Mismatch', data_source_ids: [], ...body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.error.details).toHaveProperty('provider_key_id');
+    }
+    const agent = await api()
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .send({ name: 'GPT', data_source_ids: [], model: 'gpt-4o', provider_key_id: keys.openai })
+      .expect(201);
+    await api()
+      .put(`/api/v1/agents/${agent.body.id}`)
+      .set(...bearer(org.adminKey))
+      .send({ model: 'claude-sonnet-4-5' })
+      .expect(400);
+  });
+
+  it('should answer 404 for an unknown or foreign key and 400 for a malformed one', async () => {
+    const base = { name: 'x', data_source_ids: [], model: 'gpt-4o' };
+    await api()
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .send({ ...base, provider_key_id: keys.foreign })
+      .expect(404);
+    await api()
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .send({ ...base, provider_key_id: 'pk_01JD8X0Q5W3V7N2K4M6P8R9T1A' })
+      .expect(404);
+    await api()
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .send({ ...base, provider_key_id: 'key-1' })
+      .expect(400);
+  });
+
+  it('should not let a key in use be deleted', async () => {
+    const agent = await api()
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .send({ name: 'Holds it', data_source_ids: [], model: 'gpt-4o', provider_key_id: keys.openai })
+      .expect(201);
+    const refused = await api()
+      .delete(`/api/v1/provider-keys/${keys.openai}`)
+      .set(...bearer(org.adminKey));
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.body)).toContain(agent.body.id as string);
+  });
+});

@@ -1,0 +1,105 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
+import { createTestApp, type TestApp } from '#test/utils/test-app.js';
+import { createTestDatabase } from '#test/utils/test-database.js';
+
+describe('agents', () => {
+  let t: TestApp;
+  let org: TestOrg;
+  let other: TestOrg;
+  let dropDatabase: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    dropDatabase = database.drop;
+    t = await createTestApp({ databaseUrl: database.url });
+    org = await createOrg(t.app);
+    other = await createOrg(t.app);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await dropDatabase?.();
+  });
+
+  it('should create, read, update, list and delete an agent', async () => {
+    const created = await request(t.http)
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .send({ name: 'Support', data_source_ids: [] })
+      .expect(201);
+    expect(created.body).toMatchObject({
+      name: 'Support',
+      rag_strategy: 'hybrid',
+      model: 'extractive',
+      status: 'active',
+      data_source_ids: [],
+      system_prompt: null,
+    });
+    expect(created.body.id).toMatch(/^agt_[0-9A-HJKMNP-TV-Z]{26}$/);
+
+    const fetched = await request(t.http)
+      .get(`/api/v1/agents/${created.body.id}`)
+      .set(...bearer(org.adminKey))
+      .expect(200);
+    expect(fetched.body).toEqual(created.body);
+
+    const updated = await request(t.http)
+      .put(`/api/v1/agents/${created.body.id}`)
+      .set(...bearer(org.adminKey))
+      .send({ temperature: 1.5, system_prompt: 'Be brief.' })
+      .expect(200);
+    expect(updated.body).toMatchObject({ temperature: 1.5, system_prompt: 'Be brief.', name: 'Support' });
+
+    const list = await request(t.http)
+      .get('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .expect(200);
+    expect(list.body).toMatchObject({ total: 1, limit: 50, offset: 0 });
+    expect(list.body.agents[0].id).toBe(created.body.id);
+
+    await request(t.http)
+      .delete(`/api/v1/agents/${created.body.id}`)
+      .set(...bearer(org.adminKey))
+      .expect(204);
+    await request(t.http)
+      .get(`/api/v1/agents/${created.body.id}`)
+      .set(...bearer(org.adminKey))
+      .expect(404);
+  });
+
+  it('should hide another organization\u2019s agent behind 404', async () => {
+    const created = await request(t.http)
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .send({ name: 'Mine', data_source_ids: [] })
+      .expect(201);
+    for (const call of [
+      request(t.http).get(`/api/v1/agents/${created.body.id}`),
+      request(t.http).put(`/api/v1/agents/${created.body.id}`).send({ name: 'Stolen' }),
+      request(t.http).delete(`/api/v1/agents/${created.body.id}`),
+    ]) {
+      const response = await call.set(...bearer(other.adminKey));
+      expect(response.status).toBe(404);
+      expect(response.body.error.code).toBe('not_found');
+    }
+    const list = await request(t.http)
+      .get('/api/v1/agents')
+      .set(...bearer(other.adminKey))
+      .expect(200);
+    expect(list.body.agents.map((agent: { id: string }) => agent.id)).not.toContain(created.body.id);
+  });
+
+  it('should serve the legacy list in camelCase with deprecation headers', async () => {
+    const { key } = await createKey(t.app, org.orgId, { scopes: ['agents:read'], format: 'legacy' });
+    const response = await request(t.http)
+      .get('/api/agents')
+      .set(...bearer(key))
+      .expect(200);
+    expect(response.headers.deprecation).toBe('true');
+    expect(response.headers.link).toBe('</api/v1/agents>; rel="successor-version"');
+    expect(response.body.agents[0]).toHaveProperty('ragStrategy');
+    expect(response.body.agents[0]).toHaveProperty('dataSourceIds');
+  });
+});

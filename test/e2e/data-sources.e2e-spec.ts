@@ -1,0 +1,511 @@
+import { DataSource } from 'typeorm';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
+import { makeDocx, makeEncryptedPdf, makeHtmlPage, makeMarkdown, makePdf, makeCsv, makeJson, truncate } from '#test/utils/fixture-files.js';
+import { FixtureSite } from '#test/utils/fixture-site.js';
+import { docsSite, ingestionEnv, page, settled, waitForStatus } from '#test/utils/ingestion.js';
+import { OpenAIStub } from '#test/utils/openai-stub.js';
+import { createTestApp, type TestApp } from '#test/utils/test-app.js';
+import { createTestDatabase } from '#test/utils/test-database.js';
+
+const REQUEST_ID = /^req_/;
+
+interface EventData {
+  dataSource: Record<string, unknown> & { stats?: { tokensProcessed: number } };
+  error?: string;
+}
+
+describe('data sources', () => {
+  let t: TestApp;
+  let org: TestOrg;
+  let other: TestOrg;
+  let site: FixtureSite;
+  let stub: OpenAIStub;
+  let databaseUrl: string | undefined;
+  let dropDatabase: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ url: databaseUrl, drop: dropDatabase } = await createTestDatabase());
+    stub = await OpenAIStub.start({ dimensions: 512 });
+    site = await FixtureSite.start();
+    t = await createTestApp({ databaseUrl, env: ingestionEnv(stub) });
+    org = await createOrg(t.app);
+    other = await createOrg(t.app);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await site?.close();
+    await stub?.close();
+    await dropDatabase?.();
+  });
+
+  beforeEach(() => stub.reset());
+
+  const api = () => request(t.http);
+  const db = () => t.app.get(DataSource);
+  const createWebsite = async (path: string, extra: Record<string, unknown> = {}) =>
+    api()
+      .post('/api/v1/data-sources')
+      .set(...bearer(org.adminKey))
+      .send({ type: 'website', name: 'Docs', config: { url: site.url(path), max_pages: 20 }, ...extra });
+
+  describe('a website source', () => {
+    it('should be created pending, synced to active, and report its chunks, documents and events', async () => {
+      docsSite(site, { install: 'Run the installer and accept the licence.', configure: 'Edit the settings file to choose a port.' });
+      const created = await createWebsite('/docs/');
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({
+        type: 'website',
+        name: 'Docs',
+        status: 'pending',
+        sync_frequency: 'manual',
+        config: { url: site.url('/docs/'), max_pages: 20 },
+      });
+      expect(created.body.id).toMatch(/^ds_/);
+
+      const statuses = await waitForStatus(t.http, org.adminKey, created.body.id, settled);
+      const final = statuses.at(-1)!;
+      expect(final).toMatchObject({ status: 'active', progress_pct: 100, estimated_completion: null, error: null });
+      expect(final.chunks_indexed).toBeGreaterThanOrEqual(3);
+      expect(Date.parse(final.last_synced_at!)).not.toBeNaN();
+
+      const documents = await api()
+        .get(`/api/v1/data-sources/${created.body.id}/documents`)
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(documents.body.documents.map((document: { url: string }) => document.url).sort()).toEqual(
+        [site.url('/docs/'), site.url('/docs/configure'), site.url('/docs/install')].sort(),
+      );
+      expect(documents.body.documents.every((document: { status: string }) => document.status === 'indexed')).toBe(true);
+
+      const events = await db().query<Array<{ type: string; data: EventData }>>(
+        `SELECT type, data FROM event WHERE org_id = $1 AND type LIKE 'datasource.%' ORDER BY created_at`,
+        [org.orgId],
+      );
+      expect(events.map((event) => event.type)).toEqual(['datasource.created', 'datasource.processed']);
+      expect(events[0].data.dataSource).toMatchObject({ id: created.body.id, name: 'Docs', type: 'WEBSITE', status: 'PENDING' });
+      expect(events[1].data.dataSource).toMatchObject({ id: created.body.id, type: 'WEBSITE', status: 'COMPLETED' });
+      expect(events[1].data.dataSource.stats).toEqual({ documentsProcessed: 3, tokensProcessed: expect.any(Number), duration: expect.any(Number) });
+      expect(events[1].data.dataSource.stats?.tokensProcessed).toBeGreaterThan(0);
+      await db().query(`DELETE FROM event WHERE org_id = $1`, [org.orgId]);
+    });
+
+    it('should skip unchanged pages, re-index changed ones, add new ones and remove vanished ones on re-sync', async () => {
+      docsSite(site, { alpha: 'Alpha explains the first step.', beta: 'Beta explains the second step.', gamma: 'Gamma explains the third step.' });
+      const created = await createWebsite('/docs/');
+      await waitForStatus(t.http, org.adminKey, created.body.id, settled);
+      const chunksOf = async (url: string): Promise<string[]> =>
+        (
+          await db().query<Array<{ id: string }>>(
+            `SELECT c.id FROM chunk c JOIN document d ON d.id = c.document_id WHERE d.data_source_id = $1 AND d.url = $2 ORDER BY c.chunk_index`,
+            [created.body.id, site.url(url)],
+          )
+        ).map((row) => row.id);
+      const alphaBefore = await chunksOf('/docs/alpha');
+      const betaBefore = await chunksOf('/docs/beta');
+      expect(alphaBefore.length).toBeGreaterThan(0);
+
+      docsSite(site, { alpha: 'Alpha explains the first step.', beta: 'Beta now explains a different second step.', delta: 'Delta is a brand new page.' });
+      site.route('/docs/gamma', { status: 404 });
+      stub.reset();
+      const sync = await api()
+        .post(`/api/v1/data-sources/${created.body.id}/sync`)
+        .set(...bearer(org.adminKey))
+        .expect(202);
+      expect(sync.body).toEqual({ job_id: expect.stringMatching(/^job_/), data_source_id: created.body.id, status: 'queued' });
+      await waitForStatus(t.http, org.adminKey, created.body.id, settled);
+
+      expect(await chunksOf('/docs/alpha')).toEqual(alphaBefore);
+      const betaAfter = await chunksOf('/docs/beta');
+      expect(betaAfter.length).toBeGreaterThan(0);
+      expect(betaAfter.some((id) => betaBefore.includes(id))).toBe(false);
+      expect((await chunksOf('/docs/delta')).length).toBeGreaterThan(0);
+      expect(await chunksOf('/docs/gamma')).toEqual([]);
+
+      const embedded = stub.requestsTo('/v1/embeddings').flatMap((call) => (call.body as { input: string[] }).input);
+      expect(embedded.some((text) => text.includes('Alpha explains'))).toBe(false);
+      expect(embedded.some((text) => text.includes('different second step'))).toBe(true);
+      const urls = (
+        await api()
+          .get(`/api/v1/data-sources/${created.body.id}/documents?status=indexed`)
+          .set(...bearer(org.adminKey))
+      ).body.documents.map((d: { url: string }) => d.url);
+      expect(urls).not.toContain(site.url('/docs/gamma'));
+    });
+
+    it('should share one queued sync between requests made while it waits', async () => {
+      docsSite(site, { one: 'One.' });
+      const created = await createWebsite('/docs/');
+      await waitForStatus(t.http, org.adminKey, created.body.id, settled);
+      site.route('/docs/', { delayMs: 400, body: page('Docs home', 'Slow home page.'), headers: { 'content-type': 'text/html' } });
+      const first = await api()
+        .post(`/api/v1/data-sources/${created.body.id}/sync`)
+        .set(...bearer(org.adminKey))
+        .expect(202);
+      const second = await api()
+        .post(`/api/v1/data-sources/${created.body.id}/sync`)
+        .set(...bearer(org.adminKey))
+        .expect(202);
+      expect([first.body.job_id, second.body.job_id]).toContain(first.body.job_id);
+      expect(
+        (
+          await api()
+            .get(`/api/v1/data-sources/${created.body.id}`)
+            .set(...bearer(org.adminKey))
+        ).body.status,
+      ).toBe('processing');
+      await waitForStatus(t.http, org.adminKey, created.body.id, settled);
+    });
+
+    it('should show progress and an estimated completion while processing', async () => {
+      const slugs = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6'];
+      docsSite(site, Object.fromEntries(slugs.map((slug) => [slug, `Page ${slug} has content.`])));
+      for (const slug of slugs) {
+        site.route(`/docs/${slug}`, { delayMs: 250, body: page(slug, `Page ${slug} has content.`), headers: { 'content-type': 'text/html' } });
+      }
+      const created = await createWebsite('/docs/', { config: { url: site.url('/docs/'), max_pages: 7 } });
+      const seen = await waitForStatus(t.http, org.adminKey, created.body.id, settled);
+      const processing = seen.filter((status) => status.status === 'processing');
+      expect(processing.length).toBeGreaterThan(0);
+      expect(processing.some((status) => status.progress_pct > 0 && status.progress_pct < 100 && status.estimated_completion !== null)).toBe(true);
+      expect(seen.at(-1)).toMatchObject({ status: 'active', progress_pct: 100 });
+    });
+
+    it('should mark the source failed, with the reason, when its start page cannot be read', async () => {
+      site.route('/missing/', { status: 404 });
+      const created = await createWebsite('/missing/');
+      const final = (await waitForStatus(t.http, org.adminKey, created.body.id, settled)).at(-1)!;
+      expect(final.status).toBe('failed');
+      expect(final.error).toMatch(/404/);
+      const [event] = await db().query<Array<{ data: EventData }>>(
+        `SELECT data FROM event WHERE type = 'datasource.failed' AND data->'dataSource'->>'id' = $1`,
+        [created.body.id],
+      );
+      expect(event.data.dataSource).toMatchObject({ id: created.body.id, status: 'FAILED', type: 'WEBSITE' });
+      expect(event.data.error).toMatch(/404/);
+    });
+
+    it('should retry a sync whose embedding calls failed, and index every page exactly once', async () => {
+      docsSite(site, { retry: 'A page indexed after a failed attempt.' });
+      stub.failNext(1, { status: 400, message: 'rejected once', path: '/v1/embeddings' });
+      const created = await createWebsite('/docs/');
+      const final = (await waitForStatus(t.http, org.adminKey, created.body.id, settled, 60_000)).at(-1)!;
+      expect(final.status).toBe('active');
+      const duplicates = await db().query<Array<{ count: string }>>(
+        `SELECT count(*) AS count FROM (SELECT document_id, chunk_index FROM chunk WHERE data_source_id = $1 GROUP BY 1, 2 HAVING count(*) > 1) d`,
+        [created.body.id],
+      );
+      expect(Number(duplicates[0].count)).toBe(0);
+      const documents = await db().query<Array<{ count: string }>>(`SELECT count(*) AS count FROM document WHERE data_source_id = $1`, [created.body.id]);
+      expect(Number(documents[0].count)).toBe(2);
+      const [run] = await db().query<Array<{ attempts: number; status: string }>>(`SELECT attempts, status FROM sync_run WHERE data_source_id = $1`, [
+        created.body.id,
+      ]);
+      expect(run).toMatchObject({ attempts: 2, status: 'succeeded' });
+    });
+  });
+
+  describe('a file source', () => {
+    it('should index uploaded files, and mark unreadable ones failed without failing the source', async () => {
+      const created = await api()
+        .post('/api/v1/data-sources')
+        .set(...bearer(org.adminKey))
+        .send({ type: 'file', name: 'Handbook' })
+        .expect(201);
+      expect(created.body.config).toEqual({});
+      await waitForStatus(t.http, org.adminKey, created.body.id, settled);
+
+      const pdf = await makePdf([{ heading: 'Holiday policy', paragraphs: ['Employees receive twenty days of paid leave each year.'] }], { title: 'Holidays' });
+      const upload = await api()
+        .post(`/api/v1/data-sources/${created.body.id}/files`)
+        .set(...bearer(org.adminKey))
+        .attach('file', Buffer.from(pdf), { filename: 'holidays.pdf', contentType: 'application/pdf' })
+        .attach('file', await makeDocx([{ heading: 'Expenses', paragraphs: ['Submit receipts within thirty days.'] }]), 'expenses.docx')
+        .attach(
+          'file',
+          Buffer.from(makeHtmlPage({ title: 'Security', sections: [{ heading: 'Passwords', paragraphs: ['Use a password manager.'] }] })),
+          'security.html',
+        )
+        .attach('file', Buffer.from(makeMarkdown()), 'guide.md')
+        .attach('file', Buffer.from(makeCsv()), 'offices.csv')
+        .attach('file', Buffer.from(makeJson()), 'settings.json')
+        .attach('file', Buffer.from(pdf), { filename: 'really-a-pdf.txt', contentType: 'text/plain' })
+        .attach('file', Buffer.from(await makeEncryptedPdf('Secret salaries')), 'salaries.pdf')
+        .attach('file', Buffer.from(truncate(pdf, 0.4)), 'broken.pdf');
+      expect(upload.status).toBe(202);
+      expect(upload.body).toMatchObject({ data_source_id: created.body.id, status: 'queued', job_id: expect.stringMatching(/^job_/) });
+      expect(upload.body.files).toHaveLength(9);
+      expect(upload.body.files[0]).toEqual({
+        name: 'holidays.pdf',
+        size: pdf.length,
+        content_type: 'application/pdf',
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
+
+      const final = (await waitForStatus(t.http, org.adminKey, created.body.id, settled)).at(-1)!;
+      expect(final.status).toBe('active');
+      const documents = (
+        await api()
+          .get(`/api/v1/data-sources/${created.body.id}/documents`)
+          .set(...bearer(org.adminKey))
+          .expect(200)
+      ).body.documents as Array<{
+        url: string;
+        status: string;
+        error: string | null;
+        chunk_count: number;
+      }>;
+      const byName = Object.fromEntries(documents.map((document) => [document.url, document]));
+      for (const name of ['holidays.pdf', 'expenses.docx', 'security.html', 'guide.md', 'offices.csv', 'settings.json', 'really-a-pdf.txt']) {
+        expect(byName[name], name).toMatchObject({ status: 'indexed', error: null });
+        expect(byName[name].chunk_count, name).toBeGreaterThan(0);
+      }
+      expect(byName['salaries.pdf']).toMatchObject({ status: 'failed', chunk_count: 0 });
+      expect(byName['salaries.pdf'].error).toMatch(/encrypted|password/i);
+      expect(byName['broken.pdf']).toMatchObject({ status: 'failed', chunk_count: 0 });
+      expect(byName['broken.pdf'].error).toBeTruthy();
+      const failed = await api()
+        .get(`/api/v1/data-sources/${created.body.id}/documents?status=failed`)
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(failed.body.total).toBe(2);
+    });
+
+    it('should refuse uploads that are too large, missing, or sent to a website source', async () => {
+      const files = await api()
+        .post('/api/v1/data-sources')
+        .set(...bearer(org.adminKey))
+        .send({ type: 'file', name: 'Uploads' })
+        .expect(201);
+      const tooLarge = await api()
+        .post(`/api/v1/data-sources/${files.body.id}/files`)
+        .set(...bearer(org.adminKey))
+        .attach('file', Buffer.alloc(50 * 1024 * 1024 + 1, 97), 'huge.txt');
+      expect(tooLarge.status).toBe(413);
+      expect(tooLarge.body.error.code).toBe('payload_too_large');
+
+      const none = await api()
+        .post(`/api/v1/data-sources/${files.body.id}/files`)
+        .set(...bearer(org.adminKey))
+        .field('note', 'no file');
+      expect(none.status).toBe(400);
+
+      const wrongField = await api()
+        .post(`/api/v1/data-sources/${files.body.id}/files`)
+        .set(...bearer(org.adminKey))
+        .attach('document', Buffer.from('x'), 'x.txt');
+      expect(wrongField.status).toBe(400);
+
+      docsSite(site, { z: 'Z.' });
+      const website = await createWebsite('/docs/');
+      const toWebsite = await api()
+        .post(`/api/v1/data-sources/${website.body.id}/files`)
+        .set(...bearer(org.adminKey))
+        .attach('file', Buffer.from('hello'), 'a.txt');
+      expect(toWebsite.status).toBe(400);
+      expect(toWebsite.body.request_id).toMatch(REQUEST_ID);
+    });
+  });
+
+  describe('validation', () => {
+    it.each([
+      [{ type: 'confluence', name: 'Wiki', config: {} }, 'type', /not yet supported/],
+      [{ type: 'slack', name: 'Chat' }, 'type', /not yet supported/],
+      [{ type: 'ftp', name: 'x' }, 'type', /type/],
+      [{ type: 'website', name: 'x', config: {} }, 'config.url', /url/],
+      [{ type: 'website', name: 'x', config: { url: 'ftp://example.test/' } }, 'config.url', /url/],
+      [{ type: 'website', name: 'x', config: { url: 'not a url' } }, 'config.url', /url/],
+      [{ type: 'website', name: 'x', config: { url: 'https://user:pw@docs.example.test/' } }, 'config.url', /password|user/],
+      [{ type: 'website', name: 'x', config: { url: 'https://docs.example.test/', max_pages: 0 } }, 'config.max_pages', /max_pages/],
+      [{ type: 'website', name: 'x', config: { url: 'https://docs.example.test/', max_pages: 10_001 } }, 'config.max_pages', /max_pages/],
+      [{ type: 'website', name: 'x', config: { url: 'https://docs.example.test/', depth: 3 } }, 'config.depth', /depth/],
+      [{ type: 'file', name: 'x', config: { url: 'https://docs.example.test/' } }, 'config.url', /url/],
+      [{ type: 'website', name: 'x', config: 'https://docs.example.test/' }, 'config', /config/],
+      [{ type: 'website', name: '', config: { url: 'https://docs.example.test/' } }, 'name', /name/],
+      [{ type: 'website', name: 'x', config: { url: 'https://docs.example.test/' }, sync_frequency: 'monthly' }, 'sync_frequency', /sync_frequency/],
+    ])('should refuse %j naming %s', async (body, field, message) => {
+      const response = await api()
+        .post('/api/v1/data-sources')
+        .set(...bearer(org.adminKey))
+        .send(body);
+      expect(response.status).toBe(400);
+      expect(response.body.error.code).toBe('invalid_request');
+      expect(response.body.error.details).toHaveProperty([field]);
+      expect(response.body.error.message).toMatch(message);
+    });
+
+    it('should accept a website whose host does not resolve yet, and fail its sync instead', async () => {
+      const created = await api()
+        .post('/api/v1/data-sources')
+        .set(...bearer(org.adminKey))
+        .send({ type: 'website', name: 'Offline', config: { url: 'https://docs.invalid/' } });
+      expect(created.status).toBe(201);
+      const final = (await waitForStatus(t.http, org.adminKey, created.body.id, settled)).at(-1)!;
+      expect(final.status).toBe('failed');
+    });
+
+    it('should refuse to change the type and refuse unknown fields on update', async () => {
+      docsSite(site, { u: 'U.' });
+      const created = await createWebsite('/docs/');
+      for (const body of [{ type: 'file' }, { name: null }, { config: { url: 'javascript:alert(1)' } }, { surprise: 1 }]) {
+        const response = await api()
+          .put(`/api/v1/data-sources/${created.body.id}`)
+          .set(...bearer(org.adminKey))
+          .send(body);
+        expect(response.status, JSON.stringify(body)).toBe(400);
+      }
+    });
+  });
+
+  describe('lifecycle', () => {
+    it('should update name, config and schedule, and re-sync when the config changes', async () => {
+      docsSite(site, { v1: 'Version one.' });
+      const created = await createWebsite('/docs/');
+      await waitForStatus(t.http, org.adminKey, created.body.id, settled);
+      const updated = await api()
+        .put(`/api/v1/data-sources/${created.body.id}`)
+        .set(...bearer(org.adminKey))
+        .send({ name: 'Renamed', config: { url: site.url('/docs/'), max_pages: 1 }, sync_frequency: 'daily' })
+        .expect(200);
+      expect(updated.body).toMatchObject({ name: 'Renamed', sync_frequency: 'daily', config: { max_pages: 1 }, status: 'processing' });
+      await waitForStatus(t.http, org.adminKey, created.body.id, settled);
+      const documents = await api()
+        .get(`/api/v1/data-sources/${created.body.id}/documents`)
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(documents.body.total).toBe(1);
+    });
+
+    it('should delete the source with its documents and chunks, and drop it from agents', async () => {
+      docsSite(site, { gone: 'This will be deleted.' });
+      const created = await createWebsite('/docs/');
+      await waitForStatus(t.http, org.adminKey, created.body.id, settled);
+      const agent = await api()
+        .post('/api/v1/agents')
+        .set(...bearer(org.adminKey))
+        .send({ name: 'Uses it', data_source_ids: [created.body.id] })
+        .expect(201);
+
+      await api()
+        .delete(`/api/v1/data-sources/${created.body.id}`)
+        .set(...bearer(org.adminKey))
+        .expect(204);
+      await api()
+        .get(`/api/v1/data-sources/${created.body.id}`)
+        .set(...bearer(org.adminKey))
+        .expect(404);
+      const refreshed = await api()
+        .get(`/api/v1/agents/${agent.body.id}`)
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(refreshed.body.data_source_ids).toEqual([]);
+      for (const table of ['document', 'chunk', 'sync_run']) {
+        const [row] = await db().query<Array<{ count: string }>>(`SELECT count(*) AS count FROM ${table} WHERE data_source_id = $1`, [created.body.id]);
+        expect(Number(row.count), table).toBe(0);
+      }
+    });
+
+    it('should list with a status filter and pagination', async () => {
+      const list = await api()
+        .get('/api/v1/data-sources?status=active&limit=2')
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(list.body.limit).toBe(2);
+      expect(list.body.data_sources.length).toBeLessThanOrEqual(2);
+      expect(list.body.data_sources.every((source: { status: string }) => source.status === 'active')).toBe(true);
+      const failed = await api()
+        .get('/api/v1/data-sources?status=failed')
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(failed.body.data_sources.every((source: { status: string }) => source.status === 'failed')).toBe(true);
+      await api()
+        .get('/api/v1/data-sources?status=deleted')
+        .set(...bearer(org.adminKey))
+        .expect(400);
+      await api()
+        .get('/api/v1/data-sources?limit=500')
+        .set(...bearer(org.adminKey))
+        .expect(400);
+    });
+
+    it('should hide one organization\u2019s sources from another', async () => {
+      docsSite(site, { mine: 'Mine.' });
+      const created = await createWebsite('/docs/');
+      const id = created.body.id as string;
+      const calls = [
+        api().get(`/api/v1/data-sources/${id}`),
+        api().put(`/api/v1/data-sources/${id}`).send({ name: 'Stolen' }),
+        api().delete(`/api/v1/data-sources/${id}`),
+        api().post(`/api/v1/data-sources/${id}/sync`),
+        api().get(`/api/v1/data-sources/${id}/status`),
+        api().get(`/api/v1/data-sources/${id}/documents`),
+        api().post(`/api/v1/data-sources/${id}/files`).attach('file', Buffer.from('x'), 'x.txt'),
+      ];
+      for (const call of calls) {
+        const response = await call.set(...bearer(other.adminKey));
+        expect(response.status).toBe(404);
+        expect(response.body.error.code).toBe('not_found');
+      }
+      const list = await api()
+        .get('/api/v1/data-sources')
+        .set(...bearer(other.adminKey))
+        .expect(200);
+      expect(list.body.data_sources.map((source: { id: string }) => source.id)).not.toContain(id);
+      const agent = await api()
+        .post('/api/v1/agents')
+        .set(...bearer(other.adminKey))
+        .send({ name: 'x', data_source_ids: [id] });
+      expect(agent.status).toBe(404);
+    });
+
+    it('should answer 400 for a malformed id and 404 for an unknown one', async () => {
+      await api()
+        .get('/api/v1/data-sources/nope')
+        .set(...bearer(org.adminKey))
+        .expect(400);
+      await api()
+        .get('/api/v1/data-sources/ds_01JD8X0Q5W3V7N2K4M6P8R9T1A/status')
+        .set(...bearer(org.adminKey))
+        .expect(404);
+    });
+  });
+});
+
+describe('data sources without ALLOW_PRIVATE_TARGETS', () => {
+  let t: TestApp;
+  let org: TestOrg;
+  let stub: OpenAIStub;
+  let dropDatabase: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    dropDatabase = database.drop;
+    stub = await OpenAIStub.start({ dimensions: 512 });
+    t = await createTestApp({ databaseUrl: database.url, env: ingestionEnv(stub, { ALLOW_PRIVATE_TARGETS: 'false' }) });
+    org = await createOrg(t.app);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await stub?.close();
+    await dropDatabase?.();
+  });
+
+  it.each([
+    'http://127.0.0.1:8080/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://localhost:3000/docs',
+    'http://[::1]/',
+    'http://10.1.2.3/',
+    'http://0.0.0.0/',
+  ])('should refuse a website at %s', async (url) => {
+    const response = await request(t.http)
+      .post('/api/v1/data-sources')
+      .set(...bearer(org.adminKey))
+      .send({ type: 'website', name: 'Internal', config: { url } });
+    expect(response.status).toBe(400);
+    expect(response.body.error.details).toHaveProperty(['config.url']);
+  });
+});

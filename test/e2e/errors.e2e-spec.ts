@@ -1,0 +1,231 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AgentEntity } from '#src/modules/agents/agent.entity.js';
+import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
+import { createTestApp, type TestApp } from '#test/utils/test-app.js';
+import { createTestDatabase } from '#test/utils/test-database.js';
+
+const REQUEST_ID = /^req_[0-9A-HJKMNP-TV-Z]{26}$/;
+
+describe('error envelopes and hostile input', () => {
+  let t: TestApp;
+  let org: TestOrg;
+  let dropDatabase: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    dropDatabase = database.drop;
+    t = await createTestApp({ databaseUrl: database.url });
+    org = await createOrg(t.app);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await dropDatabase?.();
+  });
+
+  const agentCount = async (): Promise<number> =>
+    t.app
+      .get(DataSource)
+      .getRepository(AgentEntity)
+      .count({ where: { orgId: org.orgId } });
+
+  const expectVersionedError = (response: request.Response, status: number, code: string): void => {
+    expect(response.status).toBe(status);
+    expect(response.body.error.code).toBe(code);
+    expect(typeof response.body.error.message).toBe('string');
+    expect(response.body.request_id).toMatch(REQUEST_ID);
+    expect(response.headers['x-request-id']).toBe(response.body.request_id);
+  };
+
+  it('should put X-Request-Id on every response, success or not', async () => {
+    for (const path of ['/healthz', '/api/v1/agents', '/does-not-exist', '/api/agents']) {
+      const response = await request(t.http)
+        .get(path)
+        .set(...bearer(org.adminKey));
+      expect(response.headers['x-request-id']).toMatch(REQUEST_ID);
+    }
+  });
+
+  it('should refuse malformed JSON with 400 and write nothing', async () => {
+    const before = await agentCount();
+    for (const body of ['{"name": "x",', '{name: "x"}', '{"name": "x"} trailing', '\u0000', 'nul']) {
+      const response = await request(t.http)
+        .post('/api/v1/agents')
+        .set(...bearer(org.adminKey))
+        .set('Content-Type', 'application/json')
+        .send(body);
+      expectVersionedError(response, 400, 'invalid_request');
+      expect(response.body.error.message).toBe('Malformed JSON in request body');
+    }
+    expect(await agentCount()).toBe(before);
+  });
+
+  it('should refuse a body that is not a JSON object', async () => {
+    for (const body of ['[]', '[{"name":"x"}]', '"x"', '42', 'null', 'true']) {
+      const response = await request(t.http)
+        .post('/api/v1/agents')
+        .set(...bearer(org.adminKey))
+        .set('Content-Type', 'application/json')
+        .send(body);
+      expectVersionedError(response, 400, 'invalid_request');
+    }
+  });
+
+  it('should name each offending field in details for wrong types and unknown fields', async () => {
+    const response = await request(t.http)
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .send({ name: 42, data_source_ids: 'ds_1', temperature: '1', max_tokens: 1.5, surprise: true });
+    expectVersionedError(response, 400, 'invalid_request');
+    expect(Object.keys(response.body.error.details).sort()).toEqual(['data_source_ids', 'max_tokens', 'name', 'surprise', 'temperature']);
+  });
+
+  it('should refuse out-of-range and null values instead of storing them', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ name: 'a', data_source_ids: [], temperature: 3 }, 'temperature'],
+      [{ name: 'a', data_source_ids: [], temperature: -0.1 }, 'temperature'],
+      [{ name: 'a', data_source_ids: [], temperature: null }, 'temperature'],
+      [{ name: 'a', data_source_ids: [], max_tokens: 0 }, 'max_tokens'],
+      [{ name: 'a', data_source_ids: [], rag_strategy: 'magic' }, 'rag_strategy'],
+      [{ name: 'a', data_source_ids: [], model: 'gpt-99' }, 'model'],
+      [{ name: null, data_source_ids: [] }, 'name'],
+      [{ name: '   ', data_source_ids: [] }, 'name'],
+      [{ name: 'x'.repeat(201), data_source_ids: [] }, 'name'],
+      [{ name: 'a' }, 'data_source_ids'],
+      [{ name: 'a', data_source_ids: ['not-an-id'] }, 'data_source_ids'],
+      [{ name: 'a', data_source_ids: [], status: 'deleted' }, 'status'],
+    ];
+    const before = await agentCount();
+    for (const [body, field] of cases) {
+      const response = await request(t.http)
+        .post('/api/v1/agents')
+        .set(...bearer(org.adminKey))
+        .send(body);
+      expectVersionedError(response, 400, 'invalid_request');
+      expect(response.body.error.details).toHaveProperty(field);
+    }
+    expect(await agentCount()).toBe(before);
+  });
+
+  it('should refuse NUL characters and prototype keys anywhere in the input, naming where', async () => {
+    const nul = await request(t.http)
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .send({ name: 'a\u0000b', data_source_ids: [] });
+    expectVersionedError(nul, 400, 'invalid_request');
+    expect(nul.body.error.details).toHaveProperty('name');
+
+    // A JSON "__proto__" key never reaches a prototype: it is dropped or refused, and nothing is polluted.
+    const proto = await request(t.http)
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .set('Content-Type', 'application/json')
+      .send('{"name":"a","data_source_ids":[],"__proto__":{"polluted":true}}');
+    expect([201, 400]).toContain(proto.status);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(proto.body).not.toHaveProperty('polluted');
+
+    for (const query of ['constructor=1', 'prototype=1', 'limit=%00']) {
+      expectVersionedError(
+        await request(t.http)
+          .get(`/api/v1/agents?${query}`)
+          .set(...bearer(org.adminKey)),
+        400,
+        'invalid_request',
+      );
+    }
+  });
+
+  it('should answer 413 for a JSON body over 1 MiB, and accept one just under it', async () => {
+    const tooBig = JSON.stringify({ name: 'big', data_source_ids: [], system_prompt: 'x'.repeat(1024 * 1024) });
+    const refused = await request(t.http)
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .set('Content-Type', 'application/json')
+      .send(tooBig);
+    expectVersionedError(refused, 413, 'payload_too_large');
+
+    const underLimit = JSON.stringify({ name: 'fits', data_source_ids: [], system_prompt: 'x'.repeat(20_000) });
+    await request(t.http)
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .set('Content-Type', 'application/json')
+      .send(underLimit)
+      .expect(201);
+  });
+
+  it('should answer 415 for a body that is not JSON', async () => {
+    const response = await request(t.http)
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .set('Content-Type', 'text/plain')
+      .send('name=x');
+    expectVersionedError(response, 415, 'unsupported_media_type');
+  });
+
+  it('should answer 400 for ids of the wrong shape and 404 for well-formed unknown ones', async () => {
+    for (const id of ['123', 'agt_123', 'usr_01JD8X0Q5W3V7N2K4M6P8R9T1A', "agt_01JD8X0Q5W3V7N2K4M6P8R9T1A' OR 1=1", 'agt_01jd8x0q5w3v7n2k4m6p8r9t1a']) {
+      const response = await request(t.http)
+        .get(`/api/v1/agents/${encodeURIComponent(id)}`)
+        .set(...bearer(org.adminKey));
+      expectVersionedError(response, 400, 'invalid_request');
+    }
+    const missing = await request(t.http)
+      .get('/api/v1/agents/agt_01JD8X0Q5W3V7N2K4M6P8R9T1A')
+      .set(...bearer(org.adminKey));
+    expectVersionedError(missing, 404, 'not_found');
+  });
+
+  it('should answer 400 for a malformed percent-encoding in the path', async () => {
+    const response = await request(t.http)
+      .get('/api/v1/agents/%E0%A4%A')
+      .set(...bearer(org.adminKey));
+    expectVersionedError(response, 400, 'invalid_request');
+  });
+
+  it('should answer unknown routes with 404 in the envelope of their path form', async () => {
+    expectVersionedError(
+      await request(t.http)
+        .get('/api/v1/nothing-here')
+        .set(...bearer(org.adminKey)),
+      404,
+      'not_found',
+    );
+    const legacy = await request(t.http)
+      .get('/api/nothing-here')
+      .set(...bearer(org.adminKey));
+    expect(legacy.status).toBe(404);
+    expect(legacy.body).toEqual({ error: { code: 'not_found', message: expect.any(String) }, status: 404 });
+  });
+
+  it('should use the legacy envelope on legacy paths', async () => {
+    const unauthorized = await request(t.http).get('/api/agents');
+    expect(unauthorized.status).toBe(401);
+    expect(unauthorized.body).toEqual({ error: { code: 'invalid_api_key', message: expect.any(String) }, status: 401 });
+
+    const { key } = await createKey(t.app, org.orgId, { scopes: ['chat'], format: 'legacy' });
+    const forbidden = await request(t.http)
+      .get('/api/agents')
+      .set(...bearer(key));
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toMatchObject({ error: { code: 'insufficient_scope' }, status: 403, required_scope: 'agents:read', current_scopes: ['chat'] });
+
+    const invalid = await request(t.http)
+      .post('/api/api-keys')
+      .set(...bearer(org.adminKey))
+      .send({ name: '' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({ error: { code: 'invalid_request' }, status: 400 });
+  });
+
+  it('should refuse hostile query strings with 400', async () => {
+    for (const query of ['limit=1e3', 'limit[]=1', 'limit=1&limit=2', 'offset=%00', 'limit=99999999999999999999']) {
+      const response = await request(t.http)
+        .get(`/api/v1/agents?${query}`)
+        .set(...bearer(org.adminKey));
+      expectVersionedError(response, 400, 'invalid_request');
+    }
+  });
+});

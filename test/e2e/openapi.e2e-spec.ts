@@ -1,0 +1,79 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { OpenAPIV3 } from 'openapi-types';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#test/utils/test-app.js';
+import { createTestDatabase } from '#test/utils/test-database.js';
+
+const PUBLIC_PATHS = new Set(['/healthz', '/readyz']);
+const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
+
+describe('the OpenAPI document', () => {
+  let t: TestApp;
+  let dropDatabase: () => Promise<void>;
+  let document: OpenAPIV3.Document;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    dropDatabase = database.drop;
+    t = await createTestApp({ databaseUrl: database.url });
+    document = (await request(t.http).get('/openapi.json').expect(200)).body as OpenAPIV3.Document;
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await dropDatabase?.();
+  });
+
+  const operations = (): Array<{ path: string; method: string; operation: OpenAPIV3.OperationObject }> =>
+    Object.entries(document.paths).flatMap(([path, item]) =>
+      METHODS.filter((method) => item?.[method]).map((method) => ({ path, method, operation: item![method]! })),
+    );
+
+  it('should be a valid OpenAPI 3 document', async () => {
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
+  });
+
+  it('should document every route the application serves', () => {
+    const documented = new Set(operations().map(({ path, method }) => `${method.toUpperCase()} ${path}`));
+    const router = (t.app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> } })
+      .router;
+    const served = router.stack
+      .filter((layer) => layer.route && !layer.route.path.startsWith('/docs') && !layer.route.path.startsWith('/openapi'))
+      .flatMap((layer) => Object.keys(layer.route!.methods).map((method) => `${method.toUpperCase()} ${layer.route!.path.replace(/:(\w+)/g, '{$1}')}`));
+    expect(served.length).toBeGreaterThan(20);
+    expect(served.filter((route) => !documented.has(route))).toEqual([]);
+  });
+
+  it('should give every operation a summary, a tag, an operation id and a success response with a schema', () => {
+    for (const { path, method, operation } of operations()) {
+      const label = `${method.toUpperCase()} ${path}`;
+      expect(operation.summary, label).toBeTruthy();
+      expect(operation.tags?.length, label).toBeGreaterThan(0);
+      expect(operation.operationId, label).toBeTruthy();
+      const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'));
+      expect(success, label).toBeDefined();
+      if (success![0] !== '204') {
+        expect((success![1] as OpenAPIV3.ResponseObject).content?.['application/json']?.schema, label).toBeDefined();
+      }
+    }
+  });
+
+  it('should declare the bearer scheme and the 401/403/400 answers on every authenticated operation', () => {
+    expect(document.components?.securitySchemes?.api_key).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const { path, method, operation } of operations().filter(({ path }) => !PUBLIC_PATHS.has(path))) {
+      const label = `${method.toUpperCase()} ${path}`;
+      expect(operation.security, label).toEqual([{ api_key: [] }]);
+      expect(Object.keys(operation.responses), label).toEqual(expect.arrayContaining(['400', '401', '403']));
+    }
+  });
+
+  it('should document the error envelopes with examples', () => {
+    const schemas = document.components?.schemas ?? {};
+    expect(schemas.ErrorResponseDto).toBeDefined();
+    expect(schemas.ScopeErrorResponseDto).toBeDefined();
+    expect(schemas.LegacyErrorResponseDto).toBeDefined();
+    const agent = schemas.AgentResponseDto as OpenAPIV3.SchemaObject;
+    expect((agent.properties?.id as OpenAPIV3.SchemaObject).example).toMatch(/^agt_/);
+  });
+});

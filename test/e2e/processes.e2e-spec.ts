@@ -1,0 +1,155 @@
+import { mkdtempSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, runProcess, startProcess } from '#test/utils/processes.js';
+import { TEST_KEY_SECRET } from '#test/utils/test-app.js';
+import { createTestDatabase } from '#test/utils/test-database.js';
+import { createTestCertificates } from '#test/utils/tls.js';
+
+const MAIN = 'dist/src/main.js';
+const CLI = 'dist/src/cli.js';
+const KEY = /svcsk_live_[A-Za-z0-9]{40}/;
+
+const tempDir = (): string => mkdtempSync(join(tmpdir(), 'aqs-e2e-'));
+
+describe('the api process on the embedded default', () => {
+  it('should create a default organization on first start, print its key once, and serve it', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
+
+    const first = startProcess(MAIN, [], env);
+    const [key] = await first.waitFor(KEY, 60_000);
+    const base = `http://127.0.0.1:${port}`;
+    const auth = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+
+    await waitForHealth(base);
+    const created = await fetch(`${base}/api/v1/agents`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Docs helper', data_source_ids: [] }) });
+    expect(created.status).toBe(201);
+    const list = (await (await fetch(`${base}/api/v1/agents`, { headers: auth })).json()) as { agents: Array<{ name: string }>; total: number };
+    expect(list.total).toBe(1);
+    expect(list.agents[0].name).toBe('Docs helper');
+    expect(await first.stop('SIGTERM')).toBe(0);
+
+    const second = startProcess(MAIN, [], env);
+    await waitForHealth(base);
+    expect(second.stdout()).not.toMatch(KEY);
+    const again = await fetch(`${base}/api/v1/agents`, { headers: auth });
+    expect(again.status).toBe(200);
+    expect(await second.stop('SIGTERM')).toBe(0);
+  }, 120_000);
+
+  it('should refuse to start in production without API_KEY_SECRET', async () => {
+    const result = await runProcess(MAIN, [], { DATA_DIR: tempDir(), PORT: String(await freePort()), NODE_ENV: 'production' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('API_KEY_SECRET is required');
+  });
+});
+
+describe('the cli', () => {
+  let databaseUrl: string | undefined;
+  let drop: () => Promise<void>;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    ({ url: databaseUrl, drop } = await createTestDatabase());
+    dataDir = tempDir();
+  });
+
+  afterAll(async () => drop?.());
+
+  const cliEnv = (): Record<string, string | undefined> => ({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, API_KEY_SECRET: TEST_KEY_SECRET });
+
+  it('should create an organization and print exactly one JSON line', async () => {
+    const result = await runProcess(CLI, ['org:create', '--name', 'Acme', '--admin-email', 'Admin@Acme.test', '--plan', 'pro'], cliEnv());
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n').filter((line) => line.length > 0);
+    expect(lines).toHaveLength(1);
+    const output = JSON.parse(lines[0]) as { organization: Record<string, unknown>; user: Record<string, unknown>; api_key: string };
+    expect(output.organization).toMatchObject({ name: 'Acme', plan: 'pro' });
+    expect(output.organization.id).toMatch(/^org_/);
+    expect(output.user).toMatchObject({ email: 'admin@acme.test', role: 'admin' });
+    expect(output.api_key).toMatch(/^svcsk_live_[A-Za-z0-9]{40}$/);
+  }, 60_000);
+
+  it('should fail with a message and no output for bad arguments', async () => {
+    for (const args of [
+      ['org:create', '--name', 'Acme'],
+      ['org:create', '--name', 'Acme', '--admin-email', 'not-an-email'],
+      ['org:create', '--name', 'Acme', '--admin-email', 'a@b.test', '--plan', 'platinum'],
+      ['no-such-command'],
+    ]) {
+      const result = await runProcess(CLI, args, cliEnv());
+      expect(result.code).not.toBe(0);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.length).toBeGreaterThan(0);
+    }
+  }, 60_000);
+});
+
+describe('native TLS in production', () => {
+  it('should serve HTTPS with HSTS and redirect plain HTTP to it', async () => {
+    const certificates = createTestCertificates();
+    const port = await freePort();
+    const redirectPort = await freePort();
+    const api = startProcess(MAIN, [], {
+      NODE_ENV: 'production',
+      API_KEY_SECRET: TEST_KEY_SECRET,
+      DATA_DIR: tempDir(),
+      PORT: String(port),
+      HTTP_REDIRECT_PORT: String(redirectPort),
+      TLS_CERT: certificates.certPath,
+      TLS_KEY: certificates.keyPath,
+      LOG_LEVEL: 'warn',
+    });
+    try {
+      const response = await waitFor(() => httpsGet(`https://localhost:${port}/healthz`, certificates.ca), 60_000);
+      expect(response.status).toBe(200);
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+
+      const redirected = await fetch(`http://127.0.0.1:${redirectPort}/api/v1/agents?limit=5`, { redirect: 'manual' });
+      expect(redirected.status).toBe(301);
+      expect(redirected.headers.get('location')).toBe(`https://127.0.0.1:${port}/api/v1/agents?limit=5`);
+
+      await expect(httpsGet(`https://localhost:${port}/healthz`, certificates.ca, 'TLSv1.1')).rejects.toThrow();
+    } finally {
+      await api.stop();
+    }
+  }, 90_000);
+});
+
+async function waitFor<T>(attempt: () => Promise<T>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (Date.now() > deadline) {
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+async function waitForHealth(base: string): Promise<void> {
+  await waitFor(async () => {
+    const response = await fetch(`${base}/healthz`);
+    if (!response.ok) {
+      throw new Error(`status ${response.status}`);
+    }
+  }, 60_000);
+}
+
+function httpsGet(url: string, ca: Buffer, maxVersion?: 'TLSv1.1'): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+  return new Promise((resolve, reject) => {
+    const request = httpsRequest(url, { ca, ...(maxVersion ? { maxVersion, minVersion: 'TLSv1' } : {}) }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}

@@ -1,0 +1,483 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
+import { ingestionEnv, settled, waitForStatus } from '#test/utils/ingestion.js';
+import { OpenAIStub } from '#test/utils/openai-stub.js';
+import { postSse } from '#test/utils/sse.js';
+import { createTestApp, type TestApp } from '#test/utils/test-app.js';
+import { createTestDatabase } from '#test/utils/test-database.js';
+
+const DOCUMENTS: Record<string, string> = {
+  'widget.md': '# Widget 3000\n\nThe Widget 3000 is our flagship widget. It costs 49 dollars and ships in two days.',
+  'gadget.md': '# Gadget Pro\n\nThe Gadget Pro is a premium gadget for professionals. It costs 99 dollars and ships in a week.',
+  'password.md': '# Resetting your password\n\nTo reset your password, open Settings, choose Security, then click Reset password. A link arrives by email.',
+  'holidays.md': '# Holidays\n\nThe office is closed on public holidays. Support answers email within one business day.',
+};
+
+const CITATION = /\[(\d+)\]/g;
+
+describe('query and search', () => {
+  let t: TestApp;
+  let org: TestOrg;
+  let other: TestOrg;
+  let stub: OpenAIStub;
+  let dropDatabase: () => Promise<void>;
+  let sourceId: string;
+  let otherSourceId: string;
+  let agentId: string;
+
+  const api = () => request(t.http);
+
+  async function fileSource(owner: TestOrg): Promise<string> {
+    const created = await api()
+      .post('/api/v1/data-sources')
+      .set(...bearer(owner.adminKey))
+      .send({ type: 'file', name: 'Docs' })
+      .expect(201);
+    await waitForStatus(t.http, owner.adminKey, created.body.id, settled);
+    let upload = api()
+      .post(`/api/v1/data-sources/${created.body.id}/files`)
+      .set(...bearer(owner.adminKey));
+    for (const [name, text] of Object.entries(DOCUMENTS)) {
+      upload = upload.attach('file', Buffer.from(text), name);
+    }
+    await upload.expect(202);
+    const final = (await waitForStatus(t.http, owner.adminKey, created.body.id, settled)).at(-1)!;
+    expect(final.status).toBe('active');
+    return created.body.id as string;
+  }
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    dropDatabase = database.drop;
+    stub = await OpenAIStub.start({ dimensions: 512 });
+    t = await createTestApp({ databaseUrl: database.url, env: ingestionEnv(stub) });
+    org = await createOrg(t.app);
+    other = await createOrg(t.app);
+    sourceId = await fileSource(org);
+    otherSourceId = await fileSource(other);
+    const agent = await api()
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .send({ name: 'Support', data_source_ids: [sourceId] })
+      .expect(201);
+    agentId = agent.body.id as string;
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await stub?.close();
+    await dropDatabase?.();
+  });
+
+  describe('POST /api/v1/query', () => {
+    it('should answer from the sources, citing them, and record the interaction', async () => {
+      const response = await api()
+        .post('/api/v1/query')
+        .set(...bearer(org.adminKey))
+        .send({ agent_id: agentId, query: 'How do I reset my password?' })
+        .expect(200);
+      const { response: text, sources, metadata, session_id: sessionId } = response.body;
+      expect(sources.length).toBeGreaterThan(0);
+      expect(sources[0]).toEqual({
+        chunk_id: expect.stringMatching(/^chk_/),
+        document_title: 'Resetting your password',
+        document_url: 'password.md',
+        similarity_score: expect.any(Number),
+        chunk_text: expect.stringContaining('Reset password'),
+      });
+      for (const source of sources) {
+        expect(source.similarity_score).toBeGreaterThanOrEqual(0);
+        expect(source.similarity_score).toBeLessThanOrEqual(1);
+      }
+      expect(text).toMatch(/Settings/);
+      const cited = [...text.matchAll(CITATION)].map((match) => Number(match[1]));
+      expect(cited.length).toBeGreaterThan(0);
+      expect(cited.every((n) => n >= 1 && n <= sources.length)).toBe(true);
+      expect(sessionId).toMatch(/^ses_/);
+      expect(metadata).toEqual({
+        interaction_id: expect.stringMatching(/^int_/),
+        session_id: sessionId,
+        latency_ms: expect.any(Number),
+        tokens_input: expect.any(Number),
+        tokens_output: expect.any(Number),
+        cost_usd: 0,
+        rag_strategy: 'hybrid',
+        model: 'extractive',
+      });
+      expect(metadata.tokens_input).toBeGreaterThan(0);
+      expect(metadata.tokens_output).toBeGreaterThan(0);
+
+      const stored = await api()
+        .get(`/api/v1/interactions/${metadata.interaction_id}`)
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(stored.body).toMatchObject({
+        query: 'How do I reset my password?',
+        response: text,
+        status: 'completed',
+        agent_id: agentId,
+        session_id: sessionId,
+      });
+      expect(stored.body.sources).toEqual(sources);
+
+      const events = await t.app
+        .get(DataSource)
+        .query<Array<{ type: string; data: { interaction: Record<string, unknown> } }>>(
+          `SELECT type, data FROM event WHERE type LIKE 'interaction.%' AND data->'interaction'->>'id' = $1 ORDER BY created_at, id`,
+          [metadata.interaction_id],
+        );
+      expect(events.map((event) => event.type)).toEqual(['interaction.created', 'interaction.completed']);
+      expect(events[1].data.interaction).toMatchObject({
+        id: metadata.interaction_id,
+        prompt: 'How do I reset my password?',
+        response: text,
+        agentId,
+        userId: null,
+      });
+      expect((events[1].data.interaction.sources as unknown[]).length).toBe(sources.length);
+    });
+
+    it('should carry a session across turns so a follow-up keeps its subject', async () => {
+      const first = await api()
+        .post('/api/v1/query')
+        .set(...bearer(org.adminKey))
+        .send({ agent_id: agentId, query: 'Tell me about the Widget 3000' })
+        .expect(200);
+      const followUp = await api()
+        .post('/api/v1/query')
+        .set(...bearer(org.adminKey))
+        .send({ agent_id: agentId, query: 'How much does it cost?', session_id: first.body.session_id })
+        .expect(200);
+      expect(followUp.body.session_id).toBe(first.body.session_id);
+      expect(followUp.body.sources[0].document_title).toBe('Widget 3000');
+      expect(followUp.body.response).toMatch(/49 dollars/);
+
+      const stranger = await api()
+        .post('/api/v1/query')
+        .set(...bearer(other.adminKey))
+        .send({ agent_id: agentId, query: 'How much does it cost?', session_id: first.body.session_id });
+      expect(stranger.status).toBe(404);
+    });
+
+    it('should use the agent\u2019s temperature and max_tokens unless the request sets them, within bounds', async () => {
+      for (const body of [{ temperature: 3 }, { temperature: -1 }, { max_tokens: 0 }, { max_tokens: 1.5 }, { temperature: '1' }]) {
+        const response = await api()
+          .post('/api/v1/query')
+          .set(...bearer(org.adminKey))
+          .send({ agent_id: agentId, query: 'Hello', ...body });
+        expect(response.status, JSON.stringify(body)).toBe(400);
+        expect(response.body.error.code).toBe('invalid_request');
+      }
+      await api()
+        .post('/api/v1/query')
+        .set(...bearer(org.adminKey))
+        .send({ agent_id: agentId, query: 'Holidays?', temperature: 0, max_tokens: 50 })
+        .expect(200);
+    });
+
+    it.each([
+      ['no agent', { query: 'x' }, 400, 'agent_id'],
+      ['a malformed agent id', { agent_id: 'agent-1', query: 'x' }, 400, 'agent_id'],
+      ['no query', { agent_id: 'agt_01JD8X0Q5W3V7N2K4M6P8R9T1A' }, 400, 'query'],
+      ['an empty query', { agent_id: 'agt_01JD8X0Q5W3V7N2K4M6P8R9T1A', query: '' }, 400, 'query'],
+      ['a query over 8,000 characters', { agent_id: 'agt_01JD8X0Q5W3V7N2K4M6P8R9T1A', query: 'x'.repeat(8_001) }, 400, 'query'],
+      ['a malformed session id', { agent_id: 'agt_01JD8X0Q5W3V7N2K4M6P8R9T1A', query: 'x', session_id: 'abc' }, 400, 'session_id'],
+      ['a stream flag that is not a boolean', { agent_id: 'agt_01JD8X0Q5W3V7N2K4M6P8R9T1A', query: 'x', stream: 'yes' }, 400, 'stream'],
+      ['an unknown field', { agent_id: 'agt_01JD8X0Q5W3V7N2K4M6P8R9T1A', query: 'x', extra: 1 }, 400, 'extra'],
+    ])('should refuse %s', async (_label, body, status, field) => {
+      const response = await api()
+        .post('/api/v1/query')
+        .set(...bearer(org.adminKey))
+        .send(body);
+      expect(response.status).toBe(status);
+      expect(response.body.error.details).toHaveProperty([field]);
+    });
+
+    it('should answer 404 for an unknown or foreign agent and 409 for a disabled one', async () => {
+      await api()
+        .post('/api/v1/query')
+        .set(...bearer(org.adminKey))
+        .send({ agent_id: 'agt_01JD8X0Q5W3V7N2K4M6P8R9T1A', query: 'x' })
+        .expect(404);
+      await api()
+        .post('/api/v1/query')
+        .set(...bearer(other.adminKey))
+        .send({ agent_id: agentId, query: 'x' })
+        .expect(404);
+      const disabled = await api()
+        .post('/api/v1/agents')
+        .set(...bearer(org.adminKey))
+        .send({ name: 'Off', data_source_ids: [sourceId], status: 'disabled' })
+        .expect(201);
+      const response = await api()
+        .post('/api/v1/query')
+        .set(...bearer(org.adminKey))
+        .send({ agent_id: disabled.body.id, query: 'x' });
+      expect(response.status).toBe(409);
+      expect(response.body.error.code).toBe('conflict');
+    });
+
+    it('should say so, citing nothing, when the sources hold no answer', async () => {
+      const empty = await api()
+        .post('/api/v1/agents')
+        .set(...bearer(org.adminKey))
+        .send({ name: 'Empty', data_source_ids: [] })
+        .expect(201);
+      const response = await api()
+        .post('/api/v1/query')
+        .set(...bearer(org.adminKey))
+        .send({ agent_id: empty.body.id, query: 'What is the meaning of life?' })
+        .expect(200);
+      expect(response.body.sources).toEqual([]);
+      expect(response.body.response).not.toMatch(CITATION);
+    });
+
+    it('should need the execute scope', async () => {
+      const { key } = await createKey(t.app, org.orgId, { scopes: ['read'] });
+      const response = await api()
+        .post('/api/v1/query')
+        .set(...bearer(key))
+        .send({ agent_id: agentId, query: 'x' });
+      expect(response.status).toBe(403);
+      expect(response.body.required_scope).toBe('execute');
+    });
+  });
+
+  describe('streaming', () => {
+    it('should send sources, deltas and done as server-sent events that add up to the stored answer', async () => {
+      const exchange = await postSse(t.app, '/api/v1/query', org.adminKey, { agent_id: agentId, query: 'How do I reset my password?', stream: true });
+      expect(exchange.status).toBe(200);
+      expect(exchange.headers['content-type']).toMatch(/^text\/event-stream/);
+      const names = exchange.events.map((event) => event.event);
+      expect(names[0]).toBe('sources');
+      expect(names.at(-1)).toBe('done');
+      expect(names.slice(1, -1).every((name) => name === 'delta')).toBe(true);
+      expect(names.length).toBeGreaterThan(2);
+      const sources = exchange.events[0].data as Array<{ chunk_id: string }>;
+      const text = exchange.events
+        .filter((event) => event.event === 'delta')
+        .map((event) => (event.data as { text: string }).text)
+        .join('');
+      const done = exchange.events.at(-1)!.data as { interaction_id: string; session_id: string };
+      const stored = await api()
+        .get(`/api/v1/interactions/${done.interaction_id}`)
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(stored.body.response).toBe(text);
+      expect(stored.body.sources.map((source: { chunk_id: string }) => source.chunk_id)).toEqual(sources.map((source) => source.chunk_id));
+      expect([...text.matchAll(CITATION)].every((match) => Number(match[1]) <= sources.length)).toBe(true);
+    });
+
+    it('should answer errors found before the stream starts as ordinary JSON errors', async () => {
+      const exchange = await postSse(t.app, '/api/v1/query', org.adminKey, { agent_id: 'agt_01JD8X0Q5W3V7N2K4M6P8R9T1A', query: 'x', stream: true });
+      expect(exchange.status).toBe(404);
+      expect(exchange.headers['content-type']).toMatch(/application\/json/);
+    });
+  });
+
+  describe('POST /api/chat (legacy)', () => {
+    it('should answer the abbreviated form', async () => {
+      const response = await api()
+        .post('/api/chat')
+        .set(...bearer(org.adminKey))
+        .send({ prompt: 'How do I reset my password?', agentId })
+        .expect(200);
+      expect(Object.keys(response.body).sort()).toEqual(['latency_ms', 'response', 'sources']);
+      expect(response.body.sources[0]).toEqual({ chunk_id: expect.stringMatching(/^chk_/), similarity: expect.any(Number) });
+      expect(response.headers.deprecation).toBe('true');
+      expect(response.headers.link).toBe('</api/v1/query>; rel="successor-version"');
+      const bad = await api()
+        .post('/api/chat')
+        .set(...bearer(org.adminKey))
+        .send({ prompt: 'x' });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ error: { code: 'invalid_request' }, status: 400 });
+    });
+  });
+
+  describe('feedback', () => {
+    it('should record, change and report feedback, emitting an event each time', async () => {
+      const asked = await api()
+        .post('/api/v1/query')
+        .set(...bearer(org.adminKey))
+        .send({ agent_id: agentId, query: 'When is the office closed?' })
+        .expect(200);
+      const id = asked.body.metadata.interaction_id as string;
+      const positive = await api()
+        .post(`/api/v1/interactions/${id}/feedback`)
+        .set(...bearer(org.adminKey))
+        .send({ feedback: 'positive' })
+        .expect(200);
+      expect(positive.body).toMatchObject({ id, feedback: 'positive', comment: null });
+      const negative = await api()
+        .post(`/api/v1/interactions/${id}/feedback`)
+        .set(...bearer(org.adminKey))
+        .send({ feedback: 'negative', comment: 'Missing the weekend hours.' })
+        .expect(200);
+      expect(negative.body).toMatchObject({ id, feedback: 'negative', comment: 'Missing the weekend hours.' });
+      const filtered = await api()
+        .get('/api/v1/interactions?feedback=negative')
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(filtered.body.interactions.map((interaction: { id: string }) => interaction.id)).toContain(id);
+      const events = await t.app
+        .get(DataSource)
+        .query<Array<{ data: { interaction: { feedback: string } } }>>(
+          `SELECT data FROM event WHERE type = 'interaction.feedback' AND data->'interaction'->>'id' = $1 ORDER BY created_at, id`,
+          [id],
+        );
+      expect(events.map((event) => event.data.interaction.feedback)).toEqual(['positive', 'negative']);
+    });
+
+    it('should refuse bad feedback, unknown interactions and other organizations\u2019', async () => {
+      const asked = await api()
+        .post('/api/v1/query')
+        .set(...bearer(org.adminKey))
+        .send({ agent_id: agentId, query: 'Gadget price?' })
+        .expect(200);
+      const id = asked.body.metadata.interaction_id as string;
+      for (const body of [{}, { feedback: 'meh' }, { feedback: null }, { feedback: 'positive', comment: 5 }, { feedback: 'positive', extra: true }]) {
+        await api()
+          .post(`/api/v1/interactions/${id}/feedback`)
+          .set(...bearer(org.adminKey))
+          .send(body)
+          .expect(400);
+      }
+      await api()
+        .post('/api/v1/interactions/int_01JD8X0Q5W3V7N2K4M6P8R9T1A/feedback')
+        .set(...bearer(org.adminKey))
+        .send({ feedback: 'positive' })
+        .expect(404);
+      await api()
+        .post(`/api/v1/interactions/${id}/feedback`)
+        .set(...bearer(other.adminKey))
+        .send({ feedback: 'positive' })
+        .expect(404);
+      await api()
+        .post('/api/v1/interactions/nope/feedback')
+        .set(...bearer(org.adminKey))
+        .send({ feedback: 'positive' })
+        .expect(400);
+      const { key } = await createKey(t.app, org.orgId, { scopes: ['execute'] });
+      await api()
+        .post(`/api/v1/interactions/${id}/feedback`)
+        .set(...bearer(key))
+        .send({ feedback: 'positive' })
+        .expect(200);
+    });
+  });
+
+  describe('POST /api/v1/semantic-search', () => {
+    it('should return chunks, the query embedding and metadata, only from the caller\u2019s organization', async () => {
+      const response = await api()
+        .post('/api/v1/semantic-search')
+        .set(...bearer(org.adminKey))
+        .send({ query: 'reset password', org_id: org.orgId, top_k: 3 })
+        .expect(200);
+      expect(response.body.chunks.length).toBeGreaterThan(0);
+      expect(response.body.chunks.length).toBeLessThanOrEqual(3);
+      expect(response.body.chunks[0]).toMatchObject({
+        chunk_id: expect.stringMatching(/^chk_/),
+        document_id: expect.stringMatching(/^doc_/),
+        document_title: 'Resetting your password',
+        text: expect.any(String),
+      });
+      expect(response.body.query_embedding).toHaveLength(512);
+      expect(response.body.metadata).toMatchObject({ total_chunks_searched: expect.any(Number), latency_ms: expect.any(Number) });
+      const own = await t.app.get(DataSource).query<Array<{ id: string }>>('SELECT id FROM chunk WHERE org_id = $1', [org.orgId]);
+      const ownIds = new Set(own.map((row) => row.id));
+      expect(response.body.chunks.every((chunk: { chunk_id: string }) => ownIds.has(chunk.chunk_id))).toBe(true);
+      expect(response.body.metadata.total_chunks_searched).toBe(own.length);
+    });
+
+    it('should keep to the data sources asked for, and refuse another organization\u2019s', async () => {
+      const scoped = await api()
+        .post('/api/v1/semantic-search')
+        .set(...bearer(org.adminKey))
+        .send({ query: 'widget', org_id: org.orgId, data_source_ids: [sourceId], similarity_threshold: 0 })
+        .expect(200);
+      expect(scoped.body.chunks.length).toBeGreaterThan(0);
+      const foreign = await api()
+        .post('/api/v1/semantic-search')
+        .set(...bearer(org.adminKey))
+        .send({ query: 'widget', org_id: org.orgId, data_source_ids: [otherSourceId] });
+      expect(foreign.status).toBe(404);
+    });
+
+    it.each([
+      [{ query: 'x', org_id: 'ORG' }, 400],
+      [{ query: 'x', top_k: 5 }, 400],
+      [{ query: '', org_id: 'SELF' }, 400],
+      [{ query: 'x', org_id: 'SELF', top_k: 0 }, 400],
+      [{ query: 'x', org_id: 'SELF', top_k: 1000 }, 400],
+      [{ query: 'x', org_id: 'SELF', similarity_threshold: 1.5 }, 400],
+      [{ query: 'x', org_id: 'SELF', data_source_ids: 'ds_01JD8X0Q5W3V7N2K4M6P8R9T1A' }, 400],
+      [{ query: 'x', org_id: 'SELF', rag_strategy: 'magic' }, 400],
+      [{ query: 'x', org_id: 'OTHER' }, 403],
+    ])('should refuse %j with %i', async (body: Record<string, unknown>, status) => {
+      const resolved = { ...body, ...(body.org_id === 'SELF' ? { org_id: org.orgId } : body.org_id === 'OTHER' ? { org_id: other.orgId } : {}) };
+      const response = await api()
+        .post('/api/v1/semantic-search')
+        .set(...bearer(org.adminKey))
+        .send(resolved);
+      expect(response.status).toBe(status);
+    });
+
+    it('should filter by similarity threshold', async () => {
+      const all = await api()
+        .post('/api/v1/semantic-search')
+        .set(...bearer(org.adminKey))
+        .send({ query: 'password', org_id: org.orgId, top_k: 50 })
+        .expect(200);
+      const threshold = all.body.chunks[0].similarity_score as number;
+      const strict = await api()
+        .post('/api/v1/semantic-search')
+        .set(...bearer(org.adminKey))
+        .send({ query: 'password', org_id: org.orgId, top_k: 50, similarity_threshold: threshold })
+        .expect(200);
+      expect(strict.body.chunks.length).toBeGreaterThan(0);
+      expect(strict.body.chunks.every((chunk: { similarity_score: number }) => chunk.similarity_score >= threshold)).toBe(true);
+    });
+  });
+
+  describe('the knowledge base', () => {
+    it('should retrieve published articles and never drafts', async () => {
+      const draft = await api()
+        .post('/api/v1/kb')
+        .set(...bearer(org.adminKey))
+        .send({ title: 'Parking policy', content: 'Parking is free in the north garage for all employees.', status: 'draft' })
+        .expect(201);
+      const search = (): Promise<request.Response> =>
+        api()
+          .post('/api/v1/semantic-search')
+          .set(...bearer(org.adminKey))
+          .send({ query: 'north garage parking', org_id: org.orgId, top_k: 5 })
+          .expect(200);
+      const titles = async (): Promise<string[]> => (await search()).body.chunks.map((chunk: { document_title: string }) => chunk.document_title);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await titles()).not.toContain('Parking policy');
+
+      await api()
+        .put(`/api/v1/kb/${draft.body.id}`)
+        .set(...bearer(org.adminKey))
+        .send({ status: 'published' })
+        .expect(200);
+      await expect.poll(titles, { timeout: 10_000 }).toContain('Parking policy');
+      const asked = await api()
+        .post('/api/v1/query')
+        .set(...bearer(org.adminKey))
+        .send({ agent_id: agentId, query: 'Where is parking free?' })
+        .expect(200);
+      expect(asked.body.sources.map((source: { document_title: string }) => source.document_title)).toContain('Parking policy');
+
+      await api()
+        .put(`/api/v1/kb/${draft.body.id}`)
+        .set(...bearer(org.adminKey))
+        .send({ status: 'draft' })
+        .expect(200);
+      await expect.poll(titles, { timeout: 10_000 }).not.toContain('Parking policy');
+    });
+  });
+});

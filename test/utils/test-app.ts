@@ -1,0 +1,60 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import pino from 'pino';
+import type { DataSource } from 'typeorm';
+import { AppModule } from '#src/app.module.js';
+import { loadConfig, type AppConfig } from '#src/config/app-config.js';
+import { configureHttp } from '#src/common/http/configure-http.js';
+import { NestPinoLogger } from '#src/common/logging/logger.js';
+import { REDIS_URL } from '#test/utils/test-database.js';
+
+export const TEST_KEY_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  http: ReturnType<INestApplication['getHttpServer']>;
+  close: () => Promise<void>;
+}
+
+export interface TestAppOptions {
+  databaseUrl?: string;
+  /** Extra environment, e.g. `{ NODE_ENV: 'production' }`. */
+  env?: Record<string, string>;
+  /** Run against Redis (when the suite has REDIS_URL), with this key prefix; default: a fresh prefix. */
+  redisPrefix?: string | false;
+  /** Share a data source with another instance (PGlite cannot be opened twice). */
+  dataSource?: DataSource;
+  /** `cli` builds the administration context (no start-up checks of the index); default `api`. */
+  role?: 'api' | 'cli';
+}
+
+export function testConfig(options: TestAppOptions = {}): AppConfig {
+  const env: NodeJS.ProcessEnv = {
+    NODE_ENV: 'test',
+    API_KEY_SECRET: TEST_KEY_SECRET,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATA_DIR: `/tmp/aqs-test-${process.pid}`,
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...(REDIS_URL && options.redisPrefix !== false ? { REDIS_URL, REDIS_PREFIX: options.redisPrefix ?? `aqs-test-${randomBytes(4).toString('hex')}` } : {}),
+    ...options.env,
+  };
+  const config = loadConfig(env);
+  return config.database.kind === 'pglite' ? { ...config, database: { kind: 'pglite', dataDir: undefined } } : config;
+}
+
+/** The real application, with its real stores, on an ephemeral port through supertest. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(options);
+  const logger = pino({ level: config.log.level }, pino.destination(2));
+  const moduleRef = await Test.createTestingModule({
+    imports: [AppModule.forRoot(config, { role: options.role ?? 'api', dataSource: options.dataSource })],
+  }).compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: new NestPinoLogger(logger) });
+  configureHttp(app, config, logger);
+  await app.init();
+  return { app, config, http: app.getHttpServer(), close: () => app.close() };
+}

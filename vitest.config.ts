@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import swc from 'unplugin-swc';
+import { defineConfig } from 'vitest/config';
+
+const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
+const testDir = fileURLToPath(new URL('./test/', import.meta.url));
+
+export default defineConfig({
+  // SWC, not esbuild: NestJS dependency injection needs emitted decorator metadata.
+  plugins: [swc.vite({ module: { type: 'es6' } })],
+  resolve: {
+    alias: [
+      { find: /^#src\/(.*)\.js$/, replacement: `${srcDir}$1.ts` },
+      { find: /^#test\/(.*)\.js$/, replacement: `${testDir}$1.ts` },
+    ],
+  },
+  test: {
+    include: ['src/**/*.spec.ts', 'test/**/*.int-spec.ts', 'test/**/*.e2e-spec.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 90_000,
+    teardownTimeout: 30_000,
+    reporters: process.env.CI ? ['default'] : ['default'],
+  },
+});
