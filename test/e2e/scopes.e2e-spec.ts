@@ -54,6 +54,7 @@ const DATA_READ = ['read', 'data:read', 'admin'];
 const DATA_WRITE = ['write', 'data:write', 'admin'];
 const CHAT = ['execute', 'chat', 'admin'];
 const FEEDBACK = ['execute', 'admin'];
+const ANALYTICS = ['analytics:read', 'admin'];
 
 interface Prepared {
   path: string;
@@ -266,6 +267,14 @@ describe('scopes', () => {
     },
 
     // Users
+    {
+      route: 'GET /api/v1/analytics',
+      allowed: ANALYTICS,
+      requiredScope: 'admin',
+      ok: 200,
+      prepare: async () => ({ path: '/api/v1/analytics?start_date=2026-01-01&end_date=2026-01-07' }),
+    },
+
     { route: 'GET /api/v1/users', allowed: ADMIN_ONLY, requiredScope: 'admin', ok: 200, prepare: async () => ({ path: '/api/v1/users' }) },
     {
       route: 'POST /api/v1/users',

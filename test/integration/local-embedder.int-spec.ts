@@ -96,7 +96,7 @@ describe('LocalEmbedder', () => {
   });
 
   it('should keep the event loop responsive while it embeds a large batch', async () => {
-    const texts = sentences(4 * BATCH_SIZE, 'notification and privacy');
+    const texts = sentences(16 * BATCH_SIZE, 'notification and privacy');
     const gaps: number[] = [];
     let last = performance.now();
     const ticker = setInterval(() => {

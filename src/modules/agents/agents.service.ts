@@ -29,7 +29,7 @@ export class AgentsService {
   async create(auth: AuthContext, dto: CreateAgentDto): Promise<AgentEntity> {
     return this.transactions.run(async (tx) => {
       await this.assertDataSourcesExist(auth.orgId, dto.data_source_ids, tx);
-      await this.assertProviderKeyFits(auth.orgId, dto.model ?? DEFAULT_MODEL, dto.provider_key_id ?? null);
+      await this.assertProviderKeyFits(auth.orgId, dto.model ?? DEFAULT_MODEL, dto.provider_key_id ?? null, tx);
       const agent = await this.agents.insert(
         Object.assign(new AgentEntity(), {
           id: newId('agent'),
@@ -74,7 +74,7 @@ export class AgentsService {
       }
       const providerKeyId = dto.provider_key_id === undefined ? agent.providerKeyId : dto.provider_key_id;
       if (dto.provider_key_id !== undefined || dto.model !== undefined) {
-        await this.assertProviderKeyFits(auth.orgId, dto.model ?? agent.model, providerKeyId);
+        await this.assertProviderKeyFits(auth.orgId, dto.model ?? agent.model, providerKeyId, tx);
       }
       const before = toLegacyAgentResponse(agent);
       Object.assign(agent, {
@@ -107,11 +107,11 @@ export class AgentsService {
   }
 
   /** A provider key must exist in the organization and be of the provider the model runs on. */
-  private async assertProviderKeyFits(orgId: string, model: string, providerKeyId: string | null): Promise<void> {
+  private async assertProviderKeyFits(orgId: string, model: string, providerKeyId: string | null, tx: Tx): Promise<void> {
     if (providerKeyId === null) {
       return;
     }
-    const key = await this.providerKeys.find(orgId, providerKeyId);
+    const key = await this.providerKeys.find(orgId, providerKeyId, tx);
     if (!key) {
       throw new AppError(ErrorCode.NotFound, `Provider key ${providerKeyId} not found`, { details: { provider_key_id: [providerKeyId] } });
     }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
-import { TransactionRunner } from '#src/common/database/transaction.js';
+import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { newId } from '#src/common/ids/ids.js';
@@ -102,8 +102,8 @@ export class ProviderKeysService implements OnModuleInit {
   }
 
   /** For the agents module: the key without its secret (provider, base_url), or null. */
-  async find(orgId: string, id: string): Promise<ProviderKeyEntity | null> {
-    return this.keys.findById(orgId, id);
+  async find(orgId: string, id: string, tx?: Tx): Promise<ProviderKeyEntity | null> {
+    return this.keys.findById(orgId, id, tx);
   }
 
   /**

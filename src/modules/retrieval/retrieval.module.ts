@@ -1,16 +1,18 @@
 import { Module } from '@nestjs/common';
 import { ChunkSearchRepository } from '#src/modules/retrieval/chunk-search.repository.js';
+import { EmbeddingIndexService } from '#src/modules/retrieval/embeddings/embedding-index.service.js';
 import { EmbeddingsModule } from '#src/modules/retrieval/embeddings/embeddings.module.js';
 import { RetrievalService } from '#src/modules/retrieval/retrieval.service.js';
 import { SearchSessions } from '#src/modules/retrieval/search-session.js';
 
 /**
  * Search over an organization's chunks (vector, keyword, hybrid). Needs the global DatabaseModule and
- * ConfigModule of the application; brings its own EmbeddingsModule (the configured Embedder).
+ * ConfigModule of the application; brings its own EmbeddingsModule (the configured Embedder)
+ * and checks at start that the chunk index matches it (EmbeddingIndexService).
  */
 @Module({
   imports: [EmbeddingsModule],
-  providers: [SearchSessions, ChunkSearchRepository, RetrievalService],
-  exports: [RetrievalService],
+  providers: [SearchSessions, ChunkSearchRepository, RetrievalService, EmbeddingIndexService],
+  exports: [RetrievalService, EmbeddingIndexService],
 })
 export class RetrievalModule {}

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { exampleId } from '#src/common/ids/ids.js';
 import { IsCalendarDate, IsPrefixedId, Optional, PaginationQueryDto } from '#src/common/validation/validators.js';
-import { FEEDBACK_VALUES, INTERACTION_STATUSES, type InteractionEntity, type InteractionSource } from '#src/modules/interactions/interaction.entity.js';
+import { FEEDBACK_VALUES, type InteractionEntity, type InteractionSource } from '#src/modules/interactions/interaction.entity.js';
 
 export const FEEDBACK_FILTERS = [...FEEDBACK_VALUES, 'null'] as const;
 export type FeedbackFilter = (typeof FEEDBACK_FILTERS)[number];
@@ -62,9 +62,6 @@ export class InteractionResponseDto {
 
   @ApiProperty({ type: [InteractionSourceDto] })
   sources: InteractionSourceDto[];
-
-  @ApiProperty({ enum: INTERACTION_STATUSES, description: '`pending` while the answer is generated; `failed` when it could not be.' })
-  status: string;
 
   @ApiProperty({ type: String, enum: FEEDBACK_VALUES, nullable: true })
   feedback: string | null;
@@ -126,7 +123,6 @@ export function toInteractionResponse(interaction: InteractionEntity): Interacti
     query: interaction.query,
     response: interaction.response,
     sources: interaction.sources.map(toSourceResponse),
-    status: interaction.status,
     feedback: interaction.feedback,
     comment: interaction.comment,
     latency_ms: interaction.latencyMs,

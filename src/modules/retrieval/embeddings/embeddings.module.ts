@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig, type EmbeddingConfig } from '#src/config/app-config.js';
-import { EmbeddingIndexService } from '#src/modules/retrieval/embeddings/embedding-index.service.js';
 import { Embedder } from '#src/modules/retrieval/embeddings/embedder.js';
 import { LocalEmbedder } from '#src/modules/retrieval/embeddings/local-embedder.js';
 import { OpenAIEmbedder } from '#src/modules/retrieval/embeddings/openai-embedder.js';
@@ -28,7 +27,7 @@ export function createEmbedder(config: EmbeddingConfig): Embedder {
  * application.
  */
 @Module({
-  providers: [{ provide: Embedder, inject: [APP_CONFIG], useFactory: (config: AppConfig): Embedder => createEmbedder(config.embeddings) }, EmbeddingIndexService],
-  exports: [Embedder, EmbeddingIndexService],
+  providers: [{ provide: Embedder, inject: [APP_CONFIG], useFactory: (config: AppConfig): Embedder => createEmbedder(config.embeddings) }],
+  exports: [Embedder],
 })
 export class EmbeddingsModule {}
