@@ -90,7 +90,9 @@ try {
     process.stdout.write(`${JSON.stringify({ chunks, queries, topK, database: config.database.kind, results })}\n`);
   } else {
     process.stdout.write(`\nbench:retrieval  ${chunks} chunks per organization, ${queries} queries, top_k ${topK}, ${config.database.kind}\n\n`);
-    process.stdout.write(`${'scope'.padEnd(12)}${'strategy'.padEnd(10)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'embed p50'.padStart(11)}${'sql p50'.padStart(9)}${'sql p95'.padStart(9)}\n`);
+    process.stdout.write(
+      `${'scope'.padEnd(12)}${'strategy'.padEnd(10)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'embed p50'.padStart(11)}${'sql p50'.padStart(9)}${'sql p95'.padStart(9)}\n`,
+    );
     for (const r of results) {
       process.stdout.write(
         `${r.scope.padEnd(12)}${r.strategy.padEnd(10)}${r.latency.p50Ms.toFixed(1).padStart(8)}${r.latency.p95Ms.toFixed(1).padStart(8)}${r.embeddingP50Ms.toFixed(1).padStart(11)}${r.retrievalP50Ms.toFixed(1).padStart(9)}${r.retrievalP95Ms.toFixed(1).padStart(9)}\n`,

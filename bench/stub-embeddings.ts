@@ -39,7 +39,9 @@ function serve(dimensions: number): void {
       const { input, model } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { input: string[] | string; model: string };
       const texts = Array.isArray(input) ? input : [input];
       const data = texts.map((text, index) => ({ object: 'embedding', index, embedding: vectorOf(text, dimensions) }));
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data, model, usage: { prompt_tokens: 0, total_tokens: 0 } }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ object: 'list', data, model, usage: { prompt_tokens: 0, total_tokens: 0 } }));
     });
   });
   server.listen(0, '127.0.0.1', () => process.send?.((server.address() as AddressInfo).port));

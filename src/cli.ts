@@ -72,7 +72,9 @@ program
       fail('--batch must be an integer from 1 to 2048');
     }
     const result = await withApp(loadConfig(), (app) =>
-      app.get(EmbeddingIndexService).reembed({ all: options.all, batchSize: options.batch, onProgress: (done) => process.stderr.write(`re-embedded ${done} chunks\n`) }),
+      app
+        .get(EmbeddingIndexService)
+        .reembed({ all: options.all, batchSize: options.batch, onProgress: (done) => process.stderr.write(`re-embedded ${done} chunks\n`) }),
     );
     process.stdout.write(`${JSON.stringify(result)}\n`);
   });

@@ -167,14 +167,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 function embeddingConfig(dto: EnvDto): EmbeddingConfig {
   if (dto.EMBEDDING_PROVIDER === 'local') {
     if (dto.EMBEDDING_DIMENSIONS !== undefined && dto.EMBEDDING_DIMENSIONS !== LOCAL_EMBEDDING_DIMENSIONS) {
-      throw new ConfigError(`Invalid configuration: the local embedder has ${LOCAL_EMBEDDING_DIMENSIONS} dimensions, not EMBEDDING_DIMENSIONS=${dto.EMBEDDING_DIMENSIONS}`);
+      throw new ConfigError(
+        `Invalid configuration: the local embedder has ${LOCAL_EMBEDDING_DIMENSIONS} dimensions, not EMBEDDING_DIMENSIONS=${dto.EMBEDDING_DIMENSIONS}`,
+      );
     }
-    return { provider: 'local', model: 'use-lite', dimensions: LOCAL_EMBEDDING_DIMENSIONS, batchSize: dto.EMBEDDING_BATCH_SIZE, threads: dto.EMBEDDING_THREADS ?? Math.min(4, availableParallelism()) };
+    return {
+      provider: 'local',
+      model: 'use-lite',
+      dimensions: LOCAL_EMBEDDING_DIMENSIONS,
+      batchSize: dto.EMBEDDING_BATCH_SIZE,
+      threads: dto.EMBEDDING_THREADS ?? Math.min(4, availableParallelism()),
+    };
   }
   if (!dto.EMBEDDING_BASE_URL || !dto.EMBEDDING_MODEL || dto.EMBEDDING_DIMENSIONS === undefined) {
     throw new ConfigError('Invalid configuration: EMBEDDING_PROVIDER=openai needs EMBEDDING_BASE_URL, EMBEDDING_MODEL and EMBEDDING_DIMENSIONS');
   }
-  return { provider: 'openai', model: dto.EMBEDDING_MODEL, dimensions: dto.EMBEDDING_DIMENSIONS, baseUrl: dto.EMBEDDING_BASE_URL, apiKey: dto.EMBEDDING_API_KEY, batchSize: dto.EMBEDDING_BATCH_SIZE };
+  return {
+    provider: 'openai',
+    model: dto.EMBEDDING_MODEL,
+    dimensions: dto.EMBEDDING_DIMENSIONS,
+    baseUrl: dto.EMBEDDING_BASE_URL,
+    apiKey: dto.EMBEDDING_API_KEY,
+    batchSize: dto.EMBEDDING_BATCH_SIZE,
+  };
 }
 
 function developmentSecret(dataDir: string, isProduction: boolean): string {

@@ -10,7 +10,9 @@ export const SUPPORTED_TYPES: readonly DataSourceType[] = ['website', 'file'];
 
 export function assertSupported(type: DataSourceType): void {
   if (!SUPPORTED_TYPES.includes(type)) {
-    throw AppError.invalid(`Data sources of type ${type} are not yet supported: connectors ship in a later release`, { type: [`${type} is not yet supported`] });
+    throw AppError.invalid(`Data sources of type ${type} are not yet supported: connectors ship in a later release`, {
+      type: [`${type} is not yet supported`],
+    });
   }
 }
 
@@ -23,7 +25,10 @@ export async function normaliseConfig(type: DataSourceType, config: Record<strin
   if (type !== 'website') {
     const unknown = Object.keys(config);
     if (unknown.length > 0) {
-      throw AppError.invalid(`A ${type} source takes no config: property ${unknown[0]} should not exist`, Object.fromEntries(unknown.map((key) => [`config.${key}`, [`property ${key} should not exist`]])));
+      throw AppError.invalid(
+        `A ${type} source takes no config: property ${unknown[0]} should not exist`,
+        Object.fromEntries(unknown.map((key) => [`config.${key}`, [`property ${key} should not exist`]])),
+      );
     }
     return {};
   }

@@ -127,7 +127,11 @@ export class DataSourcesController {
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'array', items: { type: 'string', format: 'binary' } } } } })
   @ApiAcceptedResponse({ type: FilesAcceptedResponseDto })
   @ApiErrors([400, 404, 413])
-  async upload(@Auth() auth: AuthContext, @Param() { id }: DataSourceIdParam, @UploadedFiles() files: UploadedFile[] | undefined): Promise<FilesAcceptedResponseDto> {
+  async upload(
+    @Auth() auth: AuthContext,
+    @Param() { id }: DataSourceIdParam,
+    @UploadedFiles() files: UploadedFile[] | undefined,
+  ): Promise<FilesAcceptedResponseDto> {
     const { run, files: stored } = await this.service.upload(
       auth,
       id,

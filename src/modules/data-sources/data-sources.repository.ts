@@ -73,10 +73,10 @@ export class DataSourcesRepository {
 
   /** Agents keep working without the source: its id is dropped from their lists. */
   async removeFromAgents(orgId: string, id: string, tx: Tx): Promise<void> {
-    await tx.manager.query(`UPDATE agent SET data_source_ids = array_remove(data_source_ids, $2), updated_at = now() WHERE org_id = $1 AND $2 = ANY(data_source_ids)`, [
-      orgId,
-      id,
-    ]);
+    await tx.manager.query(
+      `UPDATE agent SET data_source_ids = array_remove(data_source_ids, $2), updated_at = now() WHERE org_id = $1 AND $2 = ANY(data_source_ids)`,
+      [orgId, id],
+    );
   }
 
   /** Every source with a schedule, across organizations: schedules are restored from here at start-up. */
@@ -85,7 +85,10 @@ export class DataSourcesRepository {
   }
 
   async chunkCount(orgId: string, id: string): Promise<number> {
-    const [row] = await this.sql.query<{ count: number | string }>('SELECT count(*) AS count FROM chunk WHERE org_id = $1 AND data_source_id = $2', [orgId, id]);
+    const [row] = await this.sql.query<{ count: number | string }>('SELECT count(*) AS count FROM chunk WHERE org_id = $1 AND data_source_id = $2', [
+      orgId,
+      id,
+    ]);
     return Number(row?.count ?? 0);
   }
 }

@@ -115,7 +115,9 @@ export class DataSourcesService {
       await this.sources.delete(auth.orgId, id, tx);
     });
     await this.scheduler.remove(id);
-    await this.storage.removeSource(auth.orgId, id).catch((error: unknown) => this.logger.warn({ err: error, data_source_id: id }, 'Could not remove stored files'));
+    await this.storage
+      .removeSource(auth.orgId, id)
+      .catch((error: unknown) => this.logger.warn({ err: error, data_source_id: id }, 'Could not remove stored files'));
   }
 
   /** Queues a sync (or joins the one already waiting) and shows the source as processing. */
@@ -148,7 +150,9 @@ export class DataSourcesService {
       if (incoming.length === 0) {
         throw AppError.invalid('Send at least one file in the multipart field "file"', { file: ['at least one file is required'] });
       }
-      const stored = await Promise.all(incoming.map(async (file) => ({ file, ...(await this.storage.keep(file.temporaryPath, auth.orgId, id, newId('document'))) })));
+      const stored = await Promise.all(
+        incoming.map(async (file) => ({ file, ...(await this.storage.keep(file.temporaryPath, auth.orgId, id, newId('document'))) })),
+      );
       return await this.transactions.run(async (tx) => {
         await this.lockedSource(auth, id, tx);
         const files: UploadedFileDto[] = [];
@@ -203,7 +207,10 @@ export class DataSourcesService {
 }
 
 /** `progress_pct` and `estimated_completion` from the current run and the rate it has shown so far. */
-function progressOf(source: DataSourceEntity, run: SyncRunEntity | null): Pick<DataSourceStatusResponseDto, 'status' | 'progress_pct' | 'estimated_completion'> {
+function progressOf(
+  source: DataSourceEntity,
+  run: SyncRunEntity | null,
+): Pick<DataSourceStatusResponseDto, 'status' | 'progress_pct' | 'estimated_completion'> {
   const processing = run !== null && (run.status === 'running' || run.status === 'queued');
   if (!processing) {
     return { status: source.status, progress_pct: source.status === 'active' ? 100 : 0, estimated_completion: null };

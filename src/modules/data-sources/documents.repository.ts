@@ -125,7 +125,11 @@ export class DocumentsRepository {
   }
 
   /** Inserts or updates the document by (data source, key) in one statement; answers its id. */
-  private async upsert(document: DocumentIdentity, fields: Pick<DocumentEntity, 'contentHash' | 'status' | 'error' | 'chunkCount' | 'tokenCount'>, tx: Tx): Promise<string> {
+  private async upsert(
+    document: DocumentIdentity,
+    fields: Pick<DocumentEntity, 'contentHash' | 'status' | 'error' | 'chunkCount' | 'tokenCount'>,
+    tx: Tx,
+  ): Promise<string> {
     const conflict = document.kbArticleId ? '(kb_article_id)' : '(data_source_id, key)';
     const [row] = await tx.manager.query<Array<{ id: string }>>(
       `INSERT INTO document (id, org_id, data_source_id, kb_article_id, key, url, title, content_hash, status, error, chunk_count, token_count, last_seen_run_id)
@@ -153,4 +157,3 @@ export class DocumentsRepository {
     return row.id;
   }
 }
-

@@ -6,7 +6,14 @@ import { SyncRunEntity, type SyncTrigger } from '#src/modules/data-sources/sync-
 
 export type RunCounters = Pick<
   SyncRunEntity,
-  'documentsExpected' | 'documentsSeen' | 'documentsIndexed' | 'documentsUnchanged' | 'documentsFailed' | 'documentsRemoved' | 'chunksWritten' | 'tokensProcessed'
+  | 'documentsExpected'
+  | 'documentsSeen'
+  | 'documentsIndexed'
+  | 'documentsUnchanged'
+  | 'documentsFailed'
+  | 'documentsRemoved'
+  | 'chunksWritten'
+  | 'tokensProcessed'
 >;
 
 @Injectable()

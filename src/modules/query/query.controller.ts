@@ -44,7 +44,13 @@ export class QueryController {
   @ApiProduces('application/json', 'text/event-stream')
   @ApiErrors([400, 404, 409, 413])
   async query(@Auth() auth: AuthContext, @Body() dto: QueryRequestDto, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const prepared = await this.queries.prepare(auth, { agentId: dto.agent_id, query: dto.query, sessionId: dto.session_id, temperature: dto.temperature, maxTokens: dto.max_tokens });
+    const prepared = await this.queries.prepare(auth, {
+      agentId: dto.agent_id,
+      query: dto.query,
+      sessionId: dto.session_id,
+      temperature: dto.temperature,
+      maxTokens: dto.max_tokens,
+    });
     if (!dto.stream) {
       response.status(200).json(toQueryResponse(await this.queries.answer(prepared)));
       return;
@@ -53,7 +59,11 @@ export class QueryController {
     try {
       const result = await this.queries.answer(prepared, {
         signal: stream.signal,
-        onSources: (sources) => stream.send('sources', sources.map((chunk) => toSourceResponse(toInteractionSource(chunk)))),
+        onSources: (sources) =>
+          stream.send(
+            'sources',
+            sources.map((chunk) => toSourceResponse(toInteractionSource(chunk))),
+          ),
         onDelta: (text) => stream.send('delta', { text }),
       });
       stream.send('done', toQueryResponse(result).metadata);

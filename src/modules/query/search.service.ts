@@ -20,7 +20,9 @@ export class SearchService {
   async search(auth: AuthContext, dto: SemanticSearchRequestDto): Promise<SemanticSearchResponseDto> {
     const started = performance.now();
     if (dto.org_id !== auth.orgId) {
-      throw new AppError(ErrorCode.Forbidden, 'org_id must be the organization of the API key', { details: { org_id: ['not the caller\u2019s organization'] } });
+      throw new AppError(ErrorCode.Forbidden, 'org_id must be the organization of the API key', {
+        details: { org_id: ['not the caller\u2019s organization'] },
+      });
     }
     const requested = dto.data_source_ids;
     let dataSourceIds: string[];

@@ -47,7 +47,9 @@ export class EmbeddingIndexService implements OnApplicationBootstrap {
         `The chunk index holds ${dimensions}-dimension embeddings but the configured embedder (${this.embedder.model}) makes ${this.embedder.dimensions}: run "npm run cli -- reembed", or restore the previous EMBEDDING_* settings`,
       );
     }
-    const [stale] = await this.dataSource.query<Array<{ count: number | string }>>('SELECT count(*) AS count FROM chunk WHERE embedding_model <> $1', [this.embedder.model]);
+    const [stale] = await this.dataSource.query<Array<{ count: number | string }>>('SELECT count(*) AS count FROM chunk WHERE embedding_model <> $1', [
+      this.embedder.model,
+    ]);
     if (Number(stale?.count ?? 0) > 0) {
       this.logger.warn({ chunks: Number(stale.count), model: this.embedder.model }, 'Some chunks were embedded by another model: run "npm run cli -- reembed"');
     }
@@ -97,7 +99,9 @@ export class EmbeddingIndexService implements OnApplicationBootstrap {
 
     if (resize) {
       await this.dataSource.query(`ALTER TABLE chunk ALTER COLUMN embedding SET NOT NULL`);
-      await this.dataSource.query(`CREATE INDEX IF NOT EXISTS "${HNSW_INDEX}" ON chunk USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)`);
+      await this.dataSource.query(
+        `CREATE INDEX IF NOT EXISTS "${HNSW_INDEX}" ON chunk USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)`,
+      );
     }
     return { model: this.embedder.model, dimensions: this.embedder.dimensions, previousDimensions, reembedded: done };
   }
