@@ -142,6 +142,27 @@ describe.each(drivers)('JobQueue contract ($driver)', ({ durable }) => {
     expect(runs).toHaveLength(1);
   });
 
+  it('should run each job of a batch once, delayed and with the given attempts', async () => {
+    const { runs, handler } = probe();
+    const queue = await consumer(handler);
+    const delayMs = 300;
+
+    const enqueuedAt = Date.now();
+    await queue.enqueueMany(JobName.Probe, [{ label: 'a' }, { label: 'b' }, { label: 'c' }], { delayMs, attempts: 3 });
+    await queue.enqueueMany(JobName.Probe, []);
+
+    await sleep(delayMs / 2);
+    expect(runs).toHaveLength(0);
+    await vi.waitFor(() => expect(runs).toHaveLength(3), WAIT);
+    expect(runs.map((run) => run.payload.label).sort()).toEqual(['a', 'b', 'c']);
+    for (const run of runs) {
+      expect(run.startedAt - enqueuedAt).toBeGreaterThanOrEqual(delayMs - TIMER_SLACK_MS);
+      expect(run.context.maxAttempts).toBe(3);
+    }
+    await sleep(QUIET_MS);
+    expect(runs).toHaveLength(3);
+  });
+
   it('should default to DEFAULT_ATTEMPTS attempts', async () => {
     const { runs, handler } = probe();
     const queue = await consumer(handler);
