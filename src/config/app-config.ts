@@ -46,6 +46,8 @@ export interface AppConfig {
   /** Empty only in production without SECRET_ENCRYPTION_KEYS: provider keys and webhooks are then unavailable. */
   secrets: { encryptionKeys: readonly EncryptionKey[] };
   webhooks: { timeoutMs: number; extraCaCertificates: Buffer[]; retryTimeScale: number };
+  /** Per-key token buckets and per-organization plan limits; shared through Redis when it is configured. */
+  rateLimits: { enabled: boolean };
 }
 
 /** Operator-configured model providers: trusted endpoints, used when an agent has no provider key of its own. */
@@ -157,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .map((path) => readFileSync(path)),
       retryTimeScale: dto.WEBHOOK_RETRY_TIME_SCALE,
     },
+    rateLimits: { enabled: dto.RATE_LIMITS_ENABLED },
   });
 }
 

@@ -69,6 +69,7 @@ export const ENV_KEYS = [
   'WEBHOOK_TIMEOUT_MS',
   'WEBHOOK_CA_CERTS',
   'WEBHOOK_RETRY_TIME_SCALE',
+  'RATE_LIMITS_ENABLED',
 ] as const;
 export type EnvKey = (typeof ENV_KEYS)[number];
 
@@ -369,4 +370,10 @@ export class EnvDto {
   @Min(0.0001)
   @Max(1)
   WEBHOOK_RETRY_TIME_SCALE = 1;
+
+  /** Per-key token buckets and per-organization plan limits (429 beyond). On by default; the test suites turn it off. */
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  RATE_LIMITS_ENABLED = true;
 }

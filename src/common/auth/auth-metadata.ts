@@ -1,12 +1,31 @@
+import type { ExecutionContext } from '@nestjs/common';
+import type { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
-import type { Permission } from '#src/common/auth/permissions.js';
+import { Permission } from '#src/common/auth/permissions.js';
 
 export const AUTH_ROUTE = 'auth:route';
 export const PUBLIC_ROUTE = 'auth:public';
 
 export interface AuthRouteOptions {
   permission: Permission;
+}
+
+/** Routes that declare nothing need the broadest permission: deny by default. */
+const UNDECLARED: AuthRouteOptions = { permission: Permission.OrganizationManage };
+
+/** What a route declares; a declaration on the method wins over one on its controller. */
+export function routeOptionsOf(reflector: Reflector, context: ExecutionContext): AuthRouteOptions | 'public' {
+  for (const target of [context.getHandler(), context.getClass()]) {
+    const route = reflector.get<AuthRouteOptions | undefined>(AUTH_ROUTE, target);
+    if (route) {
+      return route;
+    }
+    if (reflector.get<boolean | undefined>(PUBLIC_ROUTE, target)) {
+      return 'public';
+    }
+  }
+  return UNDECLARED;
 }
 
 const AUTH = Symbol('auth');

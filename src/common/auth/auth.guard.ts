@@ -2,17 +2,14 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { CredentialVerifier } from '#src/common/auth/auth-context.js';
-import { AUTH_ROUTE, PUBLIC_ROUTE, setAuth, type AuthRouteOptions } from '#src/common/auth/auth-metadata.js';
-import { Permission, permissionsOfScopes, requiredScopeFor } from '#src/common/auth/permissions.js';
+import { routeOptionsOf, setAuth } from '#src/common/auth/auth-metadata.js';
+import { permissionsOfScopes, requiredScopeFor } from '#src/common/auth/permissions.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { pathForm } from '#src/common/http/path-form.js';
 
 /** Exactly `Bearer <key>` (scheme case-insensitive, RFC 9110): one space, no whitespace inside the key. */
 const BEARER = /^Bearer ([^\s]+)$/i;
-
-/** Routes that declare nothing need the broadest permission: deny by default. */
-const UNDECLARED: AuthRouteOptions = { permission: Permission.OrganizationManage };
 
 /** The one global guard: resolves the caller from the bearer credential and checks the route's permission. */
 @Injectable()
@@ -23,7 +20,7 @@ export class AuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const route = this.routeOf(context);
+    const route = routeOptionsOf(this.reflector, context);
     if (route === 'public') {
       return true;
     }
@@ -44,20 +41,6 @@ export class AuthGuard implements CanActivate {
       });
     }
     return true;
-  }
-
-  /** A declaration on the method wins over one on its controller. */
-  private routeOf(context: ExecutionContext): AuthRouteOptions | 'public' {
-    for (const target of [context.getHandler(), context.getClass()]) {
-      const route = this.reflector.get<AuthRouteOptions | undefined>(AUTH_ROUTE, target);
-      if (route) {
-        return route;
-      }
-      if (this.reflector.get<boolean | undefined>(PUBLIC_ROUTE, target)) {
-        return 'public';
-      }
-    }
-    return UNDECLARED;
   }
 }
 

@@ -53,7 +53,7 @@ export class ApiKeyVerifier extends CredentialVerifier {
       throw new AppError(ErrorCode.ExpiredApiKey, `This API key expired at ${key.expiresAt.toISOString()}`);
     }
     this.touch(key.id);
-    return { orgId: key.orgId, keyId: key.id, userId: key.userId, scopes: key.scopes, permissions: effectivePermissions(key) };
+    return { orgId: key.orgId, keyId: key.id, userId: key.userId, scopes: key.scopes, permissions: effectivePermissions(key), plan: key.plan };
   }
 
   private touch(keyId: string): void {

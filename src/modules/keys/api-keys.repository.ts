@@ -5,6 +5,7 @@ import { SqlClient } from '#src/common/database/sql-client.js';
 import type { Tx } from '#src/common/database/transaction.js';
 import type { Page } from '#src/common/validation/validators.js';
 import { ApiKeyEntity } from '#src/modules/keys/api-key.entity.js';
+import type { OrganizationPlan } from '#src/common/auth/auth-context.js';
 import type { Role } from '#src/common/auth/permissions.js';
 
 export interface KeyForVerification {
@@ -16,6 +17,7 @@ export interface KeyForVerification {
   expiresAt: Date | null;
   revokedAt: Date | null;
   userRole: Role | null;
+  plan: OrganizationPlan;
 }
 
 @Injectable()
@@ -37,7 +39,10 @@ export class ApiKeysRepository {
     return this.repo(tx).save(entity);
   }
 
-  /** On every request whose key is not cached: one indexed lookup, with the owner's role for personal keys. */
+  /**
+   * On every request whose key is not cached: one indexed lookup, with the owner's role for personal keys and
+   * the organization's plan and limit overrides.
+   */
   async findForVerification(hash: string): Promise<KeyForVerification | undefined> {
     const rows = await this.sql.query<{
       id: string;
@@ -48,9 +53,14 @@ export class ApiKeysRepository {
       expires_at: Date | null;
       revoked_at: Date | null;
       owner_role: Role | null;
+      plan: string;
+      limits: unknown;
     }>(
-      `SELECT k.id, k.org_id, k.user_id, k.hash, k.scopes, k.expires_at, k.revoked_at, u.role AS owner_role
-         FROM api_key k LEFT JOIN "user" u ON u.id = k.user_id AND u.org_id = k.org_id
+      `SELECT k.id, k.org_id, k.user_id, k.hash, k.scopes, k.expires_at, k.revoked_at, u.role AS owner_role,
+              o.plan, o.settings -> 'limits' AS limits
+         FROM api_key k
+         JOIN organization o ON o.id = k.org_id
+         LEFT JOIN "user" u ON u.id = k.user_id AND u.org_id = k.org_id
         WHERE k.hash = $1`,
       [hash],
     );
@@ -65,6 +75,7 @@ export class ApiKeysRepository {
           expiresAt: row.expires_at,
           revokedAt: row.revoked_at,
           userRole: row.owner_role,
+          plan: { name: row.plan, overrides: row.limits ?? undefined },
         }
       : undefined;
   }
@@ -87,6 +98,15 @@ export class ApiKeysRepository {
       .createQueryBuilder('key')
       .select('key.hash', 'hash')
       .where('key.org_id = :orgId AND key.user_id = :userId', { orgId, userId })
+      .getRawMany<{ hash: string }>();
+    return rows.map((row) => row.hash);
+  }
+
+  async hashesOfOrganization(orgId: string, tx?: Tx): Promise<string[]> {
+    const rows = await this.repo(tx)
+      .createQueryBuilder('key')
+      .select('key.hash', 'hash')
+      .where('key.org_id = :orgId', { orgId })
       .getRawMany<{ hash: string }>();
     return rows.map((row) => row.hash);
   }

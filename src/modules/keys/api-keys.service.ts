@@ -119,6 +119,11 @@ export class ApiKeysService {
     await this.cache.invalidate(await this.keys.hashesOfUser(orgId, userId, tx));
   }
 
+  /** Used when an organization's plan or limits change: its keys carry the plan, so they must be re-verified. */
+  async invalidateOrganizationKeys(orgId: string): Promise<void> {
+    await this.cache.invalidate(await this.keys.hashesOfOrganization(orgId));
+  }
+
   async revokeUserKeys(orgId: string, userId: string, tx: Tx): Promise<void> {
     await this.keys.revokeAllOfUser(orgId, userId, tx);
     const hashes = await this.keys.hashesOfUser(orgId, userId, tx);

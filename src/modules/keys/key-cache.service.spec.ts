@@ -19,6 +19,7 @@ const key = (hash: string): KeyForVerification => ({
   expiresAt: null,
   revokedAt: null,
   userRole: null,
+  plan: { name: 'free', overrides: undefined },
 });
 
 describe('KeyCacheService', () => {

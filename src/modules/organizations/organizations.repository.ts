@@ -19,6 +19,10 @@ export class OrganizationsRepository {
     return this.repo(tx).findOne({ where: { id } });
   }
 
+  async save(organization: OrganizationEntity, tx?: Tx): Promise<OrganizationEntity> {
+    return this.repo(tx).save(organization);
+  }
+
   async count(tx?: Tx): Promise<number> {
     return this.repo(tx).count();
   }

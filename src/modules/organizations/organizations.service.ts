@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionRunner } from '#src/common/database/transaction.js';
+import { AppError } from '#src/common/errors/app.error.js';
 import { newId } from '#src/common/ids/ids.js';
 import { ApiKeysService } from '#src/modules/keys/api-keys.service.js';
 import type { ApiKeyEntity } from '#src/modules/keys/api-key.entity.js';
+import { limitOverrideErrors } from '#src/modules/limits/plan-limits.js';
 import { OrganizationEntity, type Plan } from '#src/modules/organizations/organization.entity.js';
 import { OrganizationsRepository } from '#src/modules/organizations/organizations.repository.js';
 import type { UserEntity } from '#src/modules/users/user.entity.js';
@@ -20,6 +22,12 @@ export interface CreatedOrganization {
   admin: UserEntity;
   apiKey: ApiKeyEntity;
   key: string;
+}
+
+export interface PlanChange {
+  plan?: Plan;
+  /** `settings.limits`: see plan-limits.ts for the fields; `null` removes the overrides. */
+  limits?: Record<string, unknown> | null;
 }
 
 export const DEFAULT_ORGANIZATION: NewOrganization = { name: 'Default Organization', plan: 'free', adminEmail: 'admin@localhost', adminName: 'Admin' };
@@ -52,6 +60,33 @@ export class OrganizationsService {
       return undefined;
     }
     return this.create(DEFAULT_ORGANIZATION);
+  }
+
+  /**
+   * Changes the plan and/or the limit overrides (`settings.limits`, used on the enterprise plan; `null`
+   * removes them). The organization's keys carry its plan in the key cache, so they are evicted on every
+   * instance: the new limits apply from the next request.
+   */
+  async changePlan(id: string, change: PlanChange): Promise<OrganizationEntity> {
+    if (change.limits !== undefined && change.limits !== null) {
+      const errors = limitOverrideErrors(change.limits);
+      if (Object.keys(errors).length > 0) {
+        throw AppError.invalid('Invalid limit overrides', errors);
+      }
+    }
+    const organization = await this.organizations.findById(id);
+    if (!organization) {
+      throw AppError.notFound('Organization', id);
+    }
+    const settings = { ...organization.settings };
+    if (change.limits === null) {
+      delete settings.limits;
+    } else if (change.limits !== undefined) {
+      settings.limits = change.limits;
+    }
+    const saved = await this.organizations.save(Object.assign(organization, { plan: change.plan ?? organization.plan, settings }));
+    await this.keys.invalidateOrganizationKeys(id);
+    return saved;
   }
 
   async get(id: string): Promise<OrganizationEntity | null> {
