@@ -19,6 +19,8 @@ import { HealthModule } from '#src/modules/health/health.module.js';
 import { InteractionsModule } from '#src/modules/interactions/interactions.module.js';
 import { KbModule } from '#src/modules/kb/kb.module.js';
 import { KeysModule } from '#src/modules/keys/keys.module.js';
+import { LimitsModule } from '#src/modules/limits/limits.module.js';
+import { RateLimitGuard } from '#src/modules/limits/rate-limit.guard.js';
 import { OrganizationsModule } from '#src/modules/organizations/organizations.module.js';
 import { QueryModule } from '#src/modules/query/query.module.js';
 import { ProviderKeysModule } from '#src/modules/provider-keys/provider-keys.module.js';
@@ -46,6 +48,7 @@ export class AppModule {
         EventEmitterModule.forRoot({ wildcard: false, ignoreErrors: true }),
         EventsModule,
         KeysModule,
+        LimitsModule,
         OrganizationsModule,
         UsersModule,
         AgentsModule,
@@ -60,7 +63,9 @@ export class AppModule {
         AnalyticsModule,
       ],
       providers: [
+        // In this order: the limiter needs the caller the auth guard resolved.
         { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_PIPE, useClass: AppValidationPipe },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],

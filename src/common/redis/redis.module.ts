@@ -24,6 +24,8 @@ export class RedisService implements OnApplicationShutdown {
   private readonly logger = new Logger('Redis');
   readonly client: Redis | undefined;
   private subscriber: Redis | undefined;
+  /** Connections made for one user each (createConnection), closed with the others. */
+  private readonly dedicated: Redis[] = [];
   /** Resolves once the subscriber has connected and subscribed to every channel registered so far. */
   private subscribed: Promise<void> | undefined;
   private readonly handlers = new Map<string, Set<MessageHandler>>();
@@ -75,6 +77,19 @@ export class RedisService implements OnApplicationShutdown {
     await Promise.race([this.subscribed, new Promise((resolve) => setTimeout(resolve, SUBSCRIBE_WAIT_MS).unref())]);
   }
 
+  /**
+   * A connection of its own, for a user that needs its own timeouts (e.g. a short command timeout), closed on
+   * shutdown; undefined without REDIS_URL. The caller listens for its 'error' events.
+   */
+  createConnection(options: RedisOptions = {}): Redis | undefined {
+    if (!this.config.redis) {
+      return undefined;
+    }
+    const connection = new Redis(this.config.redis.url, { ...redisOptions(), ...options });
+    this.dedicated.push(connection);
+    return connection;
+  }
+
   async ping(): Promise<void> {
     if (!this.client) {
       throw new Error('Redis is not configured');
@@ -83,7 +98,7 @@ export class RedisService implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    const connections = [this.client, this.subscriber].filter((connection): connection is Redis => connection !== undefined);
+    const connections = [this.client, this.subscriber, ...this.dedicated].filter((connection): connection is Redis => connection !== undefined);
     await Promise.all(connections.map((connection) => connection.quit().catch(() => connection.disconnect())));
   }
 

@@ -20,12 +20,29 @@ class CheckDto {
   error?: string;
 }
 
+class RateLimitsCheckDto {
+  @ApiProperty({
+    enum: ['ok', 'degraded', 'disabled'],
+    description: '`degraded`: Redis is unreachable, so each instance limits on its own, in memory, until it answers again. Does not affect `status`.',
+  })
+  status: string;
+
+  @ApiProperty({ required: false, enum: ['redis', 'memory'], description: '`redis`: shared by every instance; `memory`: this instance only.' })
+  store?: string;
+
+  @ApiProperty({ required: false, example: '2026-01-31T12:00:00.000Z' })
+  degraded_since?: string;
+}
+
 class ChecksDto {
   @ApiProperty({ type: CheckDto })
   database: CheckDto;
 
   @ApiProperty({ type: CheckDto, description: '`disabled` when no REDIS_URL is configured.' })
   redis: CheckDto;
+
+  @ApiProperty({ type: RateLimitsCheckDto })
+  rate_limits: RateLimitsCheckDto;
 }
 
 class ReadinessDto {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { RedisService } from '#src/common/redis/redis.module.js';
+import { LimitsService, type RateLimitStatus } from '#src/modules/limits/limits.service.js';
 
 export interface CheckResult {
   status: 'ok' | 'failed' | 'disabled';
@@ -10,7 +11,11 @@ export interface CheckResult {
 
 export interface ReadinessReport {
   status: 'ok' | 'unavailable';
-  checks: { database: CheckResult; redis: CheckResult };
+  /**
+   * `rate_limits` informs and does not decide readiness: while Redis is unreachable the redis check fails
+   * (and with it readiness), but requests are still served, limited per instance (`degraded`).
+   */
+  checks: { database: CheckResult; redis: CheckResult; rate_limits: RateLimitStatus };
 }
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -38,6 +43,7 @@ export class HealthService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly redis: RedisService,
+    private readonly limits: LimitsService,
   ) {}
 
   async readiness(): Promise<ReadinessReport> {
@@ -46,6 +52,6 @@ export class HealthService {
       this.redis.enabled ? timed(() => this.redis.ping()) : Promise.resolve<CheckResult>({ status: 'disabled' }),
     ]);
     const ready = database.status === 'ok' && redis.status !== 'failed';
-    return { status: ready ? 'ok' : 'unavailable', checks: { database, redis } };
+    return { status: ready ? 'ok' : 'unavailable', checks: { database, redis, rate_limits: this.limits.status() } };
   }
 }

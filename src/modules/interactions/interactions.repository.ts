@@ -54,6 +54,15 @@ export class InteractionsRepository {
     return rows;
   }
 
+  /** Model tokens (input + output) the organization's interactions created since `since` used. */
+  async tokensUsedSince(orgId: string, since: Date): Promise<number> {
+    const rows = await this.sql.query<{ used: string | number }>(
+      'SELECT COALESCE(SUM(tokens_input + tokens_output), 0) AS used FROM interaction WHERE org_id = $1 AND created_at >= $2',
+      [orgId, since],
+    );
+    return Number(rows[0]?.used ?? 0);
+  }
+
   async findById(orgId: string, id: string, tx?: Tx): Promise<InteractionEntity | null> {
     return this.rows.findOne('org_id = $1 AND id = $2', [orgId, id], tx);
   }

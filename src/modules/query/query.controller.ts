@@ -10,6 +10,7 @@ import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { requestIdOf } from '#src/common/http/request-id.middleware.js';
 import { toSourceResponse } from '#src/modules/interactions/dto/interaction.dto.js';
+import { SpendsModelTokens } from '#src/modules/limits/limits.decorator.js';
 import {
   LegacyChatRequestDto,
   LegacyChatResponseDto,
@@ -33,6 +34,7 @@ export class QueryController {
 
   @Post('api/v1/query')
   @Authenticated(Permission.Chat)
+  @SpendsModelTokens()
   @ApiOperation({
     summary: 'Ask an agent',
     description:
@@ -88,6 +90,7 @@ export class QueryController {
   @Post('api/chat')
   @HttpCode(200)
   @Authenticated(Permission.Chat)
+  @SpendsModelTokens()
   @ApiOperation({ summary: 'Ask an agent (legacy)', deprecated: true, description: 'Successor: POST /api/v1/query. Answers the abbreviated form.' })
   @ApiOkResponse({ type: LegacyChatResponseDto })
   @ApiErrors([400, 404, 409, 413], 'legacy')

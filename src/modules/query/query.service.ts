@@ -12,6 +12,7 @@ import { costUsd } from '#src/modules/generation/model-catalog.js';
 import { InteractionEntity, type InteractionSource } from '#src/modules/interactions/interaction.entity.js';
 import { toInteractionEvent } from '#src/modules/interactions/interaction-event.js';
 import { InteractionsRepository } from '#src/modules/interactions/interactions.repository.js';
+import { LimitsService } from '#src/modules/limits/limits.service.js';
 import { ProviderKeysService } from '#src/modules/provider-keys/provider-keys.service.js';
 import type { RagStrategy } from '#src/modules/retrieval/rag-strategy.js';
 import { RetrievalService } from '#src/modules/retrieval/retrieval.service.js';
@@ -72,6 +73,7 @@ export class QueryService {
     private readonly providerKeys: ProviderKeysService,
     private readonly events: DomainEventsService,
     private readonly transactions: TransactionRunner,
+    private readonly limits: LimitsService,
   ) {}
 
   async prepare(auth: AuthContext, input: QueryInput): Promise<PreparedQuery> {
@@ -162,6 +164,9 @@ export class QueryService {
         tokensOutput: answer.tokensOutput,
         costUsd: costUsd(agent.model, answer.tokensInput, answer.tokensOutput),
       });
+      await this.limits
+        .recordTokens(agent.orgId, answer.tokensInput + answer.tokensOutput)
+        .catch((error: unknown) => this.logger.error({ err: error }, 'Could not count the tokens of an answer against the daily limit'));
       return { interaction: completed, sources: search.chunks };
     } catch (error) {
       const reason = hooks.signal?.aborted ? 'The client disconnected before the answer was complete' : error instanceof Error ? error.message : String(error);
