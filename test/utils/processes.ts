@@ -11,9 +11,15 @@ export interface RunningProcess {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-/** Starts a built entry point (dist/src/...) as a real process. */
+/**
+ * Starts a built entry point (dist/src/...) as a real process. Rate limits are off unless `env` turns them
+ * on (RATE_LIMITS_ENABLED), as in createTestApp: tests poll far faster than any plan allows.
+ */
 export function startProcess(script: string, args: string[], env: Record<string, string | undefined>): RunningProcess {
-  const child = spawn(process.execPath, [script, ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script, ...args], {
+    env: { PATH: process.env.PATH, RATE_LIMITS_ENABLED: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

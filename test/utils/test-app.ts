@@ -30,6 +30,11 @@ export interface TestAppOptions {
   dataSource?: DataSource;
   /** `cli` builds the administration context (no start-up checks of the index); default `api`. */
   role?: 'api' | 'cli';
+  /**
+   * Rate limits, off by default: suites make hundreds of requests per organization. `true` (or
+   * `env.RATE_LIMITS_ENABLED`) turns them on, as in production.
+   */
+  rateLimits?: boolean;
 }
 
 export function testConfig(options: TestAppOptions = {}): AppConfig {
@@ -38,6 +43,7 @@ export function testConfig(options: TestAppOptions = {}): AppConfig {
     API_KEY_SECRET: TEST_KEY_SECRET,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: `/tmp/aqs-test-${process.pid}`,
+    RATE_LIMITS_ENABLED: options.rateLimits ? 'true' : 'false',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(REDIS_URL && options.redisPrefix !== false ? { REDIS_URL, REDIS_PREFIX: options.redisPrefix ?? `aqs-test-${randomBytes(4).toString('hex')}` } : {}),
     ...options.env,
