@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKFILL_CITATION_COUNT } from '#src/common/database/migrations/1795312436058-Analytics.js';
 import { newId } from '#src/common/ids/ids.js';
 import { citationCount } from '#src/modules/query/query.service.js';
+import { AnalyticsRepository, lastClosedDay } from '#src/modules/analytics/analytics.repository.js';
 import { expectVersionedError } from '#test/utils/api-expect.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { ingestionEnv, settled, waitForStatus } from '#test/utils/ingestion.js';
@@ -436,6 +437,110 @@ describe('analytics', () => {
     const counted = new Map(rows.map((row) => [row.id, row.citation_count]));
     expect(texts.map(([text], i) => [text, counted.get(ids[i])])).toEqual(texts.map(([text, sources]) => [text, citationCount(text, sources)]));
     expect(texts.map(([text, sources]) => citationCount(text, sources))).toEqual([2, 3, 0, 0, 3, 0, 5, 1, 0]);
+  });
+});
+
+describe('analytics over rolled-up days', () => {
+  let t: TestApp;
+  let org: TestOrg;
+  let agent: string;
+  let dropDatabase: () => Promise<void>;
+  const DAY_MS = 86_400_000;
+  const dayOf = (offset: number): string => new Date(Date.now() - offset * DAY_MS).toISOString().slice(0, 10);
+
+  const ok = async (query: string): Promise<{ metrics: Record<string, unknown>; time_series: Point[] }> => {
+    const response = await request(t.http)
+      .get(`/api/v1/analytics${query}`)
+      .set(...bearer(org.adminKey));
+    expect(response.status, response.text).toBe(200);
+    return response.body;
+  };
+  const rolledDays = async (): Promise<string[]> =>
+    (
+      await t.app
+        .get(DataSource)
+        .query<Array<{ day: string }>>(`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM analytics_day WHERE org_id = $1 AND agent_id = '' ORDER BY day`, [
+          org.orgId,
+        ])
+    ).map((row) => row.day);
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    dropDatabase = database.drop;
+    t = await createTestApp({ databaseUrl: database.url });
+    org = await createOrg(t.app);
+    agent = (
+      await request(t.http)
+        .post('/api/v1/agents')
+        .set(...bearer(org.adminKey))
+        .send({ name: 'Support', data_source_ids: [] })
+        .expect(201)
+    ).body.id as string;
+    const at = (offset: number, hour: number): string => `${dayOf(offset)}T${String(hour).padStart(2, '0')}:30:00.000Z`;
+    await seed(t.app.get(DataSource), org.orgId, [
+      { at: at(5, 9), agentId: agent, latencyMs: 100, userId: newId('user'), citations: 1, costUsd: 0.001 },
+      { at: at(5, 10), agentId: agent, latencyMs: 300, apiKeyId: newId('apiKey'), feedback: 'negative', costUsd: 0.002 },
+      { at: at(3, 11), agentId: newId('agent'), latencyMs: 500, apiKeyId: newId('apiKey'), feedback: 'positive', citations: 2, costUsd: 0.004 },
+      { at: at(3, 12), agentId: agent, status: 'failed', latencyMs: 9000, apiKeyId: newId('apiKey') },
+      // Today, and yesterday: not rolled up yet while the day is recent.
+      { at: new Date(Date.now() - 60_000).toISOString(), agentId: agent, latencyMs: 40, userId: newId('user'), citations: 1, costUsd: 0.0005 },
+    ]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await dropDatabase?.();
+  });
+
+  it('should answer the same figures from roll-ups as from the interactions themselves, today included', async () => {
+    const query = `?start_date=${dayOf(6)}&end_date=${dayOf(0)}`;
+    const repository = t.app.get(AnalyticsRepository);
+
+    const first = await ok(query);
+    expect(await rolledDays()).toEqual([6, 5, 4, 3, 2, 1].map(dayOf).filter((day) => day <= lastClosedDay(new Date())));
+    expect(await ok(query)).toStrictEqual(first);
+    expect(first.metrics).toMatchObject({ total_queries: 5, unique_users: 5, accuracy_rate: 0.5, total_cost_usd: 0.0075 });
+    expect(first.time_series.map((bucket) => bucket.queries)).toEqual([0, 2, 0, 2, 0, 0, 1]);
+    expect(first.time_series[1]).toMatchObject({ latency_p50: 200, latency_p95: 290 });
+
+    // As a report made before the range began would compute it: nothing closed, every day read live.
+    const scope = {
+      orgId: org.orgId,
+      startDate: dayOf(6),
+      endDate: dayOf(0),
+      firstBucket: `${dayOf(6)} 00:00:00`,
+      lastBucket: `${dayOf(0)} 00:00:00`,
+      step: '1 day',
+    };
+    const live = await repository.report(scope, new Date(`${dayOf(7)}T00:30:00.000Z`));
+    expect(await repository.report(scope)).toStrictEqual(live);
+    expect(await repository.report({ ...scope, agentId: agent })).toStrictEqual(
+      await repository.report({ ...scope, agentId: agent }, new Date(`${dayOf(7)}T00:30:00.000Z`)),
+    );
+
+    const perAgent = await ok(`${query}&agent_id=${agent}`);
+    expect(perAgent.metrics).toMatchObject({ total_queries: 4, unique_users: 4 });
+    expect(perAgent.time_series.map((bucket) => bucket.queries)).toEqual([0, 2, 0, 1, 0, 0, 1]);
+  });
+
+  it('should forget a rolled-up day when one of its interactions changes or arrives late', async () => {
+    const query = `?start_date=${dayOf(6)}&end_date=${dayOf(2)}`;
+    const before = await ok(query);
+    expect(await rolledDays()).toContain(dayOf(5));
+    const dataSource = t.app.get(DataSource);
+
+    await dataSource.query(`UPDATE interaction SET feedback = 'positive' WHERE org_id = $1 AND feedback = 'negative'`, [org.orgId]);
+    expect(await rolledDays()).not.toContain(dayOf(5));
+    const changed = await ok(query);
+    expect(changed.metrics).toMatchObject({ total_queries: before.metrics.total_queries, accuracy_rate: 1 });
+
+    await seed(dataSource, org.orgId, [{ at: `${dayOf(4)}T08:00:00.000Z`, agentId: agent, latencyMs: 70 }]);
+    const late = await ok(query);
+    expect(late.metrics.total_queries).toBe((before.metrics.total_queries as number) + 1);
+    expect(late.time_series.find((bucket) => bucket.timestamp.startsWith(dayOf(4)))).toMatchObject({ queries: 1, latency_p50: 70 });
+
+    await dataSource.query(`DELETE FROM interaction WHERE org_id = $1 AND created_at >= $2::date AND created_at < $2::date + 1`, [org.orgId, dayOf(4)]);
+    expect((await ok(query)).metrics.total_queries).toBe(before.metrics.total_queries);
   });
 });
 

@@ -71,7 +71,6 @@ export class AnalyticsService {
       lastBucket: wallClock(span.last),
       step: STEP[query.granularity],
     };
-    const [totals, buckets] = await Promise.all([this.analytics.totals(scope), this.analytics.series(scope)]);
-    return { totals, buckets };
+    return this.analytics.report(scope);
   }
 }

@@ -5,6 +5,7 @@ import { InteractionStatus1795309494678 } from '#src/common/database/migrations/
 import { ProviderKeys1795309964864 } from '#src/common/database/migrations/1795309964864-ProviderKeys.js';
 import { Webhooks1795311637874 } from '#src/common/database/migrations/1795311637874-Webhooks.js';
 import { Analytics1795312436058 } from '#src/common/database/migrations/1795312436058-Analytics.js';
+import { AnalyticsDailyRollup1795320000000 } from '#src/common/database/migrations/1795320000000-AnalyticsDailyRollup.js';
 
 /** In order. New migrations are generated with `npm run migration:generate -- <Name>` and appended here. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   ProviderKeys1795309964864,
   Webhooks1795311637874,
   Analytics1795312436058,
+  AnalyticsDailyRollup1795320000000,
 ];
