@@ -68,6 +68,31 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('should document the 429 and the rate-limit headers on every authenticated operation, in its path form\u2019s envelope', () => {
+    for (const { path, method, operation } of operations().filter(({ path }) => !PUBLIC_PATHS.has(path))) {
+      const label = `${method.toUpperCase()} ${path}`;
+      const tooMany = operation.responses['429'] as OpenAPIV3.ResponseObject | undefined;
+      expect(tooMany, label).toBeDefined();
+      expect(Object.keys(tooMany!.headers ?? {}), label).toEqual(
+        expect.arrayContaining(['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-RateLimit-Used']),
+      );
+      const schema = tooMany!.content?.['application/json']?.schema as OpenAPIV3.ReferenceObject;
+      expect(schema.$ref, label).toBe(
+        path.startsWith('/api/v1/') ? '#/components/schemas/RateLimitErrorResponseDto' : '#/components/schemas/LegacyRateLimitErrorResponseDto',
+      );
+      const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'))![1] as OpenAPIV3.ResponseObject;
+      expect(Object.keys(success.headers ?? {}), label).toContain('X-RateLimit-Remaining');
+    }
+    for (const path of PUBLIC_PATHS) {
+      expect(document.paths[path]?.get?.responses['429'], path).toBeUndefined();
+    }
+    const schemas = document.components?.schemas ?? {};
+    expect((schemas.RateLimitErrorResponseDto as OpenAPIV3.SchemaObject).required).toEqual(
+      expect.arrayContaining(['error', 'request_id', 'limit', 'reset_at']),
+    );
+    expect((schemas.LegacyRateLimitErrorResponseDto as OpenAPIV3.SchemaObject).required).toEqual(expect.arrayContaining(['error', 'status', 'retryAfter']));
+  });
+
   it('should document the error envelopes with examples', () => {
     const schemas = document.components?.schemas ?? {};
     expect(schemas.ErrorResponseDto).toBeDefined();

@@ -1,5 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { DocumentBuilder, getSchemaPath, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { LegacyRateLimitErrorResponseDto, RateLimitErrorResponseDto } from '#src/common/errors/error-response.dto.js';
+import { pathForm } from '#src/common/http/path-form.js';
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -11,6 +13,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'Authenticate with `Authorization: Bearer <API_KEY>`. Versioned paths (`/api/v1/...`) use snake_case and the error envelope',
         '`{"error": {"code", "message", "details"}, "request_id"}`; legacy paths (`/api/...`) use camelCase and',
         '`{"error": {"code", "message"}, "status"}`. Every response carries `X-Request-Id`.',
+        '',
+        'Authenticated requests are rate limited per API key and scope class and per organization plan; their responses carry',
+        '`X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset` and `X-RateLimit-Used`, and a 429 carries `Retry-After`.',
       ].join('\n'),
     )
     .setVersion('1.0.0')
@@ -18,7 +23,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+    extraModels: [RateLimitErrorResponseDto, LegacyRateLimitErrorResponseDto],
   });
+  documentRateLimits(document);
   document.paths = Object.fromEntries(Object.entries(document.paths).sort(([a], [b]) => a.localeCompare(b)));
   return document;
 }
@@ -32,4 +39,42 @@ export function setupSwagger(app: INestApplication): OpenAPIObject {
     customSiteTitle: 'Agent Query and Knowledge Service API',
   });
   return document;
+}
+
+type OperationObject = NonNullable<OpenAPIObject['paths'][string]['get']>;
+type HeadersObject = Record<string, { description: string; schema: { type: 'integer' } }>;
+
+const RATE_LIMIT_HEADERS: HeadersObject = {
+  'X-RateLimit-Limit': { description: 'Allowed requests of the tightest limit (on a 429: of the limit that was hit)', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Requests left under that limit', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'Unix time (seconds) when that limit is whole again', schema: { type: 'integer' } },
+  'X-RateLimit-Used': { description: 'Requests counted under that limit', schema: { type: 'integer' } },
+};
+
+/** Every authenticated operation is rate limited: its success answers carry the headers, and it can answer 429. */
+function documentRateLimits(document: OpenAPIObject): void {
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const operation of [item.get, item.put, item.post, item.delete, item.patch] as Array<OperationObject | undefined>) {
+      if (!isAuthenticated(operation)) {
+        continue;
+      }
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (response && status.startsWith('2') && !('$ref' in response)) {
+          response.headers = { ...response.headers, ...RATE_LIMIT_HEADERS };
+        }
+      }
+      const legacy = pathForm(path) === 'legacy';
+      operation.responses['429'] = {
+        description:
+          'Over a rate limit: the key\u2019s bucket for this scope class or the plan\u2019s requests per minute or day (`rate_limit_exceeded`), ' +
+          'the plan\u2019s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`)',
+        headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': { description: 'Seconds to wait before retrying (at least 1)', schema: { type: 'integer' } } },
+        content: { 'application/json': { schema: { $ref: getSchemaPath(legacy ? LegacyRateLimitErrorResponseDto : RateLimitErrorResponseDto) } } },
+      };
+    }
+  }
+}
+
+function isAuthenticated(operation: OperationObject | undefined): operation is OperationObject {
+  return operation?.security?.some((requirement: Record<string, string[]>) => 'api_key' in requirement) ?? false;
 }
