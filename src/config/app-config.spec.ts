@@ -16,6 +16,13 @@ describe('loadConfig', () => {
     expect(config.embeddedWorker).toBe(true);
     expect(config.keys.cacheTtlMs).toBe(300_000);
     expect(config.http.bodyLimitBytes).toBe(1024 * 1024);
+    expect(config.rateLimits).toEqual({ enabled: true });
+  });
+
+  it('should turn rate limits off only when RATE_LIMITS_ENABLED says so', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), RATE_LIMITS_ENABLED: 'false' }).rateLimits.enabled).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), RATE_LIMITS_ENABLED: 'true' }).rateLimits.enabled).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), RATE_LIMITS_ENABLED: 'sometimes' })).toThrow('RATE_LIMITS_ENABLED');
   });
 
   it('should use PostgreSQL and Redis when their URLs are set', () => {

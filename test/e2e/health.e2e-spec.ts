@@ -30,6 +30,8 @@ describe('health', () => {
       expect(response.body.status).toBe('ok');
       expect(response.body.checks.database.status).toBe('ok');
       expect(response.body.checks.redis.status).toBe(REDIS_URL ? 'ok' : 'disabled');
+      // Test apps run without rate limits unless a test asks for them (see rate-limits e2e specs).
+      expect(response.body.checks.rate_limits).toEqual({ status: 'disabled' });
     } finally {
       await t.close();
     }

@@ -1,0 +1,196 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OrganizationsService } from '#src/modules/organizations/organizations.service.js';
+import { bearer, createKey, createOrg } from '#test/utils/factories.js';
+import { freePort, startProcess, type RunningProcess } from '#test/utils/processes.js';
+import { createTestApp, TEST_KEY_SECRET } from '#test/utils/test-app.js';
+import { createTestDatabase, REDIS_URL, SERVER_URL } from '#test/utils/test-database.js';
+
+/** The read bucket: 250 at once, then 200 per minute. */
+const READ_BURST = 250;
+const READ_PER_MINUTE = 200;
+
+async function waitUntil<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value !== undefined) {
+      return value;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out waiting for ${what}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** `count` GETs spread over `connections` parallel loops; answers the status codes. */
+async function burst(url: string, key: string, count: number, connections: number): Promise<number[]> {
+  const statuses: number[] = [];
+  let sent = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (sent < count) {
+        sent++;
+        const response = await fetch(url, { headers: { Authorization: `Bearer ${key}` } });
+        await response.arrayBuffer();
+        statuses.push(response.status);
+      }
+    }),
+  );
+  return statuses;
+}
+
+describe('rate limits across api instances', () => {
+  it.skipIf(!SERVER_URL || !REDIS_URL)(
+    'should never let two api processes together accept more than one bucket\u2019s burst plus its refill',
+    async () => {
+      const { url: databaseUrl, drop } = await createTestDatabase();
+      const prefix = `aqs-limits-${randomBytes(4).toString('hex')}`;
+      const setup = await createTestApp({ databaseUrl, redisPrefix: prefix });
+      const processes: RunningProcess[] = [];
+      try {
+        // Plan limits far away, so only the key's read bucket can refuse.
+        const org = await createOrg(setup.app, { plan: 'enterprise' });
+        await setup.app.get(OrganizationsService).changePlan(org.orgId, { limits: { requests_per_minute: 1_000_000, concurrent_requests: 1_000 } });
+        const reader = await createKey(setup.app, org.orgId, { scopes: ['read'] });
+        const ports = [await freePort(), await freePort()];
+        for (const port of ports) {
+          processes.push(
+            startProcess('dist/src/main.js', [], {
+              DATABASE_URL: databaseUrl,
+              REDIS_URL,
+              REDIS_PREFIX: prefix,
+              API_KEY_SECRET: TEST_KEY_SECRET,
+              DATA_DIR: mkdtempSync(join(tmpdir(), 'aqs-limits-')),
+              PORT: String(port),
+              LOG_LEVEL: 'warn',
+              RATE_LIMITS_ENABLED: 'true',
+            }),
+          );
+        }
+        for (const port of ports) {
+          await waitUntil(async () => ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok ? true : undefined), 60_000, `the api on ${port}`);
+        }
+
+        const started = performance.now();
+        const results = await Promise.all(ports.map((port) => burst(`http://127.0.0.1:${port}/api/v1/agents`, reader.key, 180, 12)));
+        const elapsedMs = performance.now() - started;
+        const statuses = results.flat();
+        expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
+        const accepted = statuses.filter((status) => status === 200).length;
+        // Tokens refill continuously from the first request on: at most elapsed × 200 / 60,000 more than the burst.
+        const bound = READ_BURST + Math.floor((elapsedMs * READ_PER_MINUTE) / 60_000);
+        expect(accepted).toBeGreaterThanOrEqual(READ_BURST);
+        expect(accepted).toBeLessThanOrEqual(bound);
+        // Both instances took part.
+        expect(results.map((statuses) => statuses.filter((status) => status === 200).length).every((count) => count > 0)).toBe(true);
+      } finally {
+        await Promise.all(processes.map((running) => running.stop('SIGKILL')));
+        await setup.close();
+        await drop();
+      }
+    },
+    120_000,
+  );
+});
+
+describe('rate limits while Redis is away', () => {
+  let redisServer: ChildProcess | undefined;
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    redisServer?.kill('SIGKILL');
+  });
+
+  /** A private Redis, so stopping it touches no other test file. */
+  async function startRedis(port: number): Promise<ChildProcess> {
+    const child = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await waitUntil(async () => (output.includes('Ready to accept connections') ? true : undefined), 10_000, 'redis-server');
+    return child;
+  }
+
+  it('should keep answering with local limits, say so in /readyz, and share limits again once Redis is back', async () => {
+    const port = await freePort();
+    redisServer = await startRedis(port);
+    const redisUrl = `redis://127.0.0.1:${port}`;
+    const prefix = `aqs-outage-${randomBytes(4).toString('hex')}`;
+    const inspector = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+    const { url: databaseUrl, drop } = await createTestDatabase();
+    const t = await createTestApp({ databaseUrl, rateLimits: true, redisPrefix: false, env: { REDIS_URL: redisUrl, REDIS_PREFIX: prefix } });
+    const errors = vi.spyOn(Logger.prototype, 'error');
+    const warnings = vi.spyOn(Logger.prototype, 'warn');
+    const logged = (spy: typeof errors, text: string): number => spy.mock.calls.filter((call) => call.some((part) => String(part).includes(text))).length;
+    try {
+      const org = await createOrg(t.app, { plan: 'pro' });
+      const get = () =>
+        request(t.http)
+          .get('/api/v1/agents')
+          .set(...bearer(org.adminKey));
+      const minuteCounter = async (response: request.Response): Promise<string | null> => {
+        const minute = (Number(response.headers['x-ratelimit-reset']) * 1_000) / 60_000 - 1;
+        return inspector.get(`${prefix}:rl:{${org.orgId}}:minute:${minute}`);
+      };
+
+      await inspector.connect();
+      const shared = await get().expect(200);
+      expect(await minuteCounter(shared)).toBe('1');
+      expect((await request(t.http).get('/readyz').expect(200)).body.checks.rate_limits).toEqual({ status: 'ok', store: 'redis' });
+      inspector.disconnect();
+
+      redisServer.kill('SIGKILL');
+      await once(redisServer, 'exit');
+      const started = performance.now();
+      for (let i = 1; i <= 5; i++) {
+        const response = await get();
+        expect(response.status).toBe(200);
+        // The in-memory fallback starts from nothing: it has seen only these requests.
+        expect(response.headers).toMatchObject({ 'x-ratelimit-limit': '100', 'x-ratelimit-used': String(i), 'x-ratelimit-remaining': String(100 - i) });
+      }
+      expect(performance.now() - started).toBeLessThan(3_000);
+      expect(logged(errors, 'Redis is unreachable')).toBe(1);
+      const degraded = await request(t.http).get('/readyz');
+      expect(degraded.status).toBe(503);
+      expect(degraded.body.checks.redis.status).toBe('failed');
+      expect(degraded.body.checks.rate_limits).toEqual({ status: 'degraded', store: 'memory', degraded_since: expect.any(String) });
+
+      redisServer = await startRedis(port);
+      await waitUntil(
+        async () => {
+          const ready = await request(t.http).get('/readyz');
+          return ready.status === 200 && ready.body.checks.rate_limits.status === 'ok' ? true : undefined;
+        },
+        15_000,
+        'the limiter to use Redis again',
+      );
+      expect(logged(warnings, 'Redis answers again')).toBe(1);
+      expect(logged(errors, 'Redis is unreachable')).toBe(1);
+
+      // The restarted Redis is empty: counting starts again there, and the counter lives in Redis.
+      const recovered = await get().expect(200);
+      expect(recovered.headers['x-ratelimit-used']).toBe('1');
+      const after = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+      try {
+        expect(await after.get(`${prefix}:rl:{${org.orgId}}:minute:${(Number(recovered.headers['x-ratelimit-reset']) * 1_000) / 60_000 - 1}`)).toBe('1');
+      } finally {
+        after.disconnect();
+      }
+    } finally {
+      inspector.disconnect();
+      await t.close();
+      await drop();
+    }
+  }, 60_000);
+});
