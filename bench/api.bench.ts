@@ -40,7 +40,7 @@ const connections = option('connections', 16);
 const profileDir = process.env.BENCH_PROFILE;
 const server = fork(fileURLToPath(new URL('./api-server.js', import.meta.url)), {
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  env: { ...process.env, BENCH_AGENTS: String(option('agents', 10)) },
+  env: { ...process.env, RATE_LIMITS_ENABLED: 'false', BENCH_AGENTS: String(option('agents', 10)) },
   execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
 });
 const [ready] = (await once(server, 'message')) as [Ready];

@@ -88,7 +88,7 @@ try {
     .get(OrganizationsService)
     .create({ name: `Bench ${Date.now()}`, plan: 'enterprise', adminEmail: `bench-${Date.now()}@example.test` });
   const orgId = created.organization.id;
-  const auth = { orgId, keyId: created.apiKey.id, userId: null, scopes: ['admin'], permissions: new Set(Object.values(Permission)) };
+  const auth = { orgId, keyId: created.apiKey.id, userId: null, scopes: ['admin'], permissions: new Set(Object.values(Permission)), plan: { name: 'enterprise', overrides: {} } };
   const port = (receiver.address() as AddressInfo).port;
   await app.get(WebhooksService).create(auth, { url: `https://localhost:${port}/hook`, events: ['agent.updated'] });
 
