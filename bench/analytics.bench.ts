@@ -32,7 +32,13 @@ const agentIds = new Map<string, string[]>();
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseName = `aqs_bench_analytics_${process.pid}`;
 const databaseUrl = withDatabase(serverUrl, databaseName);
-const env = { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, API_KEY_SECRET: 'bench-secret-bench-secret-bench-secret-0000' };
+const env = {
+  ...process.env,
+  LOG_LEVEL: 'warn',
+  RATE_LIMITS_ENABLED: 'false',
+  DATABASE_URL: databaseUrl,
+  API_KEY_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
+};
 const cli = fileURLToPath(new URL('../src/cli.js', import.meta.url));
 
 const admin = new pg.Client({ connectionString: serverUrl });
