@@ -173,9 +173,18 @@ describe.each(implementations)('the limit store %s', (_name, create) => {
       const third = await store.check(request({ concurrency: 2, slotId: 'three' }));
       expect([first.inFlight, second.inFlight]).toEqual([1, 2]);
       expect(third).toMatchObject({ outcome: 'rejected', inFlight: 2 });
-      await store.release({ orgId: 'org_a', slotId: 'one' });
+      await store.release([{ orgId: 'org_a', slotId: 'one' }]);
       expect(await store.check(request({ concurrency: 2, slotId: 'three' }))).toMatchObject({ outcome: 'allowed', inFlight: 2 });
       expect((await store.check(request({ concurrency: 2, orgId: 'org_b' }))).outcome).toBe('allowed');
+    });
+
+    it('should remove the slots a check names as released before counting', async () => {
+      await store.check(request({ concurrency: 2, slotId: 'one' }));
+      await store.check(request({ concurrency: 2, slotId: 'two' }));
+      const next = request({ concurrency: 2, slotId: 'three' });
+      next.concurrency.released = ['one', 'unknown'];
+      expect(await store.check(next)).toMatchObject({ outcome: 'allowed', inFlight: 2 });
+      expect((await store.check(request({ concurrency: 2 }))).outcome).toBe('rejected');
     });
 
     it('should let the slots of a process that died expire with their lease, unless renewed', async () => {
@@ -186,7 +195,7 @@ describe.each(implementations)('the limit store %s', (_name, create) => {
       const later = await store.check(request({ concurrency: 2, now: T0 + 60_001, slotId: 'new' }));
       expect(later).toMatchObject({ outcome: 'allowed', inFlight: 2 });
       // Renewing a released slot does not bring it back.
-      await store.release({ orgId: 'org_a', slotId: 'new' });
+      await store.release([{ orgId: 'org_a', slotId: 'new' }]);
       await store.renew([{ orgId: 'org_a', slotId: 'new' }], T0 + 120_000);
       expect(await store.check(request({ concurrency: 2, now: T0 + 60_002 }))).toMatchObject({ outcome: 'allowed', inFlight: 2 });
     });

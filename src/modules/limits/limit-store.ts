@@ -13,8 +13,12 @@ export interface LimitRequest {
   day: WindowRequest;
   /** Only for routes that spend model tokens; the counter is per UTC day (the day window's index). */
   tokens: { limit: number | null } | undefined;
-  /** A slot held until released or until `expiresAt` (a lease the holder renews while the request runs). */
-  concurrency: { limit: number | null; slotId: string; expiresAt: number };
+  /**
+   * A slot held until released or until `expiresAt` (a lease the holder renews while the request runs).
+   * `released`: slots of this organization whose requests ended since, removed first in the same step (so
+   * releasing costs no command of its own while the organization keeps sending requests).
+   */
+  concurrency: { limit: number | null; slotId: string; expiresAt: number; released?: string[] };
 }
 
 export interface WindowRequest {
@@ -46,7 +50,7 @@ export interface HeldSlot {
 export interface LimitStore {
   readonly kind: 'memory' | 'redis';
   check(request: LimitRequest): Promise<LimitState>;
-  release(slot: HeldSlot): Promise<void>;
+  release(slots: HeldSlot[]): Promise<void>;
   /** Extends the leases of slots still held. */
   renew(slots: HeldSlot[], expiresAt: number): Promise<void>;
   /** Sets the day's token counter if it is still missing (another instance may have seeded it first). */

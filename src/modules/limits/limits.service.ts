@@ -23,6 +23,10 @@ const PROBE_EVERY_MS = 1_000;
 /** A limiter command slower than this counts as Redis being unreachable: the request goes on with local limits. */
 const COMMAND_TIMEOUT_MS = 500;
 const CONNECT_WAIT_MS = 2_000;
+/** The longest a released Redis slot waits to be removed when its organization sends no further request. */
+const RELEASE_FLUSH_MS = 25;
+/** At most this many released slots ride along with one check. */
+const RELEASES_PER_CHECK = 100;
 /** For a caller whose plan is unknown: the most restrictive one. */
 const UNKNOWN_PLAN: OrganizationPlan = { name: 'free', overrides: undefined };
 
@@ -74,6 +78,12 @@ export class LimitsService implements OnModuleInit, OnApplicationShutdown {
   private probing = false;
   private renewTimer: NodeJS.Timeout | undefined;
   private readonly held = new Map<string, { slot: HeldSlot; store: LimitStore }>();
+  /**
+   * Redis slots whose requests ended, by organization: removed by the organization's next check (no command
+   * of their own), or by a flush RELEASE_FLUSH_MS later when no request of that organization comes first.
+   */
+  private readonly releasing = new Map<string, string[]>();
+  private releaseTimer: NodeJS.Timeout | undefined;
   private readonly limitsOfPlan = new WeakMap<OrganizationPlan, EffectiveLimits>();
 
   constructor(
@@ -94,7 +104,13 @@ export class LimitsService implements OnModuleInit, OnApplicationShutdown {
     }
     // Its own connection: commands fail fast (no offline queue, no retries, a short timeout) rather than
     // holding requests while Redis is away.
-    this.connection = this.redis.createConnection({ commandTimeout: COMMAND_TIMEOUT_MS, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    // Auto-pipelining sends the commands of concurrent requests in one write.
+    this.connection = this.redis.createConnection({
+      commandTimeout: COMMAND_TIMEOUT_MS,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      enableAutoPipelining: true,
+    });
     if (this.connection) {
       // Connection errors repeat on every reconnection attempt; the limiter logs its own transitions instead.
       this.connection.on('error', () => undefined);
@@ -110,6 +126,7 @@ export class LimitsService implements OnModuleInit, OnApplicationShutdown {
   onApplicationShutdown(): void {
     clearInterval(this.renewTimer);
     clearInterval(this.probeTimer);
+    clearTimeout(this.releaseTimer);
   }
 
   status(): RateLimitStatus {
@@ -147,10 +164,11 @@ export class LimitsService implements OnModuleInit, OnApplicationShutdown {
       minute: { index: minute, limit: plan.requestsPerMinute, endsAt: (minute + 1) * MINUTE_MS },
       day: { index: day, limit: plan.requestsPerDay, endsAt: (day + 1) * DAY_MS },
       tokens: input.spendsTokens && plan.tokensPerDay !== null ? { limit: plan.tokensPerDay } : undefined,
-      concurrency: { limit: plan.concurrentRequests, slotId: randomUUID(), expiresAt: now + SLOT_LEASE_MS },
+      concurrency: { limit: plan.concurrentRequests, slotId: randomUUID(), expiresAt: now + SLOT_LEASE_MS, released: this.takeReleased(auth.orgId) },
     };
 
     let { state, store } = await this.check(request);
+    request.concurrency.released = undefined;
     if (state.outcome === 'seed_tokens') {
       if (await this.seedTokens(store, request)) {
         ({ state, store } = await this.check(request));
@@ -228,10 +246,45 @@ export class LimitsService implements OnModuleInit, OnApplicationShutdown {
       return;
     }
     this.held.delete(slotId);
-    if (entry.store !== this.memory && this.degradedSince) {
+    if (entry.store === this.memory) {
+      void this.memory.release([entry.slot]);
+      return;
+    }
+    if (this.degradedSince) {
       return; // Redis is away: the slot's lease runs out on its own.
     }
-    entry.store.release(entry.slot).catch((error: unknown) => this.logger.debug({ err: error }, 'Could not release a concurrency slot; its lease runs out'));
+    const pending = this.releasing.get(entry.slot.orgId);
+    if (pending) {
+      pending.push(entry.slot.slotId);
+    } else {
+      this.releasing.set(entry.slot.orgId, [entry.slot.slotId]);
+    }
+    if (!this.releaseTimer) {
+      this.releaseTimer = setTimeout(() => this.flushReleases(), RELEASE_FLUSH_MS);
+      this.releaseTimer.unref();
+    }
+  }
+
+  /** The slots this organization released, for its next check to remove (only while that check goes to Redis). */
+  private takeReleased(orgId: string): string[] | undefined {
+    const pending = this.activeStore() === this.shared ? this.releasing.get(orgId) : undefined;
+    if (!pending) {
+      return undefined;
+    }
+    if (pending.length <= RELEASES_PER_CHECK) {
+      this.releasing.delete(orgId);
+      return pending;
+    }
+    return pending.splice(0, RELEASES_PER_CHECK);
+  }
+
+  private flushReleases(): void {
+    this.releaseTimer = undefined;
+    const slots = [...this.releasing].flatMap(([orgId, slotIds]) => slotIds.map((slotId) => ({ orgId, slotId })));
+    this.releasing.clear();
+    if (slots.length > 0 && !this.degradedSince) {
+      this.shared?.release(slots).catch((error: unknown) => this.logger.debug({ err: error }, 'Could not release concurrency slots; their leases run out'));
+    }
   }
 
   /** Slots of requests still running are kept alive; those of a process that died expire with their lease. */

@@ -62,6 +62,7 @@ export class MemoryLimitStore implements LimitStore {
     const minuteCount = request.minute.limit === null ? 0 : (this.counter(minuteKey, now)?.value ?? 0);
     const dayCount = request.day.limit === null ? 0 : (this.counter(dayKey, now)?.value ?? 0);
     const held = this.slots.get(orgId);
+    request.concurrency.released?.forEach((slotId) => held?.delete(slotId));
     if (held) {
       for (const [slotId, expiresAt] of held) {
         if (expiresAt <= now) {
@@ -102,11 +103,13 @@ export class MemoryLimitStore implements LimitStore {
     return Promise.resolve({ outcome: 'allowed', bucketTokens: tokens, minuteCount: minute, dayCount: day, tokensUsed, inFlight: slots });
   }
 
-  release(slot: HeldSlot): Promise<void> {
-    const held = this.slots.get(slot.orgId);
-    held?.delete(slot.slotId);
-    if (held?.size === 0) {
-      this.slots.delete(slot.orgId);
+  release(slots: HeldSlot[]): Promise<void> {
+    for (const slot of slots) {
+      const held = this.slots.get(slot.orgId);
+      held?.delete(slot.slotId);
+      if (held?.size === 0) {
+        this.slots.delete(slot.orgId);
+      }
     }
     return Promise.resolve();
   }

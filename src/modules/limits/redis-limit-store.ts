@@ -18,9 +18,13 @@ import {
  *
  * KEYS: bucket, minute counter, day counter, token counter, slots
  * ARGV: now, capacity, refill per minute, bucket ttl, minute limit, minute ttl, day limit, day ttl,
- *       token limit, concurrency limit, slot id, slot expiry, slots ttl
+ *       token limit, concurrency limit, slot id, slot expiry, slots ttl, then the ids of released slots
  */
 const CHECK_SCRIPT = `
+if #ARGV > 13 then
+  redis.call('ZREM', KEYS[5], unpack(ARGV, 14))
+end
+
 local now = tonumber(ARGV[1])
 local capacity = tonumber(ARGV[2])
 local perMinute = tonumber(ARGV[3])
@@ -149,6 +153,7 @@ export class RedisLimitStore implements LimitStore {
       concurrency.slotId,
       concurrency.expiresAt,
       ttl(concurrency.expiresAt + SLOTS_KEY_GRACE_MS, now),
+      ...(concurrency.released ?? []),
     );
     if (reply[0] === 2) {
       return { outcome: 'seed_tokens', bucketTokens: 0, minuteCount: 0, dayCount: 0, tokensUsed: undefined, inFlight: 0 };
@@ -164,8 +169,12 @@ export class RedisLimitStore implements LimitStore {
     };
   }
 
-  async release(slot: HeldSlot): Promise<void> {
-    await this.client.zrem(this.prefixed(limitKeys.slots(slot.orgId)), slot.slotId);
+  async release(slots: HeldSlot[]): Promise<void> {
+    const byOrganization = new Map<string, string[]>();
+    for (const slot of slots) {
+      byOrganization.set(slot.orgId, [...(byOrganization.get(slot.orgId) ?? []), slot.slotId]);
+    }
+    await Promise.all([...byOrganization].map(([orgId, slotIds]) => this.client.zrem(this.prefixed(limitKeys.slots(orgId)), ...slotIds)));
   }
 
   async renew(slots: HeldSlot[], expiresAt: number): Promise<void> {
