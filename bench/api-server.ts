@@ -9,7 +9,9 @@ import { OrganizationsService } from '#src/modules/organizations/organizations.s
 /**
  * The api under benchmark, in its own process so the load generator does not share its event loop.
  * Seeds one organization with BENCH_AGENTS agents (default 10) and reports its address, key and an
- * agent id over IPC.
+ * agent id over IPC. Rate limits apply as configured (RATE_LIMITS_ENABLED, on by default): the
+ * organization is on the enterprise plan with limits no benchmark reaches, so the limiter does its
+ * whole work on every request and never refuses one.
  */
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 10);
 
@@ -18,6 +20,17 @@ const app = await createApiApp(config, createLogger(config));
 await app.listen(0, '127.0.0.1');
 
 const created = await app.get(OrganizationsService).create({ name: `Bench ${Date.now()}`, plan: 'enterprise', adminEmail: `bench-${Date.now()}@example.test` });
+const HIGH = 1_000_000_000;
+const bucket = { requests_per_minute: HIGH, burst: HIGH };
+await app.get(OrganizationsService).changePlan(created.organization.id, {
+  limits: {
+    requests_per_minute: HIGH,
+    requests_per_day: HIGH,
+    tokens_per_day: HIGH,
+    concurrent_requests: 100_000,
+    key_buckets: { read: bucket, write: bucket, execute: bucket, admin: bucket },
+  },
+});
 const auth = { orgId: created.organization.id, keyId: created.apiKey.id, userId: null, scopes: ['admin'], permissions: new Set() };
 let agentId = '';
 for (let i = 0; i < AGENTS; i++) {
