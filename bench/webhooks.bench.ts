@@ -24,10 +24,11 @@ import { WebhooksService } from '#src/modules/webhooks/webhooks.service.js';
  * npm run bench:webhooks [-- --events 10000 --rate 500 --workers 1 --json]
  *
  * An api instance (this process) commits domain events; worker processes deliver them over HTTPS to a
- * receiver in this process, on PostgreSQL and Redis (a scratch database, dropped afterwards). Two phases
- * of `--events` events each: a burst, committed as fast as possible (deliveries/s is the capacity), then
- * a steady stream at `--rate` events/s (the delay from each event's commit to its first delivery attempt,
- * p50 and p95, at that load).
+ * receiver in this process, on PostgreSQL and Redis (a scratch database, dropped afterwards). Three phases
+ * of `--events` events each: a backlog committed before the workers start, then drained (deliveries/s is
+ * the delivery capacity, whatever this process can commit); a burst, committed as fast as 16 concurrent
+ * transactions here allow; and a steady stream at `--rate` events/s (the delay from each event's commit to
+ * its first delivery attempt, p50 and p95, at that load).
  */
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number): number => {
@@ -88,14 +89,17 @@ try {
     .get(OrganizationsService)
     .create({ name: `Bench ${Date.now()}`, plan: 'enterprise', adminEmail: `bench-${Date.now()}@example.test` });
   const orgId = created.organization.id;
-  const auth = { orgId, keyId: created.apiKey.id, userId: null, scopes: ['admin'], permissions: new Set(Object.values(Permission)), plan: { name: 'enterprise', overrides: {} } };
+  const auth = {
+    orgId,
+    keyId: created.apiKey.id,
+    userId: null,
+    scopes: ['admin'],
+    permissions: new Set(Object.values(Permission)),
+    plan: { name: 'enterprise', overrides: {} },
+  };
   const port = (receiver.address() as AddressInfo).port;
   await app.get(WebhooksService).create(auth, { url: `https://localhost:${port}/hook`, events: ['agent.updated'] });
 
-  const workerScript = fileURLToPath(new URL('../src/worker.js', import.meta.url));
-  for (let i = 0; i < WORKERS; i++) {
-    workers.push(fork(workerScript, [], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
-  }
   const transactions = app.get(TransactionRunner);
   const events = app.get(DomainEventsService);
   const commitAt = new Map<string, number>();
@@ -105,12 +109,7 @@ try {
     );
     commitAt.set(envelope.id, Date.now());
   };
-
-  // Warm-up: workers connected, pools and TLS sessions open.
-  await Promise.all(Array.from({ length: 50 }, (_, i) => emit(i)));
-  await waitForDeliveries(commitAt, 60_000);
-
-  const burst = await phase('burst', commitAt, async () => {
+  const emitAll = async (): Promise<void> => {
     let next = 0;
     await Promise.all(
       Array.from({ length: EMITTERS }, async () => {
@@ -119,7 +118,19 @@ try {
         }
       }),
     );
-  });
+  };
+
+  // Capacity: a backlog of events committed while no worker runs, then drained; timed from the first delivery to the last.
+  await emitAll();
+  const workerScript = fileURLToPath(new URL('../src/worker.js', import.meta.url));
+  for (let i = 0; i < WORKERS; i++) {
+    workers.push(fork(workerScript, [], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  }
+  await waitForDeliveries(commitAt, 300_000);
+  const arrivals = [...firstArrival.values()].sort((a, b) => a - b);
+  const backlog = { name: 'backlog', deliveriesPerSecond: (arrivals.length - 1) / ((arrivals.at(-1)! - arrivals[0]) / 1000) };
+
+  const burst = await phase('burst', commitAt, emitAll);
   const steady = await phase(`${RATE}/s`, commitAt, async () => {
     const started = performance.now();
     const pending: Array<Promise<void>> = [];
@@ -134,7 +145,7 @@ try {
     await Promise.all(pending);
   });
 
-  const results = { events: EVENTS, workers: WORKERS, received, phases: [burst, steady] };
+  const results = { events: EVENTS, workers: WORKERS, received, backlog, phases: [burst, steady] };
   if (args.includes('--json')) {
     process.stdout.write(`${JSON.stringify(results)}\n`);
   } else {
@@ -147,7 +158,10 @@ try {
         `${r.name.padEnd(10)}${r.committedPerSecond.toFixed(0).padStart(13)}${r.deliveriesPerSecond.toFixed(0).padStart(14)}${String(r.p50).padStart(9)}${String(r.p95).padStart(9)}${String(r.max).padStart(9)}\n`,
       );
     }
-    process.stdout.write(`\np50/p95/max: from an event's commit to its first delivery attempt. Targets: >= 500 deliveries/s, p95 <= 1000 ms.\n`);
+    process.stdout.write(
+      `\nbacklog: ${EVENTS} events committed before the workers start, drained at ${backlog.deliveriesPerSecond.toFixed(0)} deliveries/s (first to last delivery)\n`,
+    );
+    process.stdout.write(`p50/p95/max: from an event's commit to its first delivery attempt. Targets: >= 500 deliveries/s, p95 <= 1000 ms.\n`);
   }
 } finally {
   for (const worker of workers) {

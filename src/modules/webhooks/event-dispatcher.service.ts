@@ -45,11 +45,19 @@ export class EventDispatcher implements OnApplicationBootstrap {
     }
   }
 
+  /** Commits in the same turn of the event loop share one wake-up: under load that saves a queue round trip per event. */
   @OnEvent(EVENT_COMMITTED)
   onCommitted(): void {
-    this.queue
-      .enqueue(JobName.DispatchEvents, {}, { dedupeKey: 'dispatch-events' })
-      .catch((error: unknown) => this.logger.warn({ err: error }, 'Could not wake the event dispatcher; the sweep will'));
+    if (this.wakeQueued) {
+      return;
+    }
+    this.wakeQueued = true;
+    setImmediate(() => {
+      this.wakeQueued = false;
+      this.queue
+        .enqueue(JobName.DispatchEvents, {}, { dedupeKey: 'dispatch-events' })
+        .catch((error: unknown) => this.logger.warn({ err: error }, 'Could not wake the event dispatcher; the sweep will'));
+    });
   }
 
   /** Dispatches every undispatched event, in commit order; with `sweep`, also re-wakes overdue deliveries. */
