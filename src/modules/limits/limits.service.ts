@@ -104,13 +104,7 @@ export class LimitsService implements OnModuleInit, OnApplicationShutdown {
     }
     // Its own connection: commands fail fast (no offline queue, no retries, a short timeout) rather than
     // holding requests while Redis is away.
-    // Auto-pipelining sends the commands of concurrent requests in one write.
-    this.connection = this.redis.createConnection({
-      commandTimeout: COMMAND_TIMEOUT_MS,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      enableAutoPipelining: true,
-    });
+    this.connection = this.redis.createConnection({ commandTimeout: COMMAND_TIMEOUT_MS, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
     if (this.connection) {
       // Connection errors repeat on every reconnection attempt; the limiter logs its own transitions instead.
       this.connection.on('error', () => undefined);
