@@ -12,9 +12,12 @@ import pg from 'pg';
  * What the rate limiter costs: the same authenticated read (GET /api/v1/agents/:id) against two api
  * processes on one PostgreSQL database and one Redis, one with RATE_LIMITS_ENABLED=true (every request
  * runs the limiter's Lua script: key bucket, minute and day counters, a concurrency slot) and one with
- * it off, in interleaved rounds. The organization's limits are far above the load, so nothing is
- * refused. Needs REDIS_URL and DATABASE_URL (a PostgreSQL server; a scratch database is created and
- * dropped). Target: p50 and p99 with limits at most 1.15 times those without.
+ * it off, in interleaved rounds, under two loads: saturated (autocannon, 16 connections: throughput and
+ * latency when the machine's CPU is the bottleneck) and light (2 sequential clients, each request timed
+ * to the microsecond: what the limiter adds to one request). The organization's limits are far above the
+ * load, so nothing is refused. Needs REDIS_URL and DATABASE_URL (a PostgreSQL server; a scratch database
+ * is created and dropped). Target: latency with limits at most 1.15 times latency without. The limiter
+ * costs one Redis round trip per request, so the Redis round-trip time on this machine is printed too.
  */
 interface Ready {
   port: number;
@@ -55,7 +58,7 @@ const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
 await admin.query(`CREATE DATABASE ${databaseName}`);
 
-const servers: ChildProcess[] = [];
+const children: ChildProcess[] = [];
 async function startServer(limits: boolean): Promise<Ready> {
   const server = fork(fileURLToPath(new URL('./api-server.js', import.meta.url)), {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -68,7 +71,7 @@ async function startServer(limits: boolean): Promise<Ready> {
       BENCH_AGENTS: '10',
     },
   });
-  servers.push(server);
+  children.push(server);
   const [ready] = (await once(server, 'message')) as [Ready];
   return ready;
 }
@@ -80,26 +83,62 @@ async function measure(ready: Ready): Promise<Measurement> {
   return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
 }
 
+/** Median time of a PING, one at a time: the floor of what the limiter adds to a request. */
+async function redisRoundTripMs(): Promise<number> {
+  const client = new Redis(redisUrl!);
+  try {
+    const times: number[] = [];
+    for (let i = 0; i < 2_000; i++) {
+      const started = performance.now();
+      await client.ping();
+      times.push(performance.now() - started);
+    }
+    return times.sort((a, b) => a - b)[times.length >> 1];
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** Light load: `clients` sequential loops for `duration` seconds, each request timed to the microsecond. */
+async function light(ready: Ready, clients: number): Promise<Measurement> {
+  const url = `http://127.0.0.1:${ready.port}/api/v1/agents/${ready.agentId}`;
+  const headers = { authorization: `Bearer ${ready.key}` };
+  const times: number[] = [];
+  let failures = 0;
+  const until = performance.now() + duration * 1_000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        const response = await fetch(url, { headers });
+        await response.arrayBuffer();
+        times.push(performance.now() - started);
+        failures += response.status === 200 ? 0 : 1;
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const at = (quantile: number): number => times[Math.min(times.length - 1, Math.floor(quantile * times.length))];
+  return { requestsPerSecond: times.length / duration, p50: at(0.5), p99: at(0.99), errors: 0, non2xx: failures };
+}
+
+type Side = 'on' | 'off';
+type Load = 'saturated' | 'light';
+
 try {
   // One after the other: the first applies the migrations to the scratch database.
-  const on = await startServer(true);
-  const off = await startServer(false);
+  const servers = { on: await startServer(true), off: await startServer(false) };
+  for (const ready of Object.values(servers)) {
+    await light(ready, 2); // warm both up
+  }
 
-  // The machine is noisy: alternate which side goes first in each round, so both see the same conditions.
-  const samples: Record<'on' | 'off', Measurement[]> = { on: [], off: [] };
+  // The machine is noisy: interleave the sides and alternate which goes first, so both see the same conditions.
+  const samples: Record<Load, Record<Side, Measurement[]>> = { saturated: { on: [], off: [] }, light: { on: [], off: [] } };
   for (let round = 0; round < rounds; round++) {
-    const order: Array<['on' | 'off', Ready]> =
-      round % 2 === 0
-        ? [
-            ['on', on],
-            ['off', off],
-          ]
-        : [
-            ['off', off],
-            ['on', on],
-          ];
-    for (const [side, ready] of order) {
-      samples[side].push(await measure(ready));
+    const order: Side[] = round % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+    for (const side of order) {
+      samples.saturated[side].push(await measure(servers[side]));
+      samples.light[side].push(await light(servers[side], 2));
     }
   }
 
@@ -111,38 +150,45 @@ try {
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
     non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
   });
-  const withLimits = combine(samples.on);
-  const without = combine(samples.off);
-  const ratio = { p50: withLimits.p50 / without.p50, p99: withLimits.p99 / without.p99, throughput: withLimits.requestsPerSecond / without.requestsPerSecond };
+  const roundTrip = await redisRoundTripMs();
+  const rows = (['saturated', 'light'] as const).map((load) => {
+    const on = combine(samples[load].on);
+    const off = combine(samples[load].off);
+    return { load, on, off, ratio: { p50: on.p50 / off.p50, p99: on.p99 / off.p99, throughput: on.requestsPerSecond / off.requestsPerSecond } };
+  });
 
   if (args.includes('--json')) {
-    process.stdout.write(`${JSON.stringify({ duration, rounds, connections, on: withLimits, off: without, ratio })}\n`);
+    process.stdout.write(`${JSON.stringify({ duration, rounds, connections, rows, redisRoundTripMs: roundTrip })}\n`);
   } else {
+    process.stdout.write(`\nbench:limits  GET /api/v1/agents/:id  postgresql + redis  ${rounds} interleaved rounds of ${duration}s per side and load\n`);
+    process.stdout.write(`saturated: autocannon, ${connections} connections; light: 2 sequential clients, each request timed\n\n`);
     process.stdout.write(
-      `\nbench:limits  GET /api/v1/agents/:id  postgresql + redis  connections=${connections}  ${rounds} interleaved rounds of ${duration}s per side\n\n`,
+      `${'load'.padEnd(11)}${'limits'.padEnd(10)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}\n`,
     );
-    process.stdout.write(`${'rate limits'.padEnd(14)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}\n`);
-    for (const [name, row] of [
-      ['on', withLimits],
-      ['off', without],
-    ] as const) {
+    const decimals = (load: Load): number => (load === 'light' ? 3 : 2);
+    for (const { load, on, off, ratio } of rows) {
+      for (const [name, row] of [
+        ['on', on],
+        ['off', off],
+      ] as const) {
+        process.stdout.write(
+          `${load.padEnd(11)}${name.padEnd(10)}${row.requestsPerSecond.toFixed(0).padStart(9)}${row.p50.toFixed(decimals(load)).padStart(9)}${row.p99.toFixed(decimals(load)).padStart(9)}${String(row.errors + row.non2xx).padStart(9)}\n`,
+        );
+      }
       process.stdout.write(
-        `${name.padEnd(14)}${row.requestsPerSecond.toFixed(0).padStart(9)}${row.p50.toFixed(2).padStart(9)}${row.p99.toFixed(2).padStart(9)}${String(row.errors + row.non2xx).padStart(9)}\n`,
+        `${load.padEnd(11)}${'on / off'.padEnd(10)}${ratio.throughput.toFixed(2).padStart(9)}${ratio.p50.toFixed(2).padStart(9)}${ratio.p99.toFixed(2).padStart(9)}\n`,
       );
     }
-    process.stdout.write(
-      `${'on / off'.padEnd(14)}${ratio.throughput.toFixed(2).padStart(9)}${ratio.p50.toFixed(2).padStart(9)}${ratio.p99.toFixed(2).padStart(9)}\n`,
-    );
-    process.stdout.write(
-      `\np50 per round, on: ${samples.on.map((run) => run.p50.toFixed(2)).join(' / ')} ms; off: ${samples.off.map((run) => run.p50.toFixed(2)).join(' / ')} ms\n`,
-    );
-    process.stdout.write(
-      `target: latency ratio on/off at most 1.15 (p50 ${ratio.p50 <= 1.15 ? 'met' : 'missed'}, p99 ${ratio.p99 <= 1.15 ? 'met' : 'missed'})\n`,
-    );
+    process.stdout.write(`\nRedis round trip (PING, p50): ${roundTrip.toFixed(3)} ms\n`);
+    for (const { load, ratio } of rows) {
+      process.stdout.write(
+        `target ${load}: latency on/off at most 1.15: p50 ${ratio.p50 <= 1.15 ? 'met' : 'missed'}, p99 ${ratio.p99 <= 1.15 ? 'met' : 'missed'}\n`,
+      );
+    }
   }
 } finally {
   await Promise.all(
-    servers.map(async (server) => {
+    children.map(async (server) => {
       if (server.exitCode === null) {
         const exited = once(server, 'exit');
         server.disconnect();
