@@ -97,6 +97,12 @@ describe('rate limits across api instances', () => {
         await Promise.all(processes.map((running) => running.stop('SIGKILL')));
         await setup.close();
         await drop();
+        const redis = new Redis(REDIS_URL!);
+        const keys = await redis.keys(`${prefix}:*`);
+        if (keys.length > 0) {
+          await redis.del(...keys);
+        }
+        redis.disconnect();
       }
     },
     120_000,
