@@ -146,6 +146,7 @@ describe('quality harness (npm run eval)', () => {
     expect(lines[header + 2]).toMatch(/^hybrid\s+[01]\.\d{4}\s+[01]\.\d{4}\s+[01]\.\d{4}\s+[01]\.\d{4}$/);
     expect(stdout).not.toMatch(/^vector/m);
     expect(stderr).toMatch(/reusing the index/);
+    expect(stdout).toMatch(/^Index: reused from an earlier run$/m);
     // Only the queries were embedded this time.
     expect(embeddedTexts().some((text) => text.includes('Sourdough starters'))).toBe(false);
   });

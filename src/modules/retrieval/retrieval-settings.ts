@@ -21,8 +21,11 @@ export interface FusionParams {
   keywordDepth: number;
 }
 
+// SciFact train nDCG@10 0.7024, the best of a 5 x 5 grid whose cells all lie within 0.014 (k1 1.2, b 0.75: 0.7003).
 export const BM25_PARAMS: Bm25Params = { k1: 1.2, b: 0.6 };
 
+// With the local embedder the vector list is far weaker than BM25, so it weighs little: 0.7063 against 0.7024 for
+// keyword alone on SciFact train, 0.4928 with the textbook k 60 and equal weights.
 export const HYBRID_FUSION: FusionParams = { k: 5, vectorWeight: 0.2, keywordWeight: 1, vectorDepth: 100, keywordDepth: 100 };
 
 /** HNSW candidate list: at least this, and at least the number of chunks asked for (pgvector's ceiling is 1000). */

@@ -145,6 +145,7 @@ export function summarize(latencies: number[]): LatencySummary {
 export function formatReport(report: HarnessReport): string {
   const lines = [
     `Dataset ${report.dataset}, split ${report.split}: ${report.queries} queries, ${report.documents} documents, ${report.chunks} chunks; embedder ${report.embeddingModel}`,
+    report.index.reused ? 'Index: reused from an earlier run' : `Index: built in ${report.index.seconds.toFixed(0)} s`,
     '',
     `${'strategy'.padEnd(12)}${'nDCG@10'.padStart(9)}${'Recall@10'.padStart(11)}${'Recall@100'.padStart(12)}${'MRR@10'.padStart(9)}`,
   ];
