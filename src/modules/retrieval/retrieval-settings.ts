@@ -28,8 +28,12 @@ export const BM25_PARAMS: Bm25Params = { k1: 1.2, b: 0.6 };
 // keyword alone on SciFact train, 0.4928 with the textbook k 60 and equal weights.
 export const HYBRID_FUSION: FusionParams = { k: 5, vectorWeight: 0.2, keywordWeight: 1, vectorDepth: 100, keywordDepth: 100 };
 
-/** HNSW candidate list: at least this, and at least the number of chunks asked for (pgvector's ceiling is 1000). */
-export const HNSW_MIN_EF_SEARCH = 64;
+/**
+ * HNSW candidate list: at least this, and at least the number of chunks asked for (pgvector's ceiling is 1000).
+ * `npm run bench:query` at 100,000 chunks: recall@10 against exact search 0.872 at 64, 0.922 at 100, 0.984 at
+ * 200 (statement p50 5.6 ms, 7.2 ms, 12.1 ms).
+ */
+export const HNSW_MIN_EF_SEARCH = 200;
 export const HNSW_MAX_EF_SEARCH = 1_000;
 
 /** A query's distinct lexemes beyond this many (in order of appearance) are ignored by keyword search. */
