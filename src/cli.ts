@@ -7,6 +7,8 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '#src/app.module.js';
 import { loadConfig, type AppConfig } from '#src/config/app-config.js';
 import { orgCreatedLine, parseOrgCreateOptions } from '#src/cli/org-create.js';
+import { orgPlanLine, parseOrgPlanOptions } from '#src/cli/org-plan.js';
+import { AppError } from '#src/common/errors/app.error.js';
 import { runMigrations } from '#src/common/database/data-source.js';
 import { createLogger, NestPinoLogger } from '#src/common/logging/logger.js';
 import { OrganizationsService } from '#src/modules/organizations/organizations.service.js';
@@ -51,6 +53,30 @@ program
     }
     const created = await withApp(loadConfig(), (app) => app.get(OrganizationsService).create(options));
     process.stdout.write(`${orgCreatedLine(created)}\n`);
+  });
+
+program
+  .command('org:plan')
+  .description(
+    'Change an organization\u2019s plan and/or its limit overrides (settings.limits, used on the enterprise plan); applies to the next request on every instance; prints one JSON line',
+  )
+  .requiredOption('--id <id>', 'organization id (org_…)')
+  .option('--plan <plan>', 'free, pro or enterprise')
+  .option('--limits <json>', 'settings.limits as JSON, e.g. \'{"requests_per_day": 500000}\'; null removes the overrides')
+  .action(async (raw: Record<string, unknown>) => {
+    let options;
+    try {
+      options = parseOrgPlanOptions(raw);
+    } catch (error) {
+      fail((error as Error).message);
+    }
+    const { id, change } = options;
+    try {
+      const organization = await withApp(loadConfig(), (app) => app.get(OrganizationsService).changePlan(id, change));
+      process.stdout.write(`${orgPlanLine(organization)}\n`);
+    } catch (error) {
+      fail(error instanceof AppError && error.details ? `${error.message}: ${JSON.stringify(error.details)}` : (error as Error).message);
+    }
   });
 
 program

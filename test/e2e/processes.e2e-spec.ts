@@ -74,6 +74,31 @@ describe('the cli', () => {
     expect(output.api_key).toMatch(/^svcsk_live_[A-Za-z0-9]{40}$/);
   }, 60_000);
 
+  it('should change an organization\u2019s plan and limit overrides, refusing bad ones', async () => {
+    const created = await runProcess(CLI, ['org:create', '--name', 'Plans', '--admin-email', 'plans@acme.test'], cliEnv());
+    const orgId = (JSON.parse(created.stdout) as { organization: { id: string } }).organization.id;
+
+    const changed = await runProcess(CLI, ['org:plan', '--id', orgId, '--plan', 'enterprise', '--limits', '{"requests_per_day": 500000}'], cliEnv());
+    expect(changed.code).toBe(0);
+    expect(JSON.parse(changed.stdout)).toEqual({
+      organization: { id: orgId, name: 'Plans', plan: 'enterprise', settings: { limits: { requests_per_day: 500000 } } },
+    });
+
+    for (const [args, message] of [
+      [['org:plan', '--id', 'org_nope', '--plan', 'pro'], '--id'],
+      [['org:plan', '--id', orgId, '--plan', 'platinum'], '--plan'],
+      [['org:plan', '--id', orgId, '--limits', '{oops'], '--limits'],
+      [['org:plan', '--id', orgId], 'give --plan'],
+      [['org:plan', '--id', orgId, '--limits', '{"requests_per_minute": 0}'], 'requests_per_minute'],
+      [['org:plan', '--id', 'org_01JD8X0Q5W3V7N2K4M6P8R9T1A', '--plan', 'pro'], 'not found'],
+    ] as const) {
+      const result = await runProcess(CLI, [...args], cliEnv());
+      expect(result.code, args.join(' ')).not.toBe(0);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(message);
+    }
+  }, 120_000);
+
   it('should fail with a message and no output for bad arguments', async () => {
     for (const args of [
       ['org:create', '--name', 'Acme'],
