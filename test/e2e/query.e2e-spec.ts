@@ -116,7 +116,6 @@ describe('query and search', () => {
       expect(stored.body).toMatchObject({
         query: 'How do I reset my password?',
         response: text,
-        status: 'completed',
         agent_id: agentId,
         session_id: sessionId,
       });
