@@ -6,6 +6,7 @@ import { createApiApp } from '#src/api-app.js';
 import { loadConfig } from '#src/config/app-config.js';
 import { newId } from '#src/common/ids/ids.js';
 import { createLogger } from '#src/common/logging/logger.js';
+import { flag, numberOption, withDatabase } from '#bench/bench-options.js';
 
 /**
  * npm run bench:analytics [-- --interactions 1000000 --requests 40 --json]
@@ -17,13 +18,9 @@ import { createLogger } from '#src/common/logging/logger.js';
  * one-day report as the baseline of what the HTTP, authentication and response path cost by themselves.
  * The first 90-day report rolls the closed days up (analytics_day); it is timed apart, as "cold".
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number): number => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const INTERACTIONS = option('interactions', 1_000_000);
-const REQUESTS = option('requests', 40);
+
+const INTERACTIONS = numberOption('interactions', 1_000_000);
+const REQUESTS = numberOption('requests', 40);
 const WARMUP = 5;
 const DAYS = 91;
 const AGENTS = 10;
@@ -111,7 +108,7 @@ try {
     });
   }
 
-  if (args.includes('--json')) {
+  if (flag('json')) {
     process.stdout.write(`${JSON.stringify({ interactions: INTERACTIONS, organizations: orgs.length, requests: REQUESTS, seedSeconds, coldMs, results })}\n`);
   } else {
     process.stdout.write(
@@ -197,10 +194,4 @@ function percentile(samples: number[], p: number): number {
 
 function round1(value: number): number {
   return Math.round(value * 10) / 10;
-}
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
 }

@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { flag, numberOption } from '#bench/bench-options.js';
 
 /**
  * npm run bench:api [-- --duration 5 --rounds 3 --connections 16 --agents 10 --json]
@@ -27,20 +28,15 @@ interface Measurement {
   non2xx: number;
 }
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number): number => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const duration = option('duration', 5);
-const rounds = option('rounds', 3);
-const connections = option('connections', 16);
+const duration = numberOption('duration', 5);
+const rounds = numberOption('rounds', 3);
+const connections = numberOption('connections', 16);
 
 // BENCH_PROFILE=<dir> writes a CPU profile of the server process there.
 const profileDir = process.env.BENCH_PROFILE;
 const server = fork(fileURLToPath(new URL('./api-server.js', import.meta.url)), {
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  env: { ...process.env, RATE_LIMITS_ENABLED: 'false', BENCH_AGENTS: String(option('agents', 10)) },
+  env: { ...process.env, RATE_LIMITS_ENABLED: 'false', BENCH_AGENTS: String(numberOption('agents', 10)) },
   execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
 });
 const [ready] = (await once(server, 'message')) as [Ready];
@@ -84,7 +80,7 @@ const combined: Measurement[] = samples.map((runs) => ({
 const ceiling = combined[0];
 const rows = combined.map((row) => ({ ...row, ratio: row.requestsPerSecond / ceiling.requestsPerSecond }));
 
-if (args.includes('--json')) {
+if (flag('json')) {
   process.stdout.write(`${JSON.stringify({ database: ready.database, agents: ready.agents, duration, rounds, connections, rows })}\n`);
 } else {
   process.stdout.write(

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { flag, numberOption } from '#bench/bench-options.js';
 
 /**
  * npm run bench:limits [-- --duration 5 --rounds 3 --connections 16 --json]
@@ -33,14 +34,9 @@ interface Measurement {
   non2xx: number;
 }
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number): number => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const duration = option('duration', 5);
-const rounds = option('rounds', 3);
-const connections = option('connections', 16);
+const duration = numberOption('duration', 5);
+const rounds = numberOption('rounds', 3);
+const connections = numberOption('connections', 16);
 
 const serverUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -157,7 +153,7 @@ try {
     return { load, on, off, ratio: { p50: on.p50 / off.p50, p99: on.p99 / off.p99, throughput: on.requestsPerSecond / off.requestsPerSecond } };
   });
 
-  if (args.includes('--json')) {
+  if (flag('json')) {
     process.stdout.write(`${JSON.stringify({ duration, rounds, connections, rows, redisRoundTripMs: roundTrip })}\n`);
   } else {
     process.stdout.write(`\nbench:limits  GET /api/v1/agents/:id  postgresql + redis  ${rounds} interleaved rounds of ${duration}s per side and load\n`);

@@ -24,6 +24,7 @@ import { HNSW_MAX_EF_SEARCH, HNSW_MIN_EF_SEARCH, HYBRID_FUSION } from '#src/modu
 import { RetrievalService } from '#src/modules/retrieval/retrieval.service.js';
 import type { SearchScope } from '#src/modules/retrieval/retrieval.types.js';
 import { SearchSessions, type SearchConnection } from '#src/modules/retrieval/search-session.js';
+import { flag, numberOption, withDatabase } from '#bench/bench-options.js';
 
 /**
  * npm run bench:query -- [--chunks 100000] [--other-chunks N] [--duration 5] [--rounds 2] [--queries 100]
@@ -59,11 +60,7 @@ import { SearchSessions, type SearchConnection } from '#src/modules/retrieval/se
  *    query texts, which bear no relation to the synthetic vectors: right for latency, meaningless for
  *    relevance.
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number): number => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
+
 const log = (message: string): void => void process.stderr.write(`[bench:query] ${message}\n`);
 
 const DIMENSIONS = 512;
@@ -133,13 +130,13 @@ interface Percentiles {
 }
 
 async function main(): Promise<void> {
-  const chunks = option('chunks', 100_000);
-  const otherChunks = option('other-chunks', Math.round(chunks / 2 / CHUNKS_PER_DOCUMENT) * CHUNKS_PER_DOCUMENT);
-  const duration = option('duration', 5);
-  const rounds = option('rounds', 2);
-  const queries = option('queries', 100);
-  const recallQueries = option('recall-queries', 100);
-  const keep = args.includes('--keep');
+  const chunks = numberOption('chunks', 100_000);
+  const otherChunks = numberOption('other-chunks', Math.round(chunks / 2 / CHUNKS_PER_DOCUMENT) * CHUNKS_PER_DOCUMENT);
+  const duration = numberOption('duration', 5);
+  const rounds = numberOption('rounds', 2);
+  const queries = numberOption('queries', 100);
+  const recallQueries = numberOption('recall-queries', 100);
+  const keep = flag('keep');
   if (chunks % CHUNKS_PER_DOCUMENT !== 0 || otherChunks % CHUNKS_PER_DOCUMENT !== 0 || chunks < 1_000) {
     throw new Error(`--chunks and --other-chunks must be multiples of ${CHUNKS_PER_DOCUMENT}, --chunks at least 1000`);
   }
@@ -193,7 +190,7 @@ async function main(): Promise<void> {
       ...inProcess,
       totalSeconds: round((performance.now() - started) / 1000, 0),
     };
-    process.stdout.write(args.includes('--json') ? `${JSON.stringify(report)}\n` : markdown(report));
+    process.stdout.write(flag('json') ? `${JSON.stringify(report)}\n` : markdown(report));
   } finally {
     if (keep) {
       log(`kept database ${databaseName}: the next run with the same sizes reuses it`);
@@ -1084,12 +1081,6 @@ function round(value: number, digits: number): number {
   return Math.round(value * scale) / scale;
 }
 
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
 interface Report {
   chunks: number;
   otherChunks: number;
@@ -1161,7 +1152,7 @@ function markdown(report: Report): string {
 }
 
 // Last, once every class above is defined.
-if (args.includes('--serve')) {
+if (flag('serve')) {
   await serve();
 } else {
   await main();

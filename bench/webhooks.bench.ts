@@ -19,6 +19,7 @@ import { DomainEventsService } from '#src/modules/events/domain-events.service.j
 import type { AgentEventResource } from '#src/modules/events/event-map.js';
 import { OrganizationsService } from '#src/modules/organizations/organizations.service.js';
 import { WebhooksService } from '#src/modules/webhooks/webhooks.service.js';
+import { flag, numberOption, withDatabase } from '#bench/bench-options.js';
 
 /**
  * npm run bench:webhooks [-- --events 10000 --rate 500 --workers 1 --json]
@@ -30,14 +31,10 @@ import { WebhooksService } from '#src/modules/webhooks/webhooks.service.js';
  * transactions here allow; and a steady stream at `--rate` events/s (the delay from each event's commit to
  * its first delivery attempt, p50 and p95, at that load).
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number): number => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const EVENTS = option('events', 10_000);
-const RATE = option('rate', 500);
-const WORKERS = option('workers', 1);
+
+const EVENTS = numberOption('events', 10_000);
+const RATE = numberOption('rate', 500);
+const WORKERS = numberOption('workers', 1);
 const EMITTERS = 16;
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -146,7 +143,7 @@ try {
   });
 
   const results = { events: EVENTS, workers: WORKERS, received, backlog, phases: [burst, steady] };
-  if (args.includes('--json')) {
+  if (flag('json')) {
     process.stdout.write(`${JSON.stringify(results)}\n`);
   } else {
     process.stdout.write(`\nbench:webhooks  ${EVENTS} events per phase, ${WORKERS} worker process(es), PostgreSQL + Redis, HTTPS receiver on loopback\n\n`);
@@ -261,10 +258,4 @@ function selfSignedCertificate(): { path: string; cert: Buffer; key: Buffer } {
     { stdio: 'pipe' },
   );
   return { path: certPath, cert: readFileSync(certPath), key: readFileSync(keyPath) };
-}
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
 }

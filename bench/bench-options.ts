@@ -1,0 +1,18 @@
+/** Command-line options of the benchmarks: `--name value` pairs and bare `--flag`s. */
+const args = process.argv.slice(2);
+
+export function numberOption(name: string, fallback: number): number {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+}
+
+export function flag(name: string): boolean {
+  return args.includes(`--${name}`);
+}
+
+/** The same server URL, naming another database (a benchmark's scratch database). */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
