@@ -55,6 +55,15 @@ const point = (timestamp: string, queries: number, latencies: number[] = []): Po
 
 const empty = (timestamp: string): Point => point(timestamp, 0);
 
+/** GET /api/v1/analytics with `key`, expecting 200. */
+async function report(http: TestApp['http'], key: string, query: string): Promise<{ metrics: Record<string, unknown>; time_series: Point[] }> {
+  const response = await request(http)
+    .get(`/api/v1/analytics${query}`)
+    .set(...bearer(key));
+  expect(response.status, response.text).toBe(200);
+  return response.body;
+}
+
 async function seed(dataSource: DataSource, orgId: string, rows: Seed[]): Promise<void> {
   for (const row of rows) {
     await dataSource.query(
@@ -97,11 +106,7 @@ describe('analytics', () => {
       .get(`/api/v1/analytics${query}`)
       .set(...bearer(key));
 
-  const ok = async (query: string, key = org.adminKey): Promise<{ metrics: Record<string, unknown>; time_series: Point[] }> => {
-    const response = await analytics(query, key);
-    expect(response.status, response.text).toBe(200);
-    return response.body;
-  };
+  const ok = (query: string, key = org.adminKey): ReturnType<typeof report> => report(t.http, key, query);
 
   beforeAll(async () => {
     const database = await createTestDatabase();
@@ -448,13 +453,7 @@ describe('analytics over rolled-up days', () => {
   const DAY_MS = 86_400_000;
   const dayOf = (offset: number): string => new Date(Date.now() - offset * DAY_MS).toISOString().slice(0, 10);
 
-  const ok = async (query: string): Promise<{ metrics: Record<string, unknown>; time_series: Point[] }> => {
-    const response = await request(t.http)
-      .get(`/api/v1/analytics${query}`)
-      .set(...bearer(org.adminKey));
-    expect(response.status, response.text).toBe(200);
-    return response.body;
-  };
+  const ok = (query: string): ReturnType<typeof report> => report(t.http, org.adminKey, query);
   const rolledDays = async (): Promise<string[]> =>
     (
       await t.app
@@ -588,13 +587,7 @@ describe('analytics in a database session on another time zone', () => {
     await dropDatabase?.();
   });
 
-  const ok = async (query: string): Promise<{ metrics: Record<string, unknown>; time_series: Point[] }> => {
-    const response = await request(t.http)
-      .get(`/api/v1/analytics${query}`)
-      .set(...bearer(org.adminKey));
-    expect(response.status, response.text).toBe(200);
-    return response.body;
-  };
+  const ok = (query: string): ReturnType<typeof report> => report(t.http, org.adminKey, query);
 
   it('should still bucket by UTC day', async () => {
     const body = await ok('?start_date=2026-11-01&end_date=2026-11-02');

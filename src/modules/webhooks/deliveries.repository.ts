@@ -194,10 +194,6 @@ export class DeliveriesRepository {
     return this.rows.findOne('org_id = $1 AND webhook_id = $2 AND id = $3', [orgId, webhookId, id]);
   }
 
-  async findOne(id: string): Promise<WebhookDeliveryEntity | null> {
-    return this.rows.findOne('id = $1', [id]);
-  }
-
   async list(
     orgId: string,
     webhookId: string,
