@@ -1,62 +1,62 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { readdir, readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { marked } from 'marked';
+import { forkServer } from '#bench/child-server.js';
 
 /**
  * Serves a folder of HTML or Markdown as a website on loopback, the way a documentation site would be:
  * `/x.html` also answers `x.html.en` (the Apache manual's file names), a directory answers its index,
- * Markdown is rendered to HTML, and `/` lists every page so a crawl can reach all of them.
+ * Markdown is rendered to HTML, and `/` lists every page so a crawl can reach all of them. The site runs
+ * in a child process from pages read once at start, so serving them costs the measured process nothing,
+ * as a remote site would.
  */
 export async function serveFolder(folder: string): Promise<{ url: string; pages: number; close: () => Promise<void> }> {
-  const root = resolve(folder);
-  const files = (await listFiles(root)).filter((file) => /\.(html?|html\.en|md|markdown)$/i.test(file));
-  const pagePath = (file: string): string => `/${relative(root, file).replace(/\.html\.en$/, '.html')}`;
-  const index = `<html><head><title>Index</title></head><body><main><h1>Index</h1><ul>${files
-    .map((file) => `<li><a href="${encodeURI(pagePath(file))}">${pagePath(file)}</a></li>`)
-    .join('')}</ul></main></body></html>`;
-
-  const server: Server = createServer((request, response) => {
-    void (async () => {
-      const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-      if (path === '/') {
-        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(index);
-        return;
-      }
-      const file = await findFile(root, path);
-      if (!file) {
-        response.writeHead(404).end();
-        return;
-      }
-      const body = await readFile(file);
-      const markdown = /\.(md|markdown)$/i.test(file);
-      const html = markdown ? await marked.parse(body.toString('utf8')) : body;
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
-    })().catch(() => response.writeHead(500).end());
-  });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, pages: files.length, close: () => new Promise((done) => server.close(() => done())) };
+  const { ready, close } = await forkServer(import.meta.url, ['--serve', resolve(folder)]);
+  return { url: `http://127.0.0.1:${ready.port}/`, pages: Number(ready.pages), close };
 }
 
-async function findFile(root: string, path: string): Promise<string | undefined> {
-  const base = resolve(root, `.${path}`);
-  if (!base.startsWith(root)) {
-    return undefined;
-  }
-  const candidates = path.endsWith('/') ? [join(base, 'index.html.en'), join(base, 'index.html')] : [base, `${base}.en`];
-  for (const candidate of candidates) {
-    const info = await stat(candidate).catch(() => undefined);
-    if (info?.isFile() && extname(candidate) !== '') {
-      return candidate;
+async function serve(root: string): Promise<void> {
+  const pages = await readPages(root);
+  const server = createServer((request, response) => {
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    } catch {
+      response.writeHead(400).end();
+      return;
     }
+    const page = pages.get(path) ?? pages.get(path.endsWith('/') ? `${path}index.html` : path);
+    if (page === undefined) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+  });
+  server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as AddressInfo).port, pages: pages.size - 1 }));
+}
+
+/** Every page by the path it is served at, and `/`, the index linking them all. */
+async function readPages(root: string): Promise<Map<string, Buffer | string>> {
+  const files = (await listFiles(root)).filter((file) => /\.(html?|html\.en|md|markdown)$/i.test(file));
+  const pages = new Map<string, Buffer | string>();
+  for (const file of files) {
+    const body = await readFile(file);
+    const path = `/${relative(root, file).replace(/\.html\.en$/, '.html')}`;
+    pages.set(path, /\.(md|markdown)$/i.test(file) ? await marked.parse(body.toString('utf8')) : body);
   }
-  return undefined;
+  const links = [...pages.keys()].map((path) => `<li><a href="${encodeURI(path)}">${path}</a></li>`).join('');
+  pages.set('/', `<html><head><title>Index</title></head><body><main><h1>Index</h1><ul>${links}</ul></main></body></html>`);
+  return pages;
 }
 
 async function listFiles(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true });
   const nested = await Promise.all(entries.map(async (entry) => (entry.isDirectory() ? listFiles(join(folder, entry.name)) : [join(folder, entry.name)])));
   return nested.flat().sort();
+}
+
+if (process.argv[2] === '--serve') {
+  await serve(process.argv[3]);
 }

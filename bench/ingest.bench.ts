@@ -31,6 +31,8 @@ interface Result {
   pagesPerSecond: number;
   chunksPerSecond: number;
   embedderShare: number;
+  /** CPU time of this process (all its threads) during the sync, per chunk: what the pipeline costs, whatever else runs. */
+  cpuMsPerChunk: number;
   peakRssMb: number;
   rawEmbedderChunksPerSecond?: number;
   ratioToRawEmbedder?: number;
@@ -61,11 +63,11 @@ if (args.includes('--json')) {
 } else {
   process.stdout.write(`\nbench:ingest  ${dir}  (${site.pages} files served)\n\n`);
   process.stdout.write(
-    `${'embedder'.padEnd(10)}${'pages'.padStart(7)}${'chunks'.padStart(8)}${'secs'.padStart(8)}${'pages/s'.padStart(9)}${'chunks/s'.padStart(10)}${'embed %'.padStart(9)}${'peak RSS'.padStart(10)}${'raw emb/s'.padStart(11)}${'ratio'.padStart(7)}\n`,
+    `${'embedder'.padEnd(10)}${'pages'.padStart(7)}${'chunks'.padStart(8)}${'secs'.padStart(8)}${'pages/s'.padStart(9)}${'chunks/s'.padStart(10)}${'embed %'.padStart(9)}${'CPU ms/chunk'.padStart(14)}${'peak RSS'.padStart(10)}${'raw emb/s'.padStart(11)}${'ratio'.padStart(7)}\n`,
   );
   for (const r of results) {
     process.stdout.write(
-      `${r.embedder.padEnd(10)}${String(r.pages).padStart(7)}${String(r.chunks).padStart(8)}${r.seconds.toFixed(1).padStart(8)}${r.pagesPerSecond.toFixed(1).padStart(9)}${r.chunksPerSecond.toFixed(1).padStart(10)}${(r.embedderShare * 100).toFixed(0).padStart(8)}%${`${r.peakRssMb.toFixed(0)} MB`.padStart(10)}${(r.rawEmbedderChunksPerSecond?.toFixed(1) ?? '-').padStart(11)}${(r.ratioToRawEmbedder?.toFixed(2) ?? '-').padStart(7)}\n`,
+      `${r.embedder.padEnd(10)}${String(r.pages).padStart(7)}${String(r.chunks).padStart(8)}${r.seconds.toFixed(1).padStart(8)}${r.pagesPerSecond.toFixed(1).padStart(9)}${r.chunksPerSecond.toFixed(1).padStart(10)}${(r.embedderShare * 100).toFixed(0).padStart(8)}%${r.cpuMsPerChunk.toFixed(2).padStart(14)}${`${r.peakRssMb.toFixed(0)} MB`.padStart(10)}${(r.rawEmbedderChunksPerSecond?.toFixed(1) ?? '-').padStart(11)}${(r.ratioToRawEmbedder?.toFixed(2) ?? '-').padStart(7)}\n`,
     );
   }
 }
@@ -95,6 +97,7 @@ async function run(mode: string): Promise<Result> {
   try {
     const embedder = app.get(Embedder);
     const busy = trackBusy(embedder);
+    const cpuBefore = process.cpuUsage();
     const created = await app
       .get(OrganizationsService)
       .create({ name: `Bench ${Date.now()}`, plan: 'enterprise', adminEmail: `bench-${Date.now()}@example.test` });
@@ -102,6 +105,7 @@ async function run(mode: string): Promise<Result> {
     const source = await app.get(DataSourcesService).create(auth, { type: 'website', name: 'Bench', config: { url: site.url, max_pages: 10_000 } });
     const db = app.get(DataSource);
     const run = await waitForRun(db, source.id);
+    const cpu = process.cpuUsage(cpuBefore);
     const seconds = (run.finished_at.getTime() - run.started_at.getTime()) / 1000;
     const result: Result = {
       embedder: mode,
@@ -111,6 +115,7 @@ async function run(mode: string): Promise<Result> {
       pagesPerSecond: run.documents_indexed / seconds,
       chunksPerSecond: run.chunks_written / seconds,
       embedderShare: busy.seconds() / seconds,
+      cpuMsPerChunk: (cpu.user + cpu.system) / 1000 / run.chunks_written,
       peakRssMb: process.resourceUsage().maxRSS / 1024,
     };
     if (mode === 'local') {

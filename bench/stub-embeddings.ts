@@ -1,9 +1,6 @@
-import { fork } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { forkServer } from '#bench/child-server.js';
 
 /**
  * An OpenAI-compatible /v1/embeddings that answers at once with deterministic vectors (hashed words),
@@ -11,24 +8,28 @@ import { fileURLToPath } from 'node:url';
  * would, so its work does not land on the event loop being measured.
  */
 export async function startStubEmbeddings(dimensions: number): Promise<{ baseUrl: string; close: () => Promise<void> }> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', String(dimensions)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const [port] = (await once(child, 'message')) as [number];
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    close: async () => {
-      child.kill();
-      await once(child, 'exit');
-    },
-  };
+  const { ready, close } = await forkServer(import.meta.url, ['--serve', String(dimensions)]);
+  return { baseUrl: `http://127.0.0.1:${ready.port}/v1`, close };
 }
 
+/** Words hashed (FNV-1a) into buckets: similar texts get similar vectors, at next to no cost. */
 function vectorOf(text: string, dimensions: number): number[] {
   const vector = new Array<number>(dimensions).fill(0);
-  for (const word of text.toLowerCase().split(/\W+/).filter(Boolean)) {
-    vector[createHash('md5').update(word).digest().readUInt32LE(0) % dimensions] += 1;
+  for (const word of text.toLowerCase().split(/\W+/)) {
+    if (word !== '') {
+      vector[fnv1a(word) % dimensions] += 1;
+    }
   }
   vector[0] += 1e-6;
   return vector;
+}
+
+function fnv1a(word: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < word.length; i++) {
+    hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
+  }
+  return hash >>> 0;
 }
 
 function serve(dimensions: number): void {
@@ -44,7 +45,7 @@ function serve(dimensions: number): void {
         .end(JSON.stringify({ object: 'list', data, model, usage: { prompt_tokens: 0, total_tokens: 0 } }));
     });
   });
-  server.listen(0, '127.0.0.1', () => process.send?.((server.address() as AddressInfo).port));
+  server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as AddressInfo).port }));
 }
 
 if (process.argv[2] === '--serve') {

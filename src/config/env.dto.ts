@@ -47,6 +47,7 @@ export const ENV_KEYS = [
   'CRAWL_DELAY_MS',
   'CRAWL_TIMEOUT_MS',
   'CRAWL_MAX_PAGE_BYTES',
+  'PARSE_THREADS',
   'CHUNK_TOKENS',
   'CHUNK_OVERLAP_TOKENS',
   'EMBEDDING_PROVIDER',
@@ -201,6 +202,14 @@ export class EnvDto {
   @Min(1)
   @Max(32)
   CRAWL_CONCURRENCY = 4;
+
+  /** Worker threads that parse and chunk documents during a sync; default: one per core, at most 4. */
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(32)
+  PARSE_THREADS?: number;
 
   /** Pause between two requests to the same host (robots.txt Crawl-delay wins when larger). */
   @IsOptional()

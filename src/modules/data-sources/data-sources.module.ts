@@ -8,6 +8,7 @@ import { DocumentsRepository } from '#src/modules/data-sources/documents.reposit
 import { FileStorageService } from '#src/modules/data-sources/file-storage.service.js';
 import { SourceFilesRepository } from '#src/modules/data-sources/source-files.repository.js';
 import { DocumentIndexer } from '#src/modules/data-sources/sync/document-indexer.js';
+import { DocumentPreparer } from '#src/modules/data-sources/sync/document-preparer.js';
 import { DocumentSources } from '#src/modules/data-sources/sync/document-sources.js';
 import { KbIndexer } from '#src/modules/data-sources/sync/kb-indexer.js';
 import { IngestionProcessor } from '#src/modules/data-sources/sync/ingestion.processor.js';
@@ -28,6 +29,7 @@ import { EmbeddingsModule } from '#src/modules/retrieval/embeddings/embeddings.m
     SourceFilesRepository,
     FileStorageService,
     DocumentSources,
+    DocumentPreparer,
     DocumentIndexer,
     KbIndexer,
     DataSourcesService,

@@ -1,10 +1,10 @@
-import type { ParsedDocument } from '#src/modules/data-sources/ingestion/parsed-document.js';
+import type { DocumentInput } from '#src/modules/data-sources/ingestion/document-input.js';
 
-/** A document a source offers: its identity, and how to read it (may throw DocumentParseError). */
+/** A document a source offers: its identity, and how to get its content. */
 export interface SourceDocument {
   key: string;
   url: string;
-  read: () => Promise<ParsedDocument>;
+  input: () => Promise<DocumentInput>;
 }
 
 /** A document the source knows of but could not provide (a page that failed to download). */

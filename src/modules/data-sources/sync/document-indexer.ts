@@ -1,19 +1,11 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { TransactionRunner } from '#src/common/database/transaction.js';
 import { DocumentsRepository, type DocumentIdentity } from '#src/modules/data-sources/documents.repository.js';
-import { chunkDocument } from '#src/modules/data-sources/ingestion/chunker.js';
+import { chunkDocument, type DocumentChunk } from '#src/modules/data-sources/ingestion/chunker.js';
 import type { ParsedDocument } from '#src/modules/data-sources/ingestion/parsed-document.js';
 import { Embedder } from '#src/modules/retrieval/embeddings/embedder.js';
 import { embeddingText } from '#src/modules/retrieval/embeddings/embedding-text.js';
-
-/** What identifies a document's content: its title and blocks, whatever the bytes it came from. */
-export function hashDocument(document: ParsedDocument): string {
-  return createHash('sha256')
-    .update(JSON.stringify([document.title, document.blocks]))
-    .digest('hex');
-}
 
 /** Chunks, embeds and stores one parsed document: the same path for data source documents and knowledge base articles. */
 @Injectable()
@@ -26,8 +18,12 @@ export class DocumentIndexer {
   ) {}
 
   /** Replaces the document's chunks in one transaction; answers what was written, or undefined when it holds no text. */
-  async index(identity: DocumentIdentity, parsed: ParsedDocument, contentHash: string): Promise<{ chunks: number; tokens: number } | undefined> {
-    const chunks = chunkDocument(parsed, this.config.chunking);
+  index(identity: DocumentIdentity, parsed: ParsedDocument, contentHash: string): Promise<{ chunks: number; tokens: number } | undefined> {
+    return this.indexChunks(identity, chunkDocument(parsed, this.config.chunking), contentHash);
+  }
+
+  /** As index, for a document already chunked. */
+  async indexChunks(identity: DocumentIdentity, chunks: DocumentChunk[], contentHash: string): Promise<{ chunks: number; tokens: number } | undefined> {
     if (chunks.length === 0) {
       return undefined;
     }

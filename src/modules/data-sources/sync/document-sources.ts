@@ -5,9 +5,6 @@ import { DEFAULT_MAX_PAGES } from '#src/modules/data-sources/dto/data-source.dto
 import { FileStorageService } from '#src/modules/data-sources/file-storage.service.js';
 import { crawlWebsite } from '#src/modules/data-sources/ingestion/crawler/crawl-website.js';
 import { SourceUnavailableError, type DocumentSource, type MissingDocument, type SourceDocument } from '#src/modules/data-sources/ingestion/document-source.js';
-import { parseFile } from '#src/modules/data-sources/ingestion/parsers/file-parser.js';
-import { parseHtml } from '#src/modules/data-sources/ingestion/parsers/html-parser.js';
-import { parsePdf } from '#src/modules/data-sources/ingestion/parsers/pdf-parser.js';
 import { SourceFilesRepository } from '#src/modules/data-sources/source-files.repository.js';
 
 export const CRAWLER_USER_AGENT = 'AgentQueryServiceBot/1.0 (+https://github.com/agent-query-service)';
@@ -58,10 +55,10 @@ export class DocumentSources {
               yield { key: page.url, url: page.url, error: page.error };
               break;
             case 'html':
-              yield { key: page.url, url: page.url, read: async () => parseHtml(page.html, page.url) };
+              yield { key: page.url, url: page.url, input: async () => ({ format: 'html', html: page.html, url: page.url }) };
               break;
             case 'pdf':
-              yield { key: page.url, url: page.url, read: () => parsePdf(page.bytes) };
+              yield { key: page.url, url: page.url, input: async () => ({ format: 'pdf', bytes: page.bytes }) };
               break;
           }
         }
@@ -76,7 +73,11 @@ export class DocumentSources {
       expected: files.length,
       async *documents(): AsyncIterable<SourceDocument> {
         for (const file of files) {
-          yield { key: file.name, url: file.name, read: async () => parseFile(file.name, await storage.read(file.storagePath), file.contentType ?? undefined) };
+          yield {
+            key: file.name,
+            url: file.name,
+            input: async () => ({ format: 'file', name: file.name, bytes: await storage.read(file.storagePath), contentType: file.contentType ?? undefined }),
+          };
         }
       },
     };

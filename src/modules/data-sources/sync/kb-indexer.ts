@@ -4,7 +4,8 @@ import { JobName } from '#src/common/queue/queue-name.enum.js';
 import { DocumentsRepository } from '#src/modules/data-sources/documents.repository.js';
 import { DocumentParseError } from '#src/modules/data-sources/ingestion/parsed-document.js';
 import { parseMarkdown } from '#src/modules/data-sources/ingestion/parsers/markdown-parser.js';
-import { DocumentIndexer, hashDocument } from '#src/modules/data-sources/sync/document-indexer.js';
+import { hashDocument } from '#src/modules/data-sources/ingestion/prepare-document.js';
+import { DocumentIndexer } from '#src/modules/data-sources/sync/document-indexer.js';
 import { KbRepository } from '#src/modules/kb/kb.repository.js';
 
 /**

@@ -7,8 +7,8 @@ import type { DataSourceEntity } from '#src/modules/data-sources/data-source.ent
 import { DocumentsRepository, type DocumentIdentity } from '#src/modules/data-sources/documents.repository.js';
 import { toDataSourceEvent } from '#src/modules/data-sources/dto/data-source.dto.js';
 import { isMissing, SourceUnavailableError, type SourceDocument } from '#src/modules/data-sources/ingestion/document-source.js';
-import { DocumentParseError, type ParsedDocument } from '#src/modules/data-sources/ingestion/parsed-document.js';
-import { DocumentIndexer, hashDocument } from '#src/modules/data-sources/sync/document-indexer.js';
+import { DocumentIndexer } from '#src/modules/data-sources/sync/document-indexer.js';
+import { DocumentPreparer } from '#src/modules/data-sources/sync/document-preparer.js';
 import { DocumentSources } from '#src/modules/data-sources/sync/document-sources.js';
 import type { SyncRunEntity } from '#src/modules/data-sources/sync-run.entity.js';
 import { SyncRunsRepository, type RunCounters } from '#src/modules/data-sources/sync-runs.repository.js';
@@ -42,6 +42,7 @@ export class SyncService {
     private readonly runs: SyncRunsRepository,
     private readonly documents: DocumentsRepository,
     private readonly documentSources: DocumentSources,
+    private readonly preparer: DocumentPreparer,
     private readonly indexer: DocumentIndexer,
     private readonly events: DomainEventsService,
     private readonly transactions: TransactionRunner,
@@ -155,25 +156,20 @@ export class SyncService {
   }
 
   private async index(source: DataSourceEntity, identity: DocumentIdentity, item: SourceDocument, counters: RunCounters): Promise<void> {
-    let parsed: ParsedDocument;
-    try {
-      parsed = await item.read();
-    } catch (error) {
-      if (error instanceof DocumentParseError) {
-        await this.recordFailure(identity, error.message, counters);
-        return;
-      }
-      throw error;
+    const prepared = await this.preparer.prepare(await item.input());
+    if (!prepared.ok) {
+      await this.recordFailure(identity, prepared.message, counters);
+      return;
     }
-    const document = { ...identity, title: parsed.title || identity.key };
-    const contentHash = hashDocument(parsed);
+    const { title, contentHash, chunks } = prepared.document;
     const existing = await this.documents.findByKey(source.id, identity.key);
     if (existing?.status === 'indexed' && existing.contentHash === contentHash) {
       await this.documents.markSeen(existing.id, identity.runId);
       counters.documentsUnchanged += 1;
       return;
     }
-    const written = await this.indexer.index(document, parsed, contentHash);
+    const document = { ...identity, title: title || identity.key };
+    const written = await this.indexer.indexChunks(document, chunks, contentHash);
     if (!written) {
       await this.recordFailure(document, 'The document holds no text', counters);
       return;

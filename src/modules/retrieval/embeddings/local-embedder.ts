@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
-import { dirname, extname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Piscina } from 'piscina';
+import { compiledWorkerFile } from '#src/common/workers/worker-file.js';
 import { Embedder } from '#src/modules/retrieval/embeddings/embedder.js';
 import { EmbeddingError } from '#src/modules/retrieval/embeddings/embedding-error.js';
 import { LOCAL_DIMENSIONS, LOCAL_MODEL, type LocalEmbeddingResult, type LocalEmbeddingTask } from '#src/modules/retrieval/embeddings/local-model.js';
@@ -21,39 +20,9 @@ export interface LocalEmbedderOptions {
   workerFile?: string;
 }
 
-/**
- * The worker script, always the compiled JavaScript in dist/.
- *
- * A worker thread is started by Node's own loader, which runs JavaScript only: it does not go through the
- * TypeScript transform that vitest applies to the files a test imports. So:
- * - compiled (`npm run build`, production): this module is dist/src/.../local-embedder.js and the worker is
- *   its sibling dist/src/.../local-embedder.worker.js;
- * - from TypeScript sources (vitest): this module is src/.../local-embedder.ts and the worker is the same
- *   relative path under the project's dist/ (tsconfig and SWC both map `<root>/x` to `<root>/dist/x`). The
- *   test global setup (test/global-setup.ts) builds dist/ before any test runs, so it is current.
- * The worker, like every module in dist/, imports its siblings through `#src/*`, which package.json maps to
- * dist/src/*.
- */
+/** The worker script, always the compiled JavaScript in dist/ (see compiledWorkerFile). */
 export function localEmbedderWorkerFile(moduleUrl: string = import.meta.url): string {
-  const modulePath = fileURLToPath(moduleUrl);
-  const moduleDir = dirname(modulePath);
-  if (extname(modulePath) !== '.ts') {
-    return join(moduleDir, WORKER_FILE_NAME);
-  }
-  const root = projectRoot(moduleDir);
-  return join(root, 'dist', relative(root, moduleDir), WORKER_FILE_NAME);
-}
-
-/** The nearest directory at or above `dir` with a package.json. */
-function projectRoot(dir: string): string {
-  for (let current = dir; ; current = dirname(current)) {
-    if (existsSync(join(current, 'package.json'))) {
-      return current;
-    }
-    if (dirname(current) === current) {
-      throw new Error(`No package.json found above ${dir}`);
-    }
-  }
+  return compiledWorkerFile(moduleUrl, WORKER_FILE_NAME);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { load } from 'cheerio';
+import { Parser } from 'htmlparser2';
 import { normalizeUrl } from '#src/modules/data-sources/ingestion/crawler/url-scope.js';
 
 export interface HtmlLinks {
@@ -9,31 +9,50 @@ export interface HtmlLinks {
   nofollow: boolean;
 }
 
-/** Reads what the crawler needs from a page: where it links to, its canonical URL, and whether links may be followed. */
+/**
+ * Reads what the crawler needs from a page: where it links to, its canonical URL, and whether links may be
+ * followed. The page is read as a stream of tags, without building a document tree: the crawler does this
+ * for every page, and only a handful of tags matter.
+ */
 export function readHtmlLinks(html: string, pageUrl: URL, robotToken: string): HtmlLinks {
-  const $ = load(html);
-  const baseHref = $('base[href]').first().attr('href');
+  let baseHref: string | undefined;
+  let canonicalHref: string | undefined;
+  let nofollow = false;
+  const hrefs: string[] = [];
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      switch (name) {
+        case 'a':
+          if (attributes.href !== undefined && !relTokens(attributes.rel).includes('nofollow')) {
+            hrefs.push(attributes.href);
+          }
+          break;
+        case 'base':
+          baseHref ??= attributes.href;
+          break;
+        case 'link':
+          if (canonicalHref === undefined && attributes.href !== undefined && relTokens(attributes.rel).includes('canonical')) {
+            canonicalHref = attributes.href;
+          }
+          break;
+        case 'meta': {
+          const metaName = attributes.name?.trim().toLowerCase();
+          if ((metaName === 'robots' || metaName === robotToken) && attributes.content !== undefined && hasNofollow(attributes.content)) {
+            nofollow = true;
+          }
+          break;
+        }
+      }
+    },
+  });
+  parser.end(html);
+
   const base = (baseHref && normalizeUrl(baseHref, pageUrl)) || pageUrl;
-
-  const nofollow = $('meta[name][content]')
-    .toArray()
-    .some((meta) => {
-      const name = $(meta).attr('name')?.trim().toLowerCase();
-      return (name === 'robots' || name === robotToken) && hasNofollow($(meta).attr('content'));
-    });
-
-  const canonicalHref = $('link[rel][href]')
-    .toArray()
-    .find((link) => relTokens($(link).attr('rel')).includes('canonical'));
-  const canonical = canonicalHref ? normalizeUrl($(canonicalHref).attr('href') ?? '', base) : undefined;
-
+  const canonical = canonicalHref !== undefined ? normalizeUrl(canonicalHref, base) : undefined;
   const seen = new Set<string>();
   const links: URL[] = [];
-  for (const anchor of $('a[href]').toArray()) {
-    if (relTokens($(anchor).attr('rel')).includes('nofollow')) {
-      continue;
-    }
-    const url = normalizeUrl($(anchor).attr('href') ?? '', base);
+  for (const href of hrefs) {
+    const url = normalizeUrl(href, base);
     if (url && !seen.has(url.href)) {
       seen.add(url.href);
       links.push(url);
