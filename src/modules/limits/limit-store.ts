@@ -65,7 +65,10 @@ export const limitKeys = {
   minute: (orgId: string, index: number): string => `rl:{${orgId}}:minute:${index}`,
   day: (orgId: string, index: number): string => `rl:{${orgId}}:day:${index}`,
   tokens: (orgId: string, day: number): string => `rl:{${orgId}}:tokens:${day}`,
+  /** Holders of concurrency slots (a request, or an instance's reservation), scored by when they expire. */
   slots: (orgId: string): string => `rl:{${orgId}}:slots`,
+  /** How many slots each holder has. */
+  slotCounts: (orgId: string): string => `rl:{${orgId}}:slot-counts`,
 };
 
 export const REFILL_INTERVAL_MS = 60_000;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, PROCESS_ROLE, type AppConfig, type ProcessRole } from '#src/config/app-config.js';
 import type { AuthContext, OrganizationPlan } from '#src/common/auth/auth-context.js';
@@ -9,6 +9,7 @@ import { RedisService } from '#src/common/redis/redis.module.js';
 import { InteractionsRepository } from '#src/modules/interactions/interactions.repository.js';
 import { decide, rateLimitHeaders, type LimitDecision, type RateLimitHeaders } from '#src/modules/limits/limit-decision.js';
 import { WINDOW_GRACE_MS, type HeldSlot, type LimitRequest, type LimitState, type LimitStore } from '#src/modules/limits/limit-store.js';
+import { LeasedLimitStore } from '#src/modules/limits/leased-limit-store.js';
 import { MemoryLimitStore } from '#src/modules/limits/memory-limit-store.js';
 import { effectiveLimits, type EffectiveLimits, type ScopeClass } from '#src/modules/limits/plan-limits.js';
 import { RedisLimitStore } from '#src/modules/limits/redis-limit-store.js';
@@ -23,10 +24,6 @@ const PROBE_EVERY_MS = 1_000;
 /** A limiter command slower than this counts as Redis being unreachable: the request goes on with local limits. */
 const COMMAND_TIMEOUT_MS = 500;
 const CONNECT_WAIT_MS = 2_000;
-/** The longest a released Redis slot waits to be removed when its organization sends no further request. */
-const RELEASE_FLUSH_MS = 25;
-/** At most this many released slots ride along with one check. */
-const RELEASES_PER_CHECK = 100;
 /** For a caller whose plan is unknown: the most restrictive one. */
 const UNKNOWN_PLAN: OrganizationPlan = { name: 'free', overrides: undefined };
 
@@ -68,22 +65,16 @@ export interface RateLimitStatus {
  * probed until it is back.
  */
 @Injectable()
-export class LimitsService implements OnModuleInit, OnApplicationShutdown {
+export class LimitsService implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('RateLimits');
   private readonly memory = new MemoryLimitStore();
   private connection: Redis | undefined;
-  private shared: RedisLimitStore | undefined;
+  private shared: LeasedLimitStore | undefined;
   private degradedSince: Date | undefined;
   private probeTimer: NodeJS.Timeout | undefined;
   private probing = false;
   private renewTimer: NodeJS.Timeout | undefined;
   private readonly held = new Map<string, { slot: HeldSlot; store: LimitStore }>();
-  /**
-   * Redis slots whose requests ended, by organization: removed by the organization's next check (no command
-   * of their own), or by a flush RELEASE_FLUSH_MS later when no request of that organization comes first.
-   */
-  private readonly releasing = new Map<string, string[]>();
-  private releaseTimer: NodeJS.Timeout | undefined;
   private readonly limitsOfPlan = new WeakMap<OrganizationPlan, EffectiveLimits>();
 
   constructor(
@@ -108,7 +99,11 @@ export class LimitsService implements OnModuleInit, OnApplicationShutdown {
     if (this.connection) {
       // Connection errors repeat on every reconnection attempt; the limiter logs its own transitions instead.
       this.connection.on('error', () => undefined);
-      this.shared = new RedisLimitStore(this.connection, (name) => this.redis.prefixed(name));
+      this.shared = new LeasedLimitStore(
+        new RedisLimitStore(this.connection, (name) => this.redis.prefixed(name)),
+        () => this.clock.now(),
+        (error) => this.degrade(error),
+      );
       if (!(await ready(this.connection, CONNECT_WAIT_MS))) {
         this.degrade(new Error(`Redis did not answer within ${CONNECT_WAIT_MS} ms of start-up`));
       }
@@ -117,10 +112,17 @@ export class LimitsService implements OnModuleInit, OnApplicationShutdown {
     this.renewTimer.unref();
   }
 
+  /** Unspent leases go back to Redis, so other instances need not wait for them to expire. */
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.shared && !this.degradedSince) {
+      await this.shared.giveBackAll();
+    }
+  }
+
   onApplicationShutdown(): void {
     clearInterval(this.renewTimer);
     clearInterval(this.probeTimer);
-    clearTimeout(this.releaseTimer);
+    this.shared?.close();
   }
 
   status(): RateLimitStatus {
@@ -158,11 +160,10 @@ export class LimitsService implements OnModuleInit, OnApplicationShutdown {
       minute: { index: minute, limit: plan.requestsPerMinute, endsAt: (minute + 1) * MINUTE_MS },
       day: { index: day, limit: plan.requestsPerDay, endsAt: (day + 1) * DAY_MS },
       tokens: input.spendsTokens && plan.tokensPerDay !== null ? { limit: plan.tokensPerDay } : undefined,
-      concurrency: { limit: plan.concurrentRequests, slotId: randomUUID(), expiresAt: now + SLOT_LEASE_MS, released: this.takeReleased(auth.orgId) },
+      concurrency: { limit: plan.concurrentRequests, slotId: randomUUID(), expiresAt: now + SLOT_LEASE_MS },
     };
 
     let { state, store } = await this.check(request);
-    request.concurrency.released = undefined;
     if (state.outcome === 'seed_tokens') {
       if (await this.seedTokens(store, request)) {
         ({ state, store } = await this.check(request));
@@ -240,56 +241,20 @@ export class LimitsService implements OnModuleInit, OnApplicationShutdown {
       return;
     }
     this.held.delete(slotId);
-    if (entry.store === this.memory) {
-      void this.memory.release([entry.slot]);
-      return;
-    }
-    if (this.degradedSince) {
-      return; // Redis is away: the slot's lease runs out on its own.
-    }
-    const pending = this.releasing.get(entry.slot.orgId);
-    if (pending) {
-      pending.push(entry.slot.slotId);
-    } else {
-      this.releasing.set(entry.slot.orgId, [entry.slot.slotId]);
-    }
-    if (!this.releaseTimer) {
-      this.releaseTimer = setTimeout(() => this.flushReleases(), RELEASE_FLUSH_MS);
-      this.releaseTimer.unref();
-    }
-  }
-
-  /** The slots this organization released, for its next check to remove (only while that check goes to Redis). */
-  private takeReleased(orgId: string): string[] | undefined {
-    const pending = this.activeStore() === this.shared ? this.releasing.get(orgId) : undefined;
-    if (!pending) {
-      return undefined;
-    }
-    if (pending.length <= RELEASES_PER_CHECK) {
-      this.releasing.delete(orgId);
-      return pending;
-    }
-    return pending.splice(0, RELEASES_PER_CHECK);
-  }
-
-  private flushReleases(): void {
-    this.releaseTimer = undefined;
-    const slots = [...this.releasing].flatMap(([orgId, slotIds]) => slotIds.map((slotId) => ({ orgId, slotId })));
-    this.releasing.clear();
-    if (slots.length > 0 && !this.degradedSince) {
-      this.shared?.release(slots).catch((error: unknown) => this.logger.debug({ err: error }, 'Could not release concurrency slots; their leases run out'));
+    // While Redis is away, a slot it holds runs out with its lease.
+    if (entry.store === this.memory || !this.degradedSince) {
+      void entry.store.release([entry.slot]);
     }
   }
 
   /** Slots of requests still running are kept alive; those of a process that died expire with their lease. */
   private async renewSlots(): Promise<void> {
     const expiresAt = this.clock.now() + SLOT_LEASE_MS;
-    for (const store of [this.memory, this.shared]) {
-      const slots = [...this.held.values()].filter((entry) => entry.store === store).map((entry) => entry.slot);
-      if (!store || slots.length === 0 || (store !== this.memory && this.degradedSince)) {
-        continue;
-      }
-      await store.renew(slots, expiresAt).catch((error: unknown) => this.logger.debug({ err: error }, 'Could not renew concurrency slots'));
+    const local = [...this.held.values()].filter((entry) => entry.store === this.memory).map((entry) => entry.slot);
+    await this.memory.renew(local, expiresAt);
+    if (this.shared && !this.degradedSince) {
+      // The shared store renews its own reservations, which count this instance's requests.
+      await this.shared.renew([], expiresAt).catch((error: unknown) => this.logger.debug({ err: error }, 'Could not renew concurrency slots'));
     }
   }
 
@@ -298,6 +263,7 @@ export class LimitsService implements OnModuleInit, OnApplicationShutdown {
       return;
     }
     this.degradedSince = new Date();
+    this.shared?.reset();
     this.logger.error(
       { err: error instanceof Error ? error.message : String(error) },
       'Rate limits: Redis is unreachable; each instance now limits on its own, in memory, until Redis answers again',
