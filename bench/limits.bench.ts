@@ -12,13 +12,15 @@ import { flag, numberOption } from '#bench/bench-options.js';
  *
  * What the rate limiter costs: the same authenticated read (GET /api/v1/agents/:id) against two api
  * processes on one PostgreSQL database and one Redis, one with RATE_LIMITS_ENABLED=true (every request
- * runs the limiter's Lua script: key bucket, minute and day counters, a concurrency slot) and one with
- * it off, in interleaved rounds, under two loads: saturated (autocannon, 16 connections: throughput and
- * latency when the machine's CPU is the bottleneck) and light (2 sequential clients, each request timed
- * to the microsecond: what the limiter adds to one request). The organization's limits are far above the
- * load, so nothing is refused. Needs REDIS_URL and DATABASE_URL (a PostgreSQL server; a scratch database
- * is created and dropped). Target: latency with limits at most 1.15 times latency without. The limiter
- * costs one Redis round trip per request, so the Redis round-trip time on this machine is printed too.
+ * passes the key bucket, the minute and day counters and a concurrency slot, from units the instance
+ * leased from Redis, with a step in Redis when a lease runs out) and one with it off, in interleaved
+ * rounds, under two loads: saturated (autocannon, 16 connections: throughput and latency when the
+ * machine's CPU is the bottleneck) and light (2 sequential clients, each request timed to the
+ * microsecond: what the limiter adds to one request). The organization's limits are far above the load,
+ * so nothing is refused. Needs REDIS_URL and DATABASE_URL (a PostgreSQL server; a scratch database is
+ * created and dropped). Target: latency with limits at most 1.15 times latency without. A Redis step
+ * costs a round trip, so the Redis round-trip time on this machine is printed too, and so is the share
+ * of requests that took a step (the limiter's script calls over the requests it admitted).
  */
 interface Ready {
   port: number;
@@ -27,6 +29,8 @@ interface Ready {
 }
 
 interface Measurement {
+  /** Every request sent, warm-up included. */
+  requests: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -74,9 +78,16 @@ async function startServer(limits: boolean): Promise<Ready> {
 
 async function measure(ready: Ready): Promise<Measurement> {
   const options = { url: `http://127.0.0.1:${ready.port}/api/v1/agents/${ready.agentId}`, headers: { authorization: `Bearer ${ready.key}` }, connections };
-  await autocannon({ ...options, duration: 1 });
+  const warmUp = await autocannon({ ...options, duration: 1 });
   const result = await autocannon({ ...options, duration });
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  return {
+    requests: warmUp.requests.total + result.requests.total,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
 }
 
 /** Median time of a PING, one at a time: the floor of what the limiter adds to a request. */
@@ -93,6 +104,12 @@ async function redisRoundTripMs(): Promise<number> {
   } finally {
     client.disconnect();
   }
+}
+
+/** Script calls (EVALSHA) Redis has run so far, from any client. */
+async function scriptCalls(client: Redis): Promise<number> {
+  const stats = await client.info('commandstats');
+  return Number(/cmdstat_evalsha:calls=(\d+)/.exec(stats)?.[1] ?? 0);
 }
 
 /** Light load: `clients` sequential loops for `duration` seconds, each request timed to the microsecond. */
@@ -115,7 +132,7 @@ async function light(ready: Ready, clients: number): Promise<Measurement> {
   );
   times.sort((a, b) => a - b);
   const at = (quantile: number): number => times[Math.min(times.length - 1, Math.floor(quantile * times.length))];
-  return { requestsPerSecond: times.length / duration, p50: at(0.5), p99: at(0.99), errors: 0, non2xx: failures };
+  return { requests: times.length, requestsPerSecond: times.length / duration, p50: at(0.5), p99: at(0.99), errors: 0, non2xx: failures };
 }
 
 type Side = 'on' | 'off';
@@ -130,16 +147,22 @@ try {
 
   // The machine is noisy: interleave the sides and alternate which goes first, so both see the same conditions.
   const samples: Record<Load, Record<Side, Measurement[]>> = { saturated: { on: [], off: [] }, light: { on: [], off: [] } };
+  const stats = new Redis(redisUrl);
+  let steps = 0;
   for (let round = 0; round < rounds; round++) {
     const order: Side[] = round % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
     for (const side of order) {
+      const before = await scriptCalls(stats);
       samples.saturated[side].push(await measure(servers[side]));
       samples.light[side].push(await light(servers[side], 2));
+      steps += side === 'on' ? (await scriptCalls(stats)) - before : 0;
     }
   }
+  stats.disconnect();
 
   const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
   const combine = (runs: Measurement[]): Measurement => ({
+    requests: runs.reduce((sum, run) => sum + run.requests, 0),
     requestsPerSecond: mean(runs.map((run) => run.requestsPerSecond)),
     p50: mean(runs.map((run) => run.p50)),
     p99: mean(runs.map((run) => run.p99)),
@@ -153,8 +176,10 @@ try {
     return { load, on, off, ratio: { p50: on.p50 / off.p50, p99: on.p99 / off.p99, throughput: on.requestsPerSecond / off.requestsPerSecond } };
   });
 
+  const admitted = rows.reduce((sum, row) => sum + row.on.requests, 0);
+  const stepShare = steps / admitted;
   if (flag('json')) {
-    process.stdout.write(`${JSON.stringify({ duration, rounds, connections, rows, redisRoundTripMs: roundTrip })}\n`);
+    process.stdout.write(`${JSON.stringify({ duration, rounds, connections, rows, redisRoundTripMs: roundTrip, stepShare })}\n`);
   } else {
     process.stdout.write(`\nbench:limits  GET /api/v1/agents/:id  postgresql + redis  ${rounds} interleaved rounds of ${duration}s per side and load\n`);
     process.stdout.write(`saturated: autocannon, ${connections} connections; light: 2 sequential clients, each request timed\n\n`);
@@ -176,6 +201,7 @@ try {
       );
     }
     process.stdout.write(`\nRedis round trip (PING, p50): ${roundTrip.toFixed(3)} ms\n`);
+    process.stdout.write(`Redis script calls while limits were on, per request: ${stepShare.toFixed(4)} (counting every Redis client's calls)\n`);
     for (const { load, ratio } of rows) {
       process.stdout.write(
         `target ${load}: latency on/off at most 1.15: p50 ${ratio.p50 <= 1.15 ? 'met' : 'missed'}, p99 ${ratio.p99 <= 1.15 ? 'met' : 'missed'}\n`,
