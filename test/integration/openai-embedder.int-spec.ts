@@ -261,6 +261,22 @@ describe('OpenAIEmbedder', () => {
 
     expect((await pending).message).toContain('aborted: shutting down');
   });
+
+  it('should not leave a listener behind on its shutdown signal per request', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error): number => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const client = embedder();
+      for (let i = 0; i < 12; i++) {
+        await client.embedQuery(`question ${i}`);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([]);
+  });
 });
 
 describe('EmbeddingsModule with EMBEDDING_PROVIDER=openai', () => {

@@ -132,6 +132,11 @@ export class OpenAIEmbedder extends Embedder implements OnApplicationShutdown {
       throw new EmbeddingError(`Text ${empty} of the batch is empty; OpenAI-compatible providers refuse empty input`, false);
     }
     let data: { index: number; embedding: unknown }[];
+    // The SDK listens on the signal it is given and never stops listening: a signal of its own per request
+    // keeps the long-lived shutdown signal from gathering one listener per request made.
+    const request = new AbortController();
+    const abortRequest = (): void => request.abort();
+    this.#shutdown.signal.addEventListener('abort', abortRequest, { once: true });
     try {
       const response = await this.#client.embeddings.create(
         {
@@ -140,11 +145,13 @@ export class OpenAIEmbedder extends Embedder implements OnApplicationShutdown {
           encoding_format: 'base64',
           ...(this.requestDimensions ? { dimensions: this.dimensions } : {}),
         },
-        { signal: this.#shutdown.signal },
+        { signal: request.signal },
       );
       data = response.data;
     } catch (error) {
       throw this.providerError(error);
+    } finally {
+      this.#shutdown.signal.removeEventListener('abort', abortRequest);
     }
     if (!Array.isArray(data) || data.length !== texts.length) {
       throw new EmbeddingError(`${this.endpoint} answered ${Array.isArray(data) ? data.length : 'no'} embeddings for ${texts.length} texts`, false);
