@@ -118,8 +118,20 @@ describe.skipIf(!client)('leased limits (two api instances on one Redis)', () =>
       const { store, shared } = instance();
       const steps = vi.spyOn(shared, 'lease');
       expect(await admitted(store, 640, { capacity: 100_000, minute: 100_000, day: 1_000_000 })).toHaveLength(640);
-      // Leases of 64 (1 for the request, 63 more): one step per 64 requests.
-      expect(steps).toHaveBeenCalledTimes(10);
+      // A first lease of 64, then a top-up whenever a quarter is left: a step for about 48 requests.
+      expect(steps.mock.calls.length).toBeLessThanOrEqual(14);
+      // Only the first request waited for one: the others found a lease that a step in the background refilled.
+      expect(steps.mock.calls.filter(([, ask]) => ask.bucket?.need === 1)).toHaveLength(1);
+    });
+
+    it('should let requests that find a lease empty wait for the step refilling it, rather than each take one', async () => {
+      const { store, shared } = instance();
+      const steps = vi.spyOn(shared, 'lease');
+      expect(await burst(60, { capacity: 100_000, minute: 100_000, concurrency: 1_000 }, store)).toEqual([60]);
+      // The first step leases 64 tokens and requests but only 32 slots (1/32 of the 1,000); the other
+      // requests wait for it, then one more step takes slots for those still waiting; maybe one top-up.
+      expect(steps.mock.calls.length).toBeLessThanOrEqual(3);
+      expect(steps.mock.calls.filter(([, ask]) => ask.slots.need === 1)).toHaveLength(2);
     });
 
     it('should take a step for every request that spends model tokens, so the day\u2019s count it checks is current', async () => {

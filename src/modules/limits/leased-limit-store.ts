@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { HeldSlot, LimitRequest, LimitState, LimitStore } from '#src/modules/limits/limit-store.js';
-import type { LeaseAsk, LeaseTerms, RedisLimitStore } from '#src/modules/limits/redis-limit-store.js';
+import type { LeaseAsk, LeaseGrant, LeaseTerms, RedisLimitStore } from '#src/modules/limits/redis-limit-store.js';
 
 /** A lease takes at most this many units of one limit at a time (the request's own included)… */
 export const LEASE_MAX = 64;
@@ -20,8 +20,12 @@ interface Lease {
   unspent: number;
   /** The last moment they may be spent (limiter clock). */
   until: number;
-  /** Steps in flight that may add to it: no more extra is asked for meanwhile. */
+  /** Units the last step granted beyond a request's own: how large a lease this limit affords now. */
+  size: number;
+  /** Steps in flight that may add to it: the lease is not forgotten meanwhile. */
   asking: number;
+  /** A step in flight asking a lease for it: no other is asked for, and requests that find it empty wait. */
+  refill: Promise<void> | undefined;
   used: boolean;
 }
 
@@ -58,6 +62,7 @@ interface SlotLeases {
   inFlight: number;
   expiresAt: number;
   asking: number;
+  refill: Promise<void> | undefined;
 }
 
 interface OrganizationLeases {
@@ -97,41 +102,53 @@ export class LeasedLimitStore implements LimitStore {
   }
 
   async check(request: LimitRequest): Promise<LimitState> {
-    const { now } = request;
-    const organization = this.organization(request.orgId);
-    organization.used = true;
-    const bucket = this.bucket(request);
-    bucket.used = true;
-    const minute = (organization.minute = windowLease(organization.minute, request.minute));
-    const day = (organization.day = windowLease(organization.day, request.day));
-    const slots = organization.slots;
+    for (let waited = 0; ; waited++) {
+      const { now } = request;
+      const organization = this.organization(request.orgId);
+      organization.used = true;
+      const bucket = this.bucket(request);
+      bucket.used = true;
+      const minute = (organization.minute = windowLease(organization.minute, request.minute));
+      const day = (organization.day = windowLease(organization.day, request.day));
+      const slots = organization.slots;
 
-    const bucketCovered = covers(bucket, now);
-    const minuteCovered = !minute || covers(minute, now);
-    const dayCovered = !day || covers(day, now);
-    const slotCovered = request.concurrency.limit === null || (slots.limit === request.concurrency.limit && slots.inUse.size < slots.reserved);
-    if (bucketCovered && minuteCovered && dayCovered && slotCovered && !request.tokens) {
-      spend(bucket);
-      bucket.spent++;
-      if (minute) {
-        spend(minute);
-      }
-      if (day) {
-        spend(day);
-      }
-      if (request.concurrency.limit !== null) {
-        slots.inUse.add(request.concurrency.slotId);
-      }
-      return {
-        outcome: 'allowed',
-        bucketTokens: bucket.tokens,
-        minuteCount: minute?.count ?? 0,
-        dayCount: day?.count ?? 0,
-        tokensUsed: undefined,
-        inFlight: slots.inFlight,
+      const covered = {
+        bucket: covers(bucket, now),
+        minute: !minute || covers(minute, now),
+        day: !day || covers(day, now),
+        slot: request.concurrency.limit === null || (slots.limit === request.concurrency.limit && slots.inUse.size < slots.reserved),
       };
+      if (covered.bucket && covered.minute && covered.day && covered.slot && !request.tokens) {
+        spend(bucket);
+        bucket.spent++;
+        if (minute) {
+          spend(minute);
+        }
+        if (day) {
+          spend(day);
+        }
+        if (request.concurrency.limit !== null) {
+          slots.inUse.add(request.concurrency.slotId);
+        }
+        this.topUp(request, organization, bucket);
+        return {
+          outcome: 'allowed',
+          bucketTokens: bucket.tokens,
+          minuteCount: minute?.count ?? 0,
+          dayCount: day?.count ?? 0,
+          tokensUsed: undefined,
+          inFlight: slots.inFlight,
+        };
+      }
+      // A lease this request needs is being refilled: wait for that step rather than take one more.
+      const refill =
+        (!covered.bucket && bucket.refill) || (!covered.minute && minute?.refill) || (!covered.day && day?.refill) || (!covered.slot && slots.refill);
+      if (refill && waited < 3) {
+        await refill;
+        continue;
+      }
+      return this.step(request, organization, bucket, covered);
     }
-    return this.step(request, organization, bucket, { bucket: bucketCovered, minute: minuteCovered, day: dayCovered, slot: slotCovered });
   }
 
   /** Frees the requests' slots; reserved slots beyond the spare go back to Redis soon after. */
@@ -239,13 +256,86 @@ export class LeasedLimitStore implements LimitStore {
       bucketLeaseUntil: now + LEASE_MS + CLOCK_MARGIN_MS,
       minute: minute ? this.terms(minute, covered.minute) : NOTHING,
       day: day ? this.terms(day, covered.day) : NOTHING,
-      slots: slotLimit === null || covered.slot ? { ...NOTHING, back: slotBack } : { need: 1, extra: slots.asking > 0 ? 0 : LEASE_MAX - 1, back: slotBack },
+      slots: slotLimit === null || covered.slot ? { ...NOTHING, back: slotBack } : { need: 1, extra: slots.refill ? 0 : LEASE_MAX - 1, back: slotBack },
       divisor: LEASE_DIVISOR,
     } satisfies LeaseAsk;
-    const asking = [bucket, minute, day].filter((lease): lease is BucketLease | WindowLease => lease !== undefined);
-    asking.forEach((lease) => lease.asking++);
-    slots.asking++;
     bucket.spent = 0;
+    try {
+      const grant = await this.send(request, ask, organization, bucket);
+      const { state } = grant;
+      if (state.outcome !== 'allowed') {
+        held.forEach((lease) => lease.unspent++);
+        if (slotLimit !== null && covered.slot) {
+          slots.inUse.delete(request.concurrency.slotId);
+        }
+        return state;
+      }
+      if (covered.bucket) {
+        bucket.spent++;
+      }
+      return state;
+    } catch (error) {
+      held.forEach((lease) => lease.unspent++);
+      slots.inUse.delete(request.concurrency.slotId);
+      throw error;
+    }
+  }
+
+  /**
+   * Under steady load a lease is refilled before it runs out, in a step of its own that no request waits
+   * for: when a limit affords leases of 8 units or more and a quarter of the last one is left.
+   */
+  private topUp(request: LimitRequest, organization: OrganizationLeases, bucket: BucketLease): void {
+    const low = (lease: Lease | undefined): boolean => lease !== undefined && !lease.refill && lease.size >= 8 && lease.unspent * 4 <= lease.size;
+    const { minute, day } = organization;
+    if (!low(bucket) && !low(minute) && !low(day)) {
+      return;
+    }
+    const more = (lease: Lease | undefined): LeaseTerms => ({ need: 0, extra: lease && low(lease) ? LEASE_MAX - lease.unspent : 0, back: 0 });
+    const ask = {
+      holder: this.holder,
+      bucket: { ...more(bucket), settled: bucket.spent },
+      bucketLeaseUntil: request.now + LEASE_MS + CLOCK_MARGIN_MS,
+      minute: more(minute),
+      day: more(day),
+      slots: NOTHING,
+      divisor: LEASE_DIVISOR,
+    } satisfies LeaseAsk;
+    bucket.spent = 0;
+    this.send({ ...request, tokens: undefined }, ask, organization, bucket).catch(this.onError);
+  }
+
+  /**
+   * Sends a step and adds what it grants to the leases; refreshes this instance's snapshot of the shared
+   * counts; marks the leases it asks for as being refilled until the answer comes.
+   */
+  private async send(
+    request: LimitRequest,
+    ask: LeaseAsk & { bucket: LeaseTerms },
+    organization: OrganizationLeases,
+    bucket: BucketLease,
+  ): Promise<LeaseGrant> {
+    const { minute, day, slots } = organization;
+    const asked: Array<[Lease | SlotLeases, LeaseTerms]> = [
+      [bucket, ask.bucket],
+      [slots, ask.slots],
+    ];
+    if (minute) {
+      asked.push([minute, ask.minute]);
+    }
+    if (day) {
+      asked.push([day, ask.day]);
+    }
+    // Settled once the grant is added to the leases (or the step failed), for the requests waiting on it.
+    let refilled = (): void => undefined;
+    const refill = new Promise<void>((resolve) => (refilled = resolve));
+    const adding = asked.filter(([, terms]) => terms.need > 0 || terms.extra > 0).map(([lease]) => lease);
+    adding.forEach((lease) => lease.asking++);
+    for (const [lease, terms] of asked) {
+      if (terms.extra > 0) {
+        lease.refill = refill;
+      }
+    }
     try {
       const grant = await this.redis.lease(request, ask);
       const { state } = grant;
@@ -257,38 +347,30 @@ export class LeasedLimitStore implements LimitStore {
         day.count = state.dayCount;
       }
       slots.inFlight = state.inFlight;
-      if (state.outcome !== 'allowed') {
-        held.forEach((lease) => lease.unspent++);
-        if (slotLimit !== null && covered.slot) {
-          slots.inUse.delete(request.concurrency.slotId);
+      if (state.outcome === 'allowed') {
+        take(bucket, ask.bucket, grant.bucket, request.now);
+        take(minute, ask.minute, grant.minute, request.now);
+        take(day, ask.day, grant.day, request.now);
+        if (ask.slots.need > 0) {
+          // The request's own slot is one of those granted.
+          slots.reserved += grant.slots;
+          slots.inUse.add(request.concurrency.slotId);
+          slots.expiresAt = request.concurrency.expiresAt;
         }
-        return state;
-      }
-      if (covered.bucket) {
-        bucket.spent++;
-      }
-      take(bucket, ask.bucket, grant.bucket, now);
-      take(minute, ask.minute, grant.minute, now);
-      take(day, ask.day, grant.day, now);
-      if (slotLimit !== null && !covered.slot) {
-        slots.reserved += grant.slots;
-        slots.inUse.add(request.concurrency.slotId);
         if (ask.slots.extra > 0) {
           // How many free slots to keep follows what Redis could spare when last asked.
           slots.spare = grant.slots - 1;
         }
       }
-      if (grant.slots > 0) {
-        slots.expiresAt = request.concurrency.expiresAt;
-      }
-      return state;
-    } catch (error) {
-      held.forEach((lease) => lease.unspent++);
-      slots.inUse.delete(request.concurrency.slotId);
-      throw error;
+      return grant;
     } finally {
-      asking.forEach((lease) => lease.asking--);
-      slots.asking--;
+      adding.forEach((lease) => lease.asking--);
+      for (const [lease] of asked) {
+        if (lease.refill === refill) {
+          lease.refill = undefined;
+        }
+      }
+      refilled();
     }
   }
 
@@ -301,7 +383,7 @@ export class LeasedLimitStore implements LimitStore {
     // lift it above its capacity, and a window's count only drops by units never spent.
     const back = lease.unspent;
     lease.unspent = 0;
-    return { need: 1, extra: lease.asking > 0 ? 0 : LEASE_MAX - 1, back };
+    return { need: 1, extra: lease.refill ? 0 : LEASE_MAX - 1, back };
   }
 
   private bucket(request: LimitRequest): BucketLease {
@@ -316,7 +398,9 @@ export class LeasedLimitStore implements LimitStore {
         perMinute,
         unspent: 0,
         until: 0,
+        size: 0,
         asking: 0,
+        refill: undefined,
         used: true,
         spent: 0,
         tokens: capacity,
@@ -337,7 +421,7 @@ export class LeasedLimitStore implements LimitStore {
       organization = {
         minute: undefined,
         day: undefined,
-        slots: { limit: null, reserved: 0, inUse: new Set(), spare: 0, back: 0, inFlight: 0, expiresAt: 0, asking: 0 },
+        slots: { limit: null, reserved: 0, inUse: new Set(), spare: 0, back: 0, inFlight: 0, expiresAt: 0, asking: 0, refill: undefined },
         used: true,
       };
       this.organizations.set(orgId, organization);
@@ -442,6 +526,9 @@ function spend(lease: Lease): void {
 
 /** Adds what a step granted beyond the request's own unit to the lease, spendable for LEASE_MS from now. */
 function take(lease: Lease | undefined, terms: LeaseTerms, granted: number, now: number): void {
+  if (lease && (terms.need > 0 || terms.extra > 0)) {
+    lease.size = granted - terms.need;
+  }
   if (lease && granted > terms.need) {
     lease.unspent += granted - terms.need;
     lease.until = Math.max(lease.until, now + LEASE_MS);
@@ -458,7 +545,18 @@ function windowLease(lease: WindowLease | undefined, window: LimitRequest['minut
   }
   // Another window: what was leased in the old one is not spent (that window is over, or its limit changed;
   // a lease of the same window under an old limit is given back by the next step).
-  const fresh: WindowLease = { index: window.index, limit: window.limit, endsAt: window.endsAt, unspent: 0, until: 0, asking: 0, used: true, count: 0 };
+  const fresh: WindowLease = {
+    index: window.index,
+    limit: window.limit,
+    endsAt: window.endsAt,
+    unspent: 0,
+    until: 0,
+    size: 0,
+    asking: 0,
+    refill: undefined,
+    used: true,
+    count: 0,
+  };
   if (lease && lease.index === window.index && lease.asking === 0) {
     fresh.unspent = lease.unspent;
   }
