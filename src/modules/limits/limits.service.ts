@@ -60,9 +60,9 @@ export interface RateLimitStatus {
 /**
  * Rate limits per API key and scope class (token buckets) and per organization plan (requests per UTC
  * minute and day, model tokens per UTC day, concurrent requests). With REDIS_URL the counters are shared by
- * every api instance, one Lua script per request; without it they live in this process. When Redis stops
- * answering, requests go on against in-memory counters (logged once, shown by /readyz) and Redis is
- * probed until it is back.
+ * every api instance, which spends units it leased from them (LeasedLimitStore); without it they live in
+ * this process. When Redis stops answering, requests go on against in-memory counters (logged once, shown
+ * by /readyz) and Redis is probed until it is back.
  */
 @Injectable()
 export class LimitsService implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
