@@ -870,6 +870,7 @@ async function measureRecall(
       await client.query('COMMIT');
     }
   };
+  const exactSettings = ['SET LOCAL enable_indexscan = off'];
   const rows: RecallRow[] = [];
   try {
     const scopes: Array<[string, SearchScope, boolean]> = [
@@ -882,7 +883,7 @@ async function measureRecall(
       const exactMs: number[] = [];
       const exactStarted = performance.now();
       for (const vector of vectors) {
-        const result = await top(scope, vector, ['SET LOCAL enable_indexscan = off']);
+        const result = await top(scope, vector, exactSettings);
         exact.push(result.ids);
         exactMs.push(result.ms);
       }
@@ -890,7 +891,7 @@ async function measureRecall(
       rows.push({
         scope: name,
         efSearch: 'exact',
-        plan: await plan(scope, vectors[0], ['SET LOCAL enable_indexscan = off']),
+        plan: await plan(scope, vectors[0], exactSettings),
         recall: 1,
         minimum: 1,
         p50Ms: round(percentiles(exactMs).p50, 1),
@@ -901,17 +902,17 @@ async function measureRecall(
         'SET LOCAL enable_seqscan = off',
         'SET LOCAL hnsw.iterative_scan = relaxed_order',
       ];
-      const score = async (found: string[][], ms: number[], efSearch: number, label: string): Promise<void> => {
+      const score = async (found: string[][], ms: number[], settings: string[], label: string): Promise<void> => {
         const recalls = found.map((ids, index) => ids.filter((id) => exact[index].includes(id)).length / Math.max(1, exact[index].length));
         const row = {
           scope: name,
           efSearch: label,
-          plan: await plan(scope, vectors[0], hnswSettings(efSearch)),
+          plan: await plan(scope, vectors[0], settings),
           recall: round(recalls.reduce((sum, value) => sum + value, 0) / recalls.length, 3),
           minimum: round(Math.min(...recalls), 2),
           p50Ms: round(percentiles(ms).p50, 1),
         };
-        log(`${name}, ef_search ${efSearch}: recall@${SEARCH_TOP_K} ${row.recall}`);
+        log(`${name}, ${label}: recall@${SEARCH_TOP_K} ${row.recall}`);
         rows.push(row);
       };
       const serviceFound: string[][] = [];
@@ -922,8 +923,13 @@ async function measureRecall(
         serviceMs.push(performance.now() - started);
         serviceFound.push(result.hits.map((hit) => hit.id));
       }
-      const serviceEfSearch = Math.min(HNSW_MAX_EF_SEARCH, Math.max(HNSW_MIN_EF_SEARCH, SEARCH_TOP_K));
-      await score(serviceFound, serviceMs, serviceEfSearch, `service (${serviceEfSearch})`);
+      const servicePlan = await repository.vectorPlan(scope, SEARCH_TOP_K);
+      await score(
+        serviceFound,
+        serviceMs,
+        servicePlan.exact ? exactSettings : hnswSettings(servicePlan.efSearch),
+        `service (${servicePlan.exact ? 'exact' : `ef_search ${servicePlan.efSearch}`})`,
+      );
       for (const efSearch of EF_SEARCH_SWEEP) {
         const found: string[][] = [];
         const ms: number[] = [];
@@ -932,7 +938,7 @@ async function measureRecall(
           found.push(result.ids);
           ms.push(result.ms);
         }
-        await score(found, ms, efSearch, String(efSearch));
+        await score(found, ms, hnswSettings(efSearch), `ef_search ${efSearch}`);
       }
     }
   } finally {

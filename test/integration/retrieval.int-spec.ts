@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigModule } from '#src/config/app-config.js';
 import { DatabaseModule } from '#src/common/database/database.module.js';
 import { newId } from '#src/common/ids/ids.js';
+import { ChunkSearchRepository } from '#src/modules/retrieval/chunk-search.repository.js';
 import { RAG_STRATEGIES, type RagStrategy } from '#src/modules/retrieval/rag-strategy.js';
 import { RetrievalModule } from '#src/modules/retrieval/retrieval.module.js';
 import { RetrievalService } from '#src/modules/retrieval/retrieval.service.js';
@@ -378,6 +379,21 @@ describe('retrieval', () => {
       const inBig = await search(scopeOf(orgId, [bigSource]), 'glacier volcano desert report', 'vector', 50);
       expect(inBig.chunks).toHaveLength(50);
       expect(inBig.totalChunksSearched).toBe(120);
+    });
+
+    // Scopes this small are read exactly; the HNSW plan (scopes over EXACT_SCAN_MAX_CHUNKS) is forced here.
+    it.each([
+      ['exact', { exact: true }],
+      ['HNSW', { exact: false, efSearch: 40 }],
+    ] as const)('should find the same nearest chunks of a small scope with the %s plan, filling top_k', async (_, plan) => {
+      const chunks = moduleRef.get(ChunkSearchRepository);
+      const embedding = stubEmbedding('glacier volcano desert report', DIMENSIONS);
+      const smallScope = scopeOf(orgId, [scope.dataSourceIds[0]]);
+      const found = await chunks.vector(smallScope, embedding, 16, false, plan);
+      const exact = await chunks.vector(smallScope, embedding, 16, false, { exact: true });
+      expect(found.total).toBe(16);
+      expect(found.hits.map((hit) => hit.id).sort()).toEqual(exact.hits.map((hit) => hit.id).sort());
+      expect(await chunks.vectorPlan(smallScope, 16)).toEqual({ exact: true });
     });
 
     it.each(RAG_STRATEGIES)('should answer the same order twice, ties broken by chunk id (%s)', async (strategy) => {

@@ -3,15 +3,15 @@ import { LRUCache } from 'lru-cache';
 import { SqlClient } from '#src/common/database/sql-client.js';
 import type { SearchScope } from '#src/modules/retrieval/retrieval.types.js';
 import {
-  HNSW_MAX_EF_SEARCH,
-  HNSW_MIN_EF_SEARCH,
   MAX_CACHED_LEXEMES_PER_SCOPE,
   MAX_QUERY_LEXEMES,
   MAXSCORE_FIRST_PASS_POSTINGS,
   SCOPE_STATS_TTL_MS,
+  VECTOR_PLAN_TTL_MS,
   type Bm25Params,
 } from '#src/modules/retrieval/retrieval-settings.js';
 import { SearchSessions } from '#src/modules/retrieval/search-session.js';
+import { planVectorSearch, type VectorPlan } from '#src/modules/retrieval/vector-plan.js';
 
 /** A chunk as a search returns it. */
 export interface ChunkRow {
@@ -57,9 +57,10 @@ const SCOPE_SIZE = `SELECT (SELECT count(*) FROM chunk c WHERE c.org_id = $1 AND
 const CHUNK_COLUMNS = 'c.document_id, c.document_title, c.document_url, c.heading_path, c.text';
 
 /**
- * Nearest chunks by cosine distance through the HNSW index, filtered to the scope (`$4` the query
- * vector, `$5` how many). Under `hnsw.iterative_scan = relaxed_order` the index yields candidates until
- * the LIMIT is filled by chunks that pass the filter, in roughly ascending distance: the caller sorts.
+ * Nearest chunks by cosine distance, filtered to the scope (`$4` the query vector, `$5` how many): through
+ * the HNSW index, or exactly with index scans off (the scope's rows through its btree index, then a sort).
+ * Under `hnsw.iterative_scan = relaxed_order` the index yields candidates until the LIMIT is filled by
+ * chunks that pass the filter, in roughly ascending distance: the caller sorts.
  */
 function vectorSql(details: boolean): string {
   return `WITH scope_size AS (${SCOPE_SIZE}),
@@ -163,6 +164,8 @@ interface ScopeStats {
 export class ChunkSearchRepository {
   private readonly logger = new Logger('ChunkSearch');
   private readonly stats = new LRUCache<string, ScopeStats>({ max: 1_000, ttl: SCOPE_STATS_TTL_MS });
+  private readonly scopeSizes = new LRUCache<string, number>({ max: 10_000, ttl: VECTOR_PLAN_TTL_MS });
+  private indexSize: { value: Promise<number>; expiresAt: number } | undefined;
   private iterativeScan: Promise<boolean> | undefined;
 
   constructor(
@@ -170,27 +173,62 @@ export class ChunkSearchRepository {
     private readonly sql: SqlClient,
   ) {}
 
-  /** The `limit` chunks of the scope nearest to `embedding` (cosine), every one of them if the scope holds fewer. */
-  async vector(scope: SearchScope, embedding: number[], limit: number, details: boolean): Promise<ListResult<VectorHit>> {
+  /**
+   * The `limit` chunks of the scope nearest to `embedding` (cosine), every one of them if the scope holds
+   * fewer; `plan` overrides the one the scope's size calls for.
+   */
+  async vector(scope: SearchScope, embedding: number[], limit: number, details: boolean, plan?: VectorPlan): Promise<ListResult<VectorHit>> {
     const text = vectorSql(details);
     const values = [scope.orgId, [...scope.dataSourceIds], scope.includeKnowledgeBase, `[${embedding.join(',')}]`, limit];
-    const efSearch = Math.min(HNSW_MAX_EF_SEARCH, Math.max(HNSW_MIN_EF_SEARCH, limit));
-    // The planner underestimates what reading every embedding (TOASTed, 2 KiB each) costs, and on a few
-    // thousand chunks prefers a sequential scan and sort (about 10x slower than the index here): without
-    // sequential scans it picks the HNSW index, or the scope's btree index and a sort for a small scope.
-    const settings = [`SET LOCAL hnsw.ef_search = ${efSearch}`, 'SET LOCAL enable_seqscan = off'];
-    if (await this.supportsIterativeScan()) {
-      settings.push('SET LOCAL hnsw.iterative_scan = relaxed_order');
+    const exactScan = async (): Promise<ListResult<VectorHit>> =>
+      toVectorResult(await this.sessions.inTransaction(['SET LOCAL enable_indexscan = off'], (connection) => connection.query<VectorRow>(text, values)));
+    plan ??= await this.vectorPlan(scope, limit);
+    let result: ListResult<VectorHit>;
+    if (plan.exact) {
+      result = await exactScan();
+    } else {
+      // The planner underestimates what reading every embedding (TOASTed, 2 KiB each) costs, and on a few
+      // thousand chunks prefers a sequential scan and sort (about 10x slower than the index here): without
+      // sequential scans it picks the HNSW index.
+      const settings = [`SET LOCAL hnsw.ef_search = ${plan.efSearch}`, 'SET LOCAL enable_seqscan = off'];
+      if (await this.supportsIterativeScan()) {
+        settings.push('SET LOCAL hnsw.iterative_scan = relaxed_order');
+      }
+      result = toVectorResult(await this.sessions.inTransaction(settings, (connection) => connection.query<VectorRow>(text, values)));
+      if (result.hits.length < Math.min(limit, result.total)) {
+        // The filtered index scan ran dry (a scope that is a small part of a large table, or pgvector
+        // without iterative scans): the exact scan answers in full.
+        result = await exactScan();
+      }
     }
-    let rows = await this.sessions.inTransaction(settings, (connection) => connection.query<VectorRow>(text, values));
-    let result = toVectorResult(rows);
-    if (result.hits.length < Math.min(limit, result.total)) {
-      // The filtered index scan ran dry (a scope that is a small part of a large table, or pgvector
-      // without iterative scans): the exact scan over the scope's rows answers in full.
-      rows = await this.sessions.inTransaction(['SET LOCAL enable_indexscan = off'], (connection) => connection.query<VectorRow>(text, values));
-      result = toVectorResult(rows);
-    }
+    this.scopeSizes.set(scopeKey(scope), result.total);
     return result;
+  }
+
+  /** How a vector search of `limit` chunks reads this scope, from its last known size and the index's. */
+  async vectorPlan(scope: SearchScope, limit: number): Promise<VectorPlan> {
+    const key = scopeKey(scope);
+    let scopeChunks = this.scopeSizes.get(key);
+    if (scopeChunks === undefined) {
+      scopeChunks = await this.count(scope);
+      this.scopeSizes.set(key, scopeChunks);
+    }
+    return planVectorSearch(scopeChunks, await this.indexedChunks(), limit);
+  }
+
+  /** The planner's estimate of the chunk table's rows (kept by autovacuum and ANALYZE; -1 before the first). */
+  private indexedChunks(): Promise<number> {
+    if (!this.indexSize || this.indexSize.expiresAt <= Date.now()) {
+      const value = this.sql
+        .query<{ n: number | string }>(`SELECT reltuples AS n FROM pg_class WHERE oid = 'chunk'::regclass`, [])
+        .then(([row]) => Number(row?.n ?? -1))
+        .catch((error: unknown) => {
+          this.indexSize = undefined;
+          throw error;
+        });
+      this.indexSize = { value, expiresAt: Date.now() + VECTOR_PLAN_TTL_MS };
+    }
+    return this.indexSize.value;
   }
 
   /**

@@ -29,12 +29,23 @@ export const BM25_PARAMS: Bm25Params = { k1: 1.2, b: 0.6 };
 export const HYBRID_FUSION: FusionParams = { k: 5, vectorWeight: 0.2, keywordWeight: 1, vectorDepth: 100, keywordDepth: 100 };
 
 /**
- * HNSW candidate list: at least this, and at least the number of chunks asked for (pgvector's ceiling is 1000).
- * `npm run bench:query` at 100,000 chunks: recall@10 against exact search 0.872 at 64, 0.922 at 100, 0.984 at
- * 200 (statement p50 5.6 ms, 7.2 ms, 12.1 ms).
+ * HNSW candidate list for a search over the whole index: at least this, and at least the number of chunks
+ * asked for; a scope that is a smaller share of the index gets a list scaled up (vector-plan.ts), to
+ * pgvector's ceiling of 1000. `npm run bench:query` at 100,000 chunks: recall@10 against exact search
+ * 0.872 at 64, 0.922 at 100, 0.984 at 200 (statement p50 5.6 ms, 7.2 ms, 12.1 ms).
  */
 export const HNSW_MIN_EF_SEARCH = 200;
 export const HNSW_MAX_EF_SEARCH = 1_000;
+
+/**
+ * Scopes of at most this many chunks are searched exactly (every distance computed, recall 1): `npm run
+ * bench:query` measured about 30 ms for 10,000 chunks, where a filtered HNSW scan of the same source (7% of
+ * the index) needed ef_search 800 to reach recall@10 0.98 (0.886 at 200).
+ */
+export const EXACT_SCAN_MAX_CHUNKS = 10_000;
+
+/** How long a scope's chunk count and the index's size steer the vector plan before they are read again. */
+export const VECTOR_PLAN_TTL_MS = 60_000;
 
 /** A query's distinct lexemes beyond this many (in order of appearance) are ignored by keyword search. */
 export const MAX_QUERY_LEXEMES = 128;
