@@ -261,7 +261,7 @@ export class LeasedLimitStore implements LimitStore {
     } satisfies LeaseAsk;
     bucket.spent = 0;
     try {
-      const grant = await this.send(request, ask, organization, bucket);
+      const grant = await this.send(request, ask, organization, bucket, false);
       const { state } = grant;
       if (state.outcome !== 'allowed') {
         held.forEach((lease) => lease.unspent++);
@@ -302,18 +302,20 @@ export class LeasedLimitStore implements LimitStore {
       divisor: LEASE_DIVISOR,
     } satisfies LeaseAsk;
     bucket.spent = 0;
-    this.send({ ...request, tokens: undefined }, ask, organization, bucket).catch(this.onError);
+    this.send({ ...request, tokens: undefined }, ask, organization, bucket, true).catch(this.onError);
   }
 
   /**
    * Sends a step and adds what it grants to the leases; refreshes this instance's snapshot of the shared
-   * counts; marks the leases it asks for as being refilled until the answer comes.
+   * counts; marks the leases it asks for as being refilled until the answer comes. `later`: the command is
+   * written once the current request has gone on (a top-up no request waits for), not on its path.
    */
   private async send(
     request: LimitRequest,
     ask: LeaseAsk & { bucket: LeaseTerms },
     organization: OrganizationLeases,
     bucket: BucketLease,
+    later: boolean,
   ): Promise<LeaseGrant> {
     const { minute, day, slots } = organization;
     const asked: Array<[Lease | SlotLeases, LeaseTerms]> = [
@@ -337,6 +339,9 @@ export class LeasedLimitStore implements LimitStore {
       }
     }
     try {
+      if (later) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       const grant = await this.redis.lease(request, ask);
       const { state } = grant;
       bucket.tokens = state.bucketTokens;
