@@ -42,6 +42,9 @@ const retryAfter = (ms: number): number => Math.max(1, seconds(ms));
  * early, and its code says which kind of limit it was.
  */
 export function decide(request: LimitRequest, state: LimitState): LimitDecision {
+  if (state.outcome === 'allowed') {
+    return { allowed: true, view: tightest(request, state) };
+  }
   const { now } = request;
   const { capacity, perMinute } = request.bucket;
   /** Milliseconds until the bucket holds `tokens` more. */
@@ -72,13 +75,6 @@ export function decide(request: LimitRequest, state: LimitState): LimitDecision 
     views.push(windowView('requests_per_day', request.day.limit, state.dayCount, request.day.endsAt));
   }
 
-  if (state.outcome === 'allowed') {
-    const tightest = views.reduce((best, view) =>
-      view.remaining < best.remaining || (view.remaining === best.remaining && view.reset > best.reset) ? view : best,
-    );
-    return { allowed: true, view: tightest };
-  }
-
   if (request.tokens && request.tokens.limit !== null && state.tokensUsed !== undefined && state.tokensUsed >= request.tokens.limit) {
     views.push({
       ...windowView('tokens_per_day', request.tokens.limit, state.tokensUsed, request.day.endsAt),
@@ -99,6 +95,30 @@ export function decide(request: LimitRequest, state: LimitState): LimitDecision 
   // The store rejected, so some limit failed; should the arithmetic disagree, the key bucket is the safe answer.
   const longest = failed.length > 0 ? failed.reduce((worst, view) => (view.retryAfter > worst.retryAfter ? view : worst)) : { ...views[0], retryAfter: 1 };
   return { allowed: false, view: { ...longest, remaining: 0 }, code: CODE_OF_KIND[longest.kind] };
+}
+
+/** The request-rate limit an admitted request leaves with the fewest requests (on a tie, the one that resets last). */
+function tightest(request: LimitRequest, state: LimitState): LimitView {
+  const { capacity, perMinute } = request.bucket;
+  const tokens = Math.max(0, Math.min(state.bucketTokens, capacity));
+  const remaining = Math.floor(tokens);
+  let best: LimitView = {
+    kind: 'key_bucket',
+    limit: capacity,
+    remaining,
+    used: capacity - remaining,
+    reset: seconds(request.now + ((capacity - tokens) * REFILL_INTERVAL_MS) / perMinute),
+  };
+  const consider = (kind: LimitKind, limit: number | null, count: number, endsAt: number): void => {
+    const left = limit === null ? Infinity : Math.max(0, limit - count);
+    const reset = seconds(endsAt);
+    if (limit !== null && (left < best.remaining || (left === best.remaining && reset > best.reset))) {
+      best = { kind, limit, remaining: left, used: count, reset };
+    }
+  };
+  consider('requests_per_minute', request.minute.limit, state.minuteCount, request.minute.endsAt);
+  consider('requests_per_day', request.day.limit, state.dayCount, request.day.endsAt);
+  return best;
 }
 
 export function rateLimitHeaders(view: LimitView): RateLimitHeaders {

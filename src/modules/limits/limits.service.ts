@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, PROCESS_ROLE, type AppConfig, type ProcessRole } from '#src/config/app-config.js';
@@ -76,6 +75,8 @@ export class LimitsService implements OnModuleInit, BeforeApplicationShutdown, O
   private renewTimer: NodeJS.Timeout | undefined;
   private readonly held = new Map<string, { slot: HeldSlot; store: LimitStore }>();
   private readonly limitsOfPlan = new WeakMap<OrganizationPlan, EffectiveLimits>();
+  /** Names the requests' slots: both stores the service uses keep them in this process only. */
+  private slotSequence = 0;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -160,7 +161,7 @@ export class LimitsService implements OnModuleInit, BeforeApplicationShutdown, O
       minute: { index: minute, limit: plan.requestsPerMinute, endsAt: (minute + 1) * MINUTE_MS },
       day: { index: day, limit: plan.requestsPerDay, endsAt: (day + 1) * DAY_MS },
       tokens: input.spendsTokens && plan.tokensPerDay !== null ? { limit: plan.tokensPerDay } : undefined,
-      concurrency: { limit: plan.concurrentRequests, slotId: randomUUID(), expiresAt: now + SLOT_LEASE_MS },
+      concurrency: { limit: plan.concurrentRequests, slotId: String(++this.slotSequence), expiresAt: now + SLOT_LEASE_MS },
     };
 
     let { state, store } = await this.check(request);

@@ -42,11 +42,12 @@ export class RateLimitGuard implements CanActivate {
         spendsTokens: this.reflector.getAllAndOverride<boolean | undefined>(SPENDS_MODEL_TOKENS, [context.getHandler(), context.getClass()]) === true,
         form: pathForm(request.originalUrl ?? request.url),
       });
-      for (const [name, value] of Object.entries(admission.headers) as Array<[string, string]>) {
-        response.setHeader(name, value);
+      const { headers } = admission;
+      for (const name in headers) {
+        response.setHeader(name, headers[name as keyof typeof headers]);
       }
-      // 'close' comes after the last byte is sent, and also when the client goes away first.
-      response.once('close', admission.release);
+      // 'close' comes once, after the last byte is sent or when the client goes away first.
+      response.on('close', admission.release);
     } catch (error) {
       if (error instanceof AppError) {
         throw error;
