@@ -163,6 +163,47 @@ describe('LocalEmbedder', () => {
     expect(embedder.threads).toHaveLength(THREADS);
   });
 
+  it('should share batches between concurrent calls, giving each call its own vectors in order', async () => {
+    const texts = sentences(15, 'invoice');
+    const alone = await embedder.embedDocuments(texts);
+    const calls = [texts.slice(0, 3), texts.slice(3, 4), texts.slice(4, 11), texts.slice(11)];
+
+    const together = await Promise.all(calls.map((call) => embedder.embedDocuments(call)));
+
+    expect(together.map((vectors) => vectors.length)).toEqual([3, 1, 7, 4]);
+    together.flat().forEach((vector, index) => expect(dot(vector, alone[index])).toBeCloseTo(1, 6));
+  });
+
+  it('should reject every call with texts in a failed batch, and no other', async () => {
+    const single = new LocalEmbedder({ threads: 1, batchSize: 8 });
+    try {
+      const first = single.embedDocuments(sentences(8));
+      // Both wait while the only thread works, then share one batch.
+      const broken = failure(single.embedDocuments(['fine', 42 as unknown as string]));
+      const sharing = failure(single.embedDocuments(['also fine']));
+
+      expect(await first).toHaveLength(8);
+      expect((await broken).message).toBe('Local embedding of a batch of 3 texts failed: Text 1 of the batch is a number, not a string');
+      expect((await sharing).message).toBe((await broken).message);
+      expect(await single.embedDocuments(['afterwards'])).toHaveLength(1);
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('should reject calls still waiting for a thread when it closes', async () => {
+    const single = new LocalEmbedder({ threads: 1, batchSize: 4 });
+    const running = single.embedDocuments(sentences(4)).catch((error: unknown) => error);
+    const waiting = failure(single.embedDocuments(['never sent']));
+
+    await single.close();
+
+    const error = await waiting;
+    expect(error.message).toContain('shut down');
+    expect(error.transient).toBe(true);
+    await running;
+  });
+
   it('should start no thread for no texts', async () => {
     const idle = new LocalEmbedder({ threads: 1, batchSize: 4 });
 

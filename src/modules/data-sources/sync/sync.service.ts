@@ -150,9 +150,12 @@ export class SyncService {
     await reportProgress(true);
   }
 
-  /** Documents in flight at once: enough to keep every embedding thread busy while others are read. */
+  /**
+   * Documents in flight at once: enough to keep every embedding thread busy with full batches (the local
+   * embedder fills a batch with the chunks of several documents) while others are read.
+   */
   private documentConcurrency(): number {
-    return this.config.embeddings.provider === 'local' ? this.config.embeddings.threads * 2 : 8;
+    return this.config.embeddings.provider === 'local' ? this.config.embeddings.threads * 4 : 8;
   }
 
   private async index(source: DataSourceEntity, identity: DocumentIdentity, item: SourceDocument, counters: RunCounters): Promise<void> {
