@@ -3,7 +3,7 @@ import type { HeldSlot, LimitRequest, LimitState, LimitStore } from '#src/module
 import type { LeaseAsk, LeaseGrant, LeaseTerms, RedisLimitStore } from '#src/modules/limits/redis-limit-store.js';
 
 /** A lease takes at most this many units of one limit at a time (the request's own included)… */
-export const LEASE_MAX = 64;
+export const LEASE_MAX = 256;
 /** …and, beyond the request's own unit, at most 1/LEASE_DIVISOR of what the limit has left. */
 export const LEASE_DIVISOR = 32;
 /** Leased units are spent within this long of the step that granted them; later, they are given back. */
