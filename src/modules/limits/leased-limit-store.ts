@@ -74,6 +74,11 @@ interface OrganizationLeases {
 
 const NOTHING: LeaseTerms = { need: 0, extra: 0, back: 0 };
 
+/** A lease with nothing in it yet, in use from now. */
+function emptyLease(): Lease {
+  return { unspent: 0, until: 0, size: 0, asking: 0, refill: undefined, used: true };
+}
+
 /**
  * The shared (Redis) limits, spent locally: a step that admits a request also leases a few more units of
  * each limit it checked (bucket tokens, minute and day requests, concurrency slots) to this instance, which
@@ -401,12 +406,7 @@ export class LeasedLimitStore implements LimitStore {
         bucketId: request.bucket.id,
         capacity,
         perMinute,
-        unspent: 0,
-        until: 0,
-        size: 0,
-        asking: 0,
-        refill: undefined,
-        used: true,
+        ...emptyLease(),
         spent: 0,
         tokens: capacity,
       };
@@ -554,12 +554,7 @@ function windowLease(lease: WindowLease | undefined, window: LimitRequest['minut
     index: window.index,
     limit: window.limit,
     endsAt: window.endsAt,
-    unspent: 0,
-    until: 0,
-    size: 0,
-    asking: 0,
-    refill: undefined,
-    used: true,
+    ...emptyLease(),
     count: 0,
   };
   if (lease && lease.index === window.index && lease.asking === 0) {
