@@ -106,45 +106,69 @@ export class LeasedLimitStore implements LimitStore {
     this.sweepTimer.unref();
   }
 
+  /**
+   * Admits the request from this instance's leases when they cover every limit it is checked against (and
+   * it spends no model tokens), without a step and without waiting: the common case. Otherwise leaves
+   * everything as it was and answers undefined; `check` then takes the step.
+   */
+  checkNow(request: LimitRequest): LimitState | undefined {
+    const { now } = request;
+    const organization = this.organization(request.orgId);
+    organization.used = true;
+    const bucket = this.bucket(request);
+    bucket.used = true;
+    const minute = (organization.minute = windowLease(organization.minute, request.minute));
+    const day = (organization.day = windowLease(organization.day, request.day));
+    const slots = organization.slots;
+    const slotLimit = request.concurrency.limit;
+    if (
+      request.tokens ||
+      !covers(bucket, now) ||
+      (minute && !covers(minute, now)) ||
+      (day && !covers(day, now)) ||
+      (slotLimit !== null && (slots.limit !== slotLimit || slots.inUse.size >= slots.reserved))
+    ) {
+      return undefined;
+    }
+    spend(bucket);
+    bucket.spent++;
+    if (minute) {
+      spend(minute);
+    }
+    if (day) {
+      spend(day);
+    }
+    if (slotLimit !== null) {
+      slots.inUse.add(request.concurrency.slotId);
+    }
+    this.topUp(request, organization, bucket);
+    return {
+      outcome: 'allowed',
+      bucketTokens: bucket.tokens,
+      minuteCount: minute ? minute.count : 0,
+      dayCount: day ? day.count : 0,
+      tokensUsed: undefined,
+      inFlight: slots.inFlight,
+    };
+  }
+
   async check(request: LimitRequest): Promise<LimitState> {
     for (let waited = 0; ; waited++) {
+      const admitted = this.checkNow(request);
+      if (admitted) {
+        return admitted;
+      }
+      // checkNow found (or made) the leases and left them as they were.
       const { now } = request;
       const organization = this.organization(request.orgId);
-      organization.used = true;
       const bucket = this.bucket(request);
-      bucket.used = true;
-      const minute = (organization.minute = windowLease(organization.minute, request.minute));
-      const day = (organization.day = windowLease(organization.day, request.day));
-      const slots = organization.slots;
-
+      const { minute, day, slots } = organization;
       const covered = {
         bucket: covers(bucket, now),
         minute: !minute || covers(minute, now),
         day: !day || covers(day, now),
         slot: request.concurrency.limit === null || (slots.limit === request.concurrency.limit && slots.inUse.size < slots.reserved),
       };
-      if (covered.bucket && covered.minute && covered.day && covered.slot && !request.tokens) {
-        spend(bucket);
-        bucket.spent++;
-        if (minute) {
-          spend(minute);
-        }
-        if (day) {
-          spend(day);
-        }
-        if (request.concurrency.limit !== null) {
-          slots.inUse.add(request.concurrency.slotId);
-        }
-        this.topUp(request, organization, bucket);
-        return {
-          outcome: 'allowed',
-          bucketTokens: bucket.tokens,
-          minuteCount: minute?.count ?? 0,
-          dayCount: day?.count ?? 0,
-          tokensUsed: undefined,
-          inFlight: slots.inFlight,
-        };
-      }
       // A lease this request needs is being refilled: wait for that step rather than take one more.
       const refill =
         (!covered.bucket && bucket.refill) || (!covered.minute && minute?.refill) || (!covered.day && day?.refill) || (!covered.slot && slots.refill);

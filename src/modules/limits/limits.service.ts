@@ -25,6 +25,7 @@ const COMMAND_TIMEOUT_MS = 500;
 const CONNECT_WAIT_MS = 2_000;
 /** For a caller whose plan is unknown: the most restrictive one. */
 const UNKNOWN_PLAN: OrganizationPlan = { name: 'free', overrides: undefined };
+const NO_RELEASE = (): void => undefined;
 
 /** The limiter's time; tests replace `now` to cross windows without waiting. */
 @Injectable()
@@ -147,6 +148,15 @@ export class LimitsService implements OnModuleInit, BeforeApplicationShutdown, O
 
   /** Lets the request through (with its headers and slot) or throws the 429 for the limit it failed. */
   async admit(input: AdmissionInput): Promise<Admission> {
+    return this.admitNow(input);
+  }
+
+  /**
+   * The same, answered at once when the request is admitted from what this process holds (its leases of
+   * the shared limits, or the in-memory counts): the common path has no promise. A refusal, or a request
+   * that needs a step in Redis (or the database), is answered by a promise.
+   */
+  admitNow(input: AdmissionInput): Admission | Promise<Admission> {
     const { auth } = input;
     const limits = this.limitsOf(auth.plan ?? UNKNOWN_PLAN);
     const now = this.clock.now();
@@ -164,7 +174,35 @@ export class LimitsService implements OnModuleInit, BeforeApplicationShutdown, O
       concurrency: { limit: plan.concurrentRequests, slotId: String(++this.slotSequence), expiresAt: now + SLOT_LEASE_MS },
     };
 
-    let { state, store } = await this.check(request);
+    const shared = this.shared && !this.degradedSince ? this.shared : undefined;
+    let state: LimitState | undefined;
+    if (shared) {
+      try {
+        state = shared.checkNow(request);
+      } catch {
+        // The full check (below) meets the same fault and handles it.
+        state = undefined;
+      }
+      if (state?.outcome === 'allowed') {
+        return this.admitted(input, limits, request, state, shared);
+      }
+      return this.admitLater(input, limits, request, undefined);
+    }
+    state = this.memory.checkNow(request);
+    if (state.outcome === 'allowed') {
+      return this.admitted(input, limits, request, state, this.memory);
+    }
+    return this.admitLater(input, limits, request, { state, store: this.memory });
+  }
+
+  /** The rest of `admit` for a request not admitted at once: a step, the token budget's seed, a refusal. */
+  private async admitLater(
+    input: AdmissionInput,
+    limits: EffectiveLimits,
+    request: LimitRequest,
+    checked: { state: LimitState; store: LimitStore } | undefined,
+  ): Promise<Admission> {
+    let { state, store } = checked ?? (await this.check(request));
     if (state.outcome === 'seed_tokens') {
       if (await this.seedTokens(store, request)) {
         ({ state, store } = await this.check(request));
@@ -174,15 +212,19 @@ export class LimitsService implements OnModuleInit, BeforeApplicationShutdown, O
         ({ state, store } = await this.check({ ...request, tokens: undefined }));
       }
     }
+    return this.admitted(input, limits, request, state, store);
+  }
 
+  /** The admission of a request the store let through; the 429 of one it refused. */
+  private admitted(input: AdmissionInput, limits: EffectiveLimits, request: LimitRequest, state: LimitState, store: LimitStore): Admission {
     const decision = decide(request, state);
     if (!decision.allowed) {
       throw rateLimitError(decision, limits, input);
     }
     if (request.concurrency.limit === null) {
-      return { headers: rateLimitHeaders(decision.view), release: () => undefined };
+      return { headers: rateLimitHeaders(decision.view), release: NO_RELEASE };
     }
-    const slot: HeldSlot = { orgId: auth.orgId, slotId: request.concurrency.slotId };
+    const slot: HeldSlot = { orgId: request.orgId, slotId: request.concurrency.slotId };
     this.held.set(slot.slotId, { slot, store });
     return { headers: rateLimitHeaders(decision.view), release: () => this.release(slot.slotId) };
   }

@@ -34,6 +34,11 @@ export class MemoryLimitStore implements LimitStore {
   private lastSweep = 0;
 
   check(request: LimitRequest): Promise<LimitState> {
+    return Promise.resolve(this.checkNow(request));
+  }
+
+  /** The same check, answered at once: every count lives in this process. */
+  checkNow(request: LimitRequest): LimitState {
     const { now, orgId } = request;
     this.sweep(now);
 
@@ -41,7 +46,7 @@ export class MemoryLimitStore implements LimitStore {
     if (request.tokens) {
       const counter = this.counter(limitKeys.tokens(orgId, request.day.index), now);
       if (!counter) {
-        return Promise.resolve({ outcome: 'seed_tokens', bucketTokens: 0, minuteCount: 0, dayCount: 0, tokensUsed: undefined, inFlight: 0 });
+        return { outcome: 'seed_tokens', bucketTokens: 0, minuteCount: 0, dayCount: 0, tokensUsed: undefined, inFlight: 0 };
       }
       tokensUsed = counter.value;
     }
@@ -79,7 +84,7 @@ export class MemoryLimitStore implements LimitStore {
       (request.tokens === undefined || request.tokens.limit === null || (tokensUsed ?? 0) < request.tokens.limit) &&
       (request.concurrency.limit === null || inFlight < request.concurrency.limit);
     if (!allowed) {
-      return Promise.resolve({ outcome: 'rejected', bucketTokens: tokens, minuteCount, dayCount, tokensUsed, inFlight });
+      return { outcome: 'rejected', bucketTokens: tokens, minuteCount, dayCount, tokensUsed, inFlight };
     }
 
     tokens -= 1;
@@ -100,7 +105,7 @@ export class MemoryLimitStore implements LimitStore {
       this.slots.set(orgId, orgSlots);
       slots = orgSlots.size;
     }
-    return Promise.resolve({ outcome: 'allowed', bucketTokens: tokens, minuteCount: minute, dayCount: day, tokensUsed, inFlight: slots });
+    return { outcome: 'allowed', bucketTokens: tokens, minuteCount: minute, dayCount: day, tokensUsed, inFlight: slots };
   }
 
   release(slots: HeldSlot[]): Promise<void> {
