@@ -1,42 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEASE_MS, LeasedLimitStore } from '#src/modules/limits/leased-limit-store.js';
 import { limitKeys, type LimitRequest, type LimitState } from '#src/modules/limits/limit-store.js';
 import { RedisLimitStore } from '#src/modules/limits/redis-limit-store.js';
+import { DAY, limitRequest, MINUTE, scratchRedis, T0, type LimitRequestOptions } from '#test/utils/limit-requests.js';
 
-const REDIS_URL = process.env.REDIS_URL;
-const MINUTE = 60_000;
-const DAY = 86_400_000;
-/** A fixed instant (10:00:00 UTC): the limiter's clock only moves when a test moves it. */
-const T0 = Date.UTC(2026, 0, 6, 10, 0, 0);
+type Options = Omit<LimitRequestOptions, 'now' | 'slotId'>;
 
-interface Options {
-  orgId?: string;
-  bucketId?: string;
-  capacity?: number;
-  perMinute?: number;
-  minute?: number | null;
-  day?: number | null;
-  tokens?: number;
-  concurrency?: number | null;
-}
-
-const client = REDIS_URL ? new Redis(REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
-const prefixes: string[] = [];
-
-afterAll(async () => {
-  if (!client) {
-    return;
-  }
-  for (const prefix of prefixes) {
-    const keys = await client.keys(`${prefix}:*`);
-    if (keys.length > 0) {
-      await client.del(...keys);
-    }
-  }
-  await client.quit();
-});
+const redis = scratchRedis('leases');
+const client = redis.client;
 
 describe.skipIf(!client)('leased limits (two api instances on one Redis)', () => {
   let now = T0;
@@ -58,18 +30,9 @@ describe.skipIf(!client)('leased limits (two api instances on one Redis)', () =>
     return { store, shared };
   }
 
+  /** Unlimited windows and a large, slow bucket unless a test says otherwise; the clock is `now`. */
   function request(options: Options = {}): LimitRequest {
-    const minute = Math.floor(now / MINUTE);
-    const day = Math.floor(now / DAY);
-    return {
-      now,
-      orgId: options.orgId ?? 'org_a',
-      bucket: { id: options.bucketId ?? 'key_a:read', capacity: options.capacity ?? 1_000, perMinute: options.perMinute ?? 1 },
-      minute: { index: minute, limit: options.minute === undefined ? null : options.minute, endsAt: (minute + 1) * MINUTE },
-      day: { index: day, limit: options.day === undefined ? null : options.day, endsAt: (day + 1) * DAY },
-      tokens: options.tokens === undefined ? undefined : { limit: options.tokens },
-      concurrency: { limit: options.concurrency ?? null, slotId: `slot-${++slotSeq}`, expiresAt: now + MINUTE },
-    };
+    return limitRequest({ capacity: 1_000, perMinute: 1, minute: null, day: null, ...options, now, slotId: `slot-${++slotSeq}` });
   }
 
   async function admitted(store: LeasedLimitStore, count: number, options: Options): Promise<LimitState[]> {
@@ -103,8 +66,7 @@ describe.skipIf(!client)('leased limits (two api instances on one Redis)', () =>
   beforeEach(() => {
     now = T0;
     faults = [];
-    prefix = `aqs-unit-leases-${randomBytes(6).toString('hex')}`;
-    prefixes.push(prefix);
+    prefix = redis.newPrefix();
   });
 
   afterEach(() => {

@@ -1,49 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { LimitRequest, LimitStore } from '#src/modules/limits/limit-store.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { LimitStore } from '#src/modules/limits/limit-store.js';
 import { MemoryLimitStore } from '#src/modules/limits/memory-limit-store.js';
 import { RedisLimitStore } from '#src/modules/limits/redis-limit-store.js';
-
-const REDIS_URL = process.env.REDIS_URL;
-const MINUTE = 60_000;
-const DAY = 86_400_000;
-/** A fixed instant (a Tuesday, 10:00:00 UTC): the tests move the clock by hand. */
-const T0 = Date.UTC(2026, 0, 6, 10, 0, 0);
-
-interface Options {
-  now?: number;
-  orgId?: string;
-  bucketId?: string;
-  capacity?: number;
-  perMinute?: number;
-  minute?: number | null;
-  day?: number | null;
-  tokens?: number | null | 'unchecked';
-  concurrency?: number | null;
-  slotId?: string;
-  leaseMs?: number;
-}
-
-/** A request with generous limits except those a test sets; the windows follow `now`. */
-function request(options: Options = {}): LimitRequest {
-  const now = options.now ?? T0;
-  const minute = Math.floor(now / MINUTE);
-  const day = Math.floor(now / DAY);
-  return {
-    now,
-    orgId: options.orgId ?? 'org_a',
-    bucket: { id: options.bucketId ?? 'key_a:read', capacity: options.capacity ?? 100, perMinute: options.perMinute ?? 60 },
-    minute: { index: minute, limit: options.minute === undefined ? 1_000 : options.minute, endsAt: (minute + 1) * MINUTE },
-    day: { index: day, limit: options.day === undefined ? 100_000 : options.day, endsAt: (day + 1) * DAY },
-    tokens: options.tokens === undefined || options.tokens === 'unchecked' ? undefined : { limit: options.tokens },
-    concurrency: {
-      limit: options.concurrency === undefined ? null : options.concurrency,
-      slotId: options.slotId ?? randomBytes(6).toString('hex'),
-      expiresAt: now + (options.leaseMs ?? 60_000),
-    },
-  };
-}
+import { DAY, limitRequest as request, MINUTE, scratchRedis, T0, type LimitRequestOptions as Options } from '#test/utils/limit-requests.js';
 
 async function admitted(store: LimitStore, count: number, options: Options): Promise<boolean[]> {
   const outcomes: boolean[] = [];
@@ -53,31 +12,16 @@ async function admitted(store: LimitStore, count: number, options: Options): Pro
   return outcomes;
 }
 
-const redisClient = REDIS_URL ? new Redis(REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
-const prefixes: string[] = [];
-
-afterAll(async () => {
-  if (!redisClient) {
-    return;
-  }
-  for (const prefix of prefixes) {
-    const keys = await redisClient.keys(`${prefix}:*`);
-    if (keys.length > 0) {
-      await redisClient.del(...keys);
-    }
-  }
-  await redisClient.quit();
-});
+const redis = scratchRedis('limits');
 
 const implementations: Array<[string, (() => LimitStore) | undefined]> = [
   ['in memory', () => new MemoryLimitStore()],
   [
     'in Redis',
-    redisClient
+    redis.client
       ? () => {
-          const prefix = `aqs-unit-limits-${randomBytes(6).toString('hex')}`;
-          prefixes.push(prefix);
-          return new RedisLimitStore(redisClient, (name) => `${prefix}:${name}`);
+          const prefix = redis.newPrefix();
+          return new RedisLimitStore(redis.client!, (name) => `${prefix}:${name}`);
         }
       : undefined,
   ],
