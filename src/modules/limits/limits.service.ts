@@ -146,15 +146,11 @@ export class LimitsService implements OnModuleInit, BeforeApplicationShutdown, O
     return limits;
   }
 
-  /** Lets the request through (with its headers and slot) or throws the 429 for the limit it failed. */
-  async admit(input: AdmissionInput): Promise<Admission> {
-    return this.admitNow(input);
-  }
-
   /**
-   * The same, answered at once when the request is admitted from what this process holds (its leases of
-   * the shared limits, or the in-memory counts): the common path has no promise. A refusal, or a request
-   * that needs a step in Redis (or the database), is answered by a promise.
+   * Lets the request through (with its headers and slot) or throws the 429 for the limit it failed. Answers
+   * at once when the request is admitted from what this process holds (its leases of the shared limits, or
+   * the in-memory counts): the common path has no promise. A refusal, or a request that needs a step in
+   * Redis (or the database), is answered by a promise.
    */
   admitNow(input: AdmissionInput): Admission | Promise<Admission> {
     const { auth } = input;
