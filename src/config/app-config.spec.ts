@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '#src/config/app-config.js';
@@ -49,11 +49,18 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ API_KEY_SECRET: 'short' }, 'API_KEY_SECRET'],
     [{ API_KEY_CACHE_TTL_MS: '600000' }, 'API_KEY_CACHE_TTL_MS'],
+    [{ PARSE_THREADS: '0' }, 'PARSE_THREADS'],
+    [{ PARSE_THREADS: 'two' }, 'PARSE_THREADS'],
     [{ TLS_CERT: '/cert.pem' }, 'TLS_CERT and TLS_KEY'],
     [{ NODE_ENV: 'production' }, 'API_KEY_SECRET is required'],
   ])('should refuse %o naming %s', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(name);
+  });
+
+  it('should parse documents in one thread per core, at most 4, unless PARSE_THREADS says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).parsing.threads).toBe(Math.min(4, availableParallelism()));
+    expect(loadConfig({ DATA_DIR: dataDir(), PARSE_THREADS: '6' }).parsing).toEqual({ threads: 6 });
   });
 
   it('should read APP_ENV separately from NODE_ENV', () => {
