@@ -407,6 +407,28 @@ describe('data sources', () => {
       }
     });
 
+    it('should delete sources whose sync is finishing at that moment, every time', async () => {
+      const outcomes: Array<{ id: string; status: number; body: string }> = [];
+      for (let delayMs = 0; delayMs < 60; delayMs += 1) {
+        const created = await api()
+          .post('/api/v1/data-sources')
+          .set(...bearer(org.adminKey))
+          .send({ type: 'file', name: `Racing ${delayMs}` })
+          .expect(201);
+        await new Promise((resolve) => setTimeout(resolve, delayMs / 3));
+        const deleted = await api()
+          .delete(`/api/v1/data-sources/${created.body.id}`)
+          .set(...bearer(org.adminKey));
+        outcomes.push({ id: created.body.id as string, status: deleted.status, body: deleted.text });
+      }
+
+      expect(outcomes.filter((outcome) => outcome.status !== 204)).toEqual([]);
+      const ids = outcomes.map((outcome) => outcome.id);
+      const [sources] = await db().query<Array<{ count: string }>>(`SELECT count(*) AS count FROM data_source WHERE id = ANY($1)`, [ids]);
+      const [runs] = await db().query<Array<{ count: string }>>(`SELECT count(*) AS count FROM sync_run WHERE data_source_id = ANY($1)`, [ids]);
+      expect([Number(sources.count), Number(runs.count)]).toEqual([0, 0]);
+    });
+
     it('should list with a status filter and pagination', async () => {
       const list = await api()
         .get('/api/v1/data-sources?status=active&limit=2')

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
-import { TransactionRunner } from '#src/common/database/transaction.js';
+import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
 import type { JobContext } from '#src/common/queue/job-queue.js';
 import { DataSourcesRepository } from '#src/modules/data-sources/data-sources.repository.js';
 import type { DataSourceEntity } from '#src/modules/data-sources/data-source.entity.js';
@@ -188,7 +188,7 @@ export class SyncService {
   }
 
   private async succeed(source: DataSourceEntity, run: SyncRunEntity, counters: RunCounters, durationMs: number): Promise<void> {
-    await this.transactions.run(async (tx) => {
+    await this.whileSourceExists(source, async (tx) => {
       await this.runs.finish(run.id, { status: 'succeeded', ...counters }, tx);
       await this.sources.setStatus(source.id, 'active', null, tx, new Date());
       await this.events.record(tx, source.orgId, 'datasource.processed', {
@@ -206,13 +206,23 @@ export class SyncService {
   }
 
   private async fail(source: DataSourceEntity, run: SyncRunEntity, counters: RunCounters, error: string): Promise<void> {
-    await this.transactions.run(async (tx) => {
-      if (!(await this.sources.findById(source.orgId, source.id, tx))) {
-        return;
-      }
+    await this.whileSourceExists(source, async (tx) => {
       await this.runs.finish(run.id, { status: 'failed', error, ...counters }, tx);
       await this.sources.setStatus(source.id, 'failed', error, tx);
       await this.events.record(tx, source.orgId, 'datasource.failed', { dataSource: { ...toDataSourceEvent(source, 'failed'), error }, error });
+    });
+  }
+
+  /**
+   * Finishes a run in one transaction that locks the source row first, as a delete does before its cascade
+   * reaches the run: taking the two rows in the other order deadlocks with a delete. A deleted source has
+   * nothing left to finish.
+   */
+  private async whileSourceExists(source: DataSourceEntity, work: (tx: Tx) => Promise<void>): Promise<void> {
+    await this.transactions.run(async (tx) => {
+      if (await this.sources.findByIdForUpdate(source.orgId, source.id, tx)) {
+        await work(tx);
+      }
     });
   }
 }
