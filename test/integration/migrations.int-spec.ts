@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDataSourceOptions } from '#src/common/database/data-source.js';
+import { ChunkTsvInline1795330000000 } from '#src/common/database/migrations/1795330000000-ChunkTsvInline.js';
 import { MIGRATIONS } from '#src/common/database/migrations/index.js';
 import { adminQuery, SERVER_URL, withDatabase } from '#test/utils/test-database.js';
 
@@ -53,6 +54,27 @@ describe('migrations', () => {
   it('should leave the schema exactly as the entities describe it', async () => {
     const pending = await dataSource.driver.createSchemaBuilder().log();
     expect(pending.upQueries.map((query) => query.query)).toEqual([]);
+  });
+
+  it("should keep each chunk's tsvector in the row, where keyword search reads it", async () => {
+    // One connection throughout: the embedded database has only one.
+    const runner = dataSource.createQueryRunner();
+    const storage = async (): Promise<string> => {
+      const [row] = (await runner.query(`SELECT attstorage AS storage FROM pg_attribute WHERE attrelid = 'chunk'::regclass AND attname = 'tsv'`)) as Array<{
+        storage: string;
+      }>;
+      return row.storage;
+    };
+    const migration = new ChunkTsvInline1795330000000();
+    try {
+      expect(await storage()).toBe('m');
+      await migration.down(runner);
+      expect(await storage()).toBe('x');
+      await migration.up(runner);
+      expect(await storage()).toBe('m');
+    } finally {
+      await runner.release();
+    }
   });
 
   it('should have the pgvector extension available', async () => {

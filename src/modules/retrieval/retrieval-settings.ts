@@ -32,15 +32,15 @@ export const HYBRID_FUSION: FusionParams = { k: 5, vectorWeight: 0.2, keywordWei
  * HNSW candidate list for a search over the whole index: at least this, and at least the number of chunks
  * asked for; a scope that is a smaller share of the index gets a list scaled up (vector-plan.ts), to
  * pgvector's ceiling of 1000. `npm run bench:query` at 100,000 chunks: recall@10 against exact search
- * 0.872 at 64, 0.922 at 100, 0.984 at 200 (statement p50 5.6 ms, 7.2 ms, 12.1 ms).
+ * 0.872 at 64, 0.922 at 100, 0.985 at 200 (statement p50 6.9 ms, 9.2 ms, 15.6 ms).
  */
 export const HNSW_MIN_EF_SEARCH = 200;
 export const HNSW_MAX_EF_SEARCH = 1_000;
 
 /**
  * Scopes of at most this many chunks are searched exactly (every distance computed, recall 1): `npm run
- * bench:query` measured about 30 ms for 10,000 chunks, where a filtered HNSW scan of the same source (7% of
- * the index) needed ef_search 800 to reach recall@10 0.98 (0.886 at 200).
+ * bench:query` measured p50 36 ms for 10,000 chunks, where a filtered HNSW scan of the same source (7% of
+ * the index) needed ef_search 800 to reach recall@10 0.98 (0.889 at 200).
  */
 export const EXACT_SCAN_MAX_CHUNKS = 10_000;
 

@@ -6,6 +6,7 @@ import { ProviderKeys1795309964864 } from '#src/common/database/migrations/17953
 import { Webhooks1795311637874 } from '#src/common/database/migrations/1795311637874-Webhooks.js';
 import { Analytics1795312436058 } from '#src/common/database/migrations/1795312436058-Analytics.js';
 import { AnalyticsDailyRollup1795320000000 } from '#src/common/database/migrations/1795320000000-AnalyticsDailyRollup.js';
+import { ChunkTsvInline1795330000000 } from '#src/common/database/migrations/1795330000000-ChunkTsvInline.js';
 
 /** In order. New migrations are generated with `npm run migration:generate -- <Name>` and appended here. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   Webhooks1795311637874,
   Analytics1795312436058,
   AnalyticsDailyRollup1795320000000,
+  ChunkTsvInline1795330000000,
 ];
