@@ -271,6 +271,17 @@ describe.skipIf(!client)('leased limits (two api instances on one Redis)', () =>
       expect(await store.check(request({ concurrency: 2 }))).toMatchObject({ outcome: 'allowed', inFlight: 2 });
       expect((await store.check(request({ concurrency: 2 }))).outcome).toBe('rejected');
     });
+
+    it('should let the reservation of an instance that died expire with its lease', async () => {
+      const dead = instance().store;
+      expect(await admitted(dead, 2, { concurrency: 2 })).toHaveLength(2);
+      dead.close();
+      const { store } = instance();
+      expect((await store.check(request({ concurrency: 2 }))).outcome).toBe('rejected');
+
+      now += MINUTE + 1;
+      expect(await store.check(request({ concurrency: 2 }))).toMatchObject({ outcome: 'allowed', inFlight: 1 });
+    });
   });
 
   describe('when Redis does not answer', () => {

@@ -72,6 +72,14 @@ interface OrganizationLeases {
   used: boolean;
 }
 
+/** Per limit of a request: whether this instance's lease of it can admit the request without a step. */
+interface Coverage {
+  bucket: boolean;
+  minute: boolean;
+  day: boolean;
+  slot: boolean;
+}
+
 const NOTHING: LeaseTerms = { need: 0, extra: 0, back: 0 };
 
 /** A lease with nothing in it yet, in use from now. */
@@ -112,24 +120,17 @@ export class LeasedLimitStore implements LimitStore {
    * everything as it was and answers undefined; `check` then takes the step.
    */
   checkNow(request: LimitRequest): LimitState | undefined {
-    const { now } = request;
     const organization = this.organization(request.orgId);
     organization.used = true;
     const bucket = this.bucket(request);
     bucket.used = true;
-    const minute = (organization.minute = windowLease(organization.minute, request.minute));
-    const day = (organization.day = windowLease(organization.day, request.day));
-    const slots = organization.slots;
-    const slotLimit = request.concurrency.limit;
-    if (
-      request.tokens ||
-      !covers(bucket, now) ||
-      (minute && !covers(minute, now)) ||
-      (day && !covers(day, now)) ||
-      (slotLimit !== null && (slots.limit !== slotLimit || slots.inUse.size >= slots.reserved))
-    ) {
+    organization.minute = windowLease(organization.minute, request.minute);
+    organization.day = windowLease(organization.day, request.day);
+    const covered = coverage(request, organization, bucket);
+    if (request.tokens || !(covered.bucket && covered.minute && covered.day && covered.slot)) {
       return undefined;
     }
+    const { minute, day, slots } = organization;
     spend(bucket);
     bucket.spent++;
     if (minute) {
@@ -138,7 +139,7 @@ export class LeasedLimitStore implements LimitStore {
     if (day) {
       spend(day);
     }
-    if (slotLimit !== null) {
+    if (request.concurrency.limit !== null) {
       slots.inUse.add(request.concurrency.slotId);
     }
     this.topUp(request, organization, bucket);
@@ -159,16 +160,10 @@ export class LeasedLimitStore implements LimitStore {
         return admitted;
       }
       // checkNow found (or made) the leases and left them as they were.
-      const { now } = request;
       const organization = this.organization(request.orgId);
       const bucket = this.bucket(request);
       const { minute, day, slots } = organization;
-      const covered = {
-        bucket: covers(bucket, now),
-        minute: !minute || covers(minute, now),
-        day: !day || covers(day, now),
-        slot: request.concurrency.limit === null || (slots.limit === request.concurrency.limit && slots.inUse.size < slots.reserved),
-      };
+      const covered = coverage(request, organization, bucket);
       // A lease this request needs is being refilled: wait for that step rather than take one more.
       const refill =
         (!covered.bucket && bucket.refill) || (!covered.minute && minute?.refill) || (!covered.day && day?.refill) || (!covered.slot && slots.refill);
@@ -245,12 +240,7 @@ export class LeasedLimitStore implements LimitStore {
   }
 
   /** One step in Redis for a request some lease does not cover (or that spends model tokens). */
-  private async step(
-    request: LimitRequest,
-    organization: OrganizationLeases,
-    bucket: BucketLease,
-    covered: { bucket: boolean; minute: boolean; day: boolean; slot: boolean },
-  ): Promise<LimitState> {
+  private async step(request: LimitRequest, organization: OrganizationLeases, bucket: BucketLease, covered: Coverage): Promise<LimitState> {
     const { now } = request;
     const { minute, day, slots } = organization;
     // Units a local lease covers are set aside first, so concurrent requests cannot spend them meanwhile.
@@ -546,6 +536,19 @@ function newHolder(): string {
 
 function covers(lease: Lease, now: number): boolean {
   return lease.unspent >= 1 && now < lease.until;
+}
+
+/** Which of the request's limits this instance's leases cover now. */
+function coverage(request: LimitRequest, organization: OrganizationLeases, bucket: BucketLease): Coverage {
+  const { now } = request;
+  const { minute, day, slots } = organization;
+  const slotLimit = request.concurrency.limit;
+  return {
+    bucket: covers(bucket, now),
+    minute: !minute || covers(minute, now),
+    day: !day || covers(day, now),
+    slot: slotLimit === null || (slots.limit === slotLimit && slots.inUse.size < slots.reserved),
+  };
 }
 
 function spend(lease: Lease): void {

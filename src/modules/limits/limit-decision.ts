@@ -46,33 +46,16 @@ export function decide(request: LimitRequest, state: LimitState): LimitDecision 
     return { allowed: true, view: tightest(request, state) };
   }
   const { now } = request;
-  const { capacity, perMinute } = request.bucket;
-  /** Milliseconds until the bucket holds `tokens` more. */
-  const refillMs = (tokens: number): number => (tokens * REFILL_INTERVAL_MS) / perMinute;
-  const bucketTokens = Math.min(state.bucketTokens, capacity);
-  const views: LimitView[] = [
-    {
-      kind: 'key_bucket',
-      limit: capacity,
-      remaining: Math.max(0, Math.floor(bucketTokens)),
-      used: capacity - Math.max(0, Math.floor(bucketTokens)),
-      reset: seconds(now + refillMs(capacity - bucketTokens)),
-      ...(bucketTokens < 1 ? { retryAfter: retryAfter(refillMs(1 - bucketTokens)) } : {}),
-    },
-  ];
-  const windowView = (kind: LimitKind, limit: number, count: number, endsAt: number): LimitView => ({
-    kind,
-    limit,
-    remaining: Math.max(0, limit - count),
-    used: count,
-    reset: seconds(endsAt),
-    ...(count >= limit && state.outcome === 'rejected' ? { retryAfter: retryAfter(endsAt - now) } : {}),
-  });
+  const bucket = bucketView(request, state);
+  const bucketTokens = Math.min(state.bucketTokens, request.bucket.capacity);
+  const views: LimitView[] = [bucketTokens < 1 ? { ...bucket, retryAfter: retryAfter(refillMs(request, 1 - bucketTokens)) } : bucket];
+  const failedWindow = (view: LimitView, endsAt: number): LimitView =>
+    view.used >= view.limit && state.outcome === 'rejected' ? { ...view, retryAfter: retryAfter(endsAt - now) } : view;
   if (request.minute.limit !== null) {
-    views.push(windowView('requests_per_minute', request.minute.limit, state.minuteCount, request.minute.endsAt));
+    views.push(failedWindow(windowView('requests_per_minute', request.minute.limit, state.minuteCount, request.minute.endsAt), request.minute.endsAt));
   }
   if (request.day.limit !== null) {
-    views.push(windowView('requests_per_day', request.day.limit, state.dayCount, request.day.endsAt));
+    views.push(failedWindow(windowView('requests_per_day', request.day.limit, state.dayCount, request.day.endsAt), request.day.endsAt));
   }
 
   if (request.tokens && request.tokens.limit !== null && state.tokensUsed !== undefined && state.tokensUsed >= request.tokens.limit) {
@@ -99,26 +82,35 @@ export function decide(request: LimitRequest, state: LimitState): LimitDecision 
 
 /** The request-rate limit an admitted request leaves with the fewest requests (on a tie, the one that resets last). */
 function tightest(request: LimitRequest, state: LimitState): LimitView {
-  const { capacity, perMinute } = request.bucket;
-  const tokens = Math.max(0, Math.min(state.bucketTokens, capacity));
-  const remaining = Math.floor(tokens);
-  let best: LimitView = {
-    kind: 'key_bucket',
-    limit: capacity,
-    remaining,
-    used: capacity - remaining,
-    reset: seconds(request.now + ((capacity - tokens) * REFILL_INTERVAL_MS) / perMinute),
-  };
+  let best = bucketView(request, state);
   const consider = (kind: LimitKind, limit: number | null, count: number, endsAt: number): void => {
-    const left = limit === null ? Infinity : Math.max(0, limit - count);
-    const reset = seconds(endsAt);
-    if (limit !== null && (left < best.remaining || (left === best.remaining && reset > best.reset))) {
-      best = { kind, limit, remaining: left, used: count, reset };
+    if (limit === null) {
+      return;
+    }
+    const view = windowView(kind, limit, count, endsAt);
+    if (view.remaining < best.remaining || (view.remaining === best.remaining && view.reset > best.reset)) {
+      best = view;
     }
   };
   consider('requests_per_minute', request.minute.limit, state.minuteCount, request.minute.endsAt);
   consider('requests_per_day', request.day.limit, state.dayCount, request.day.endsAt);
   return best;
+}
+
+/** Milliseconds until the request's key bucket holds `tokens` more. */
+function refillMs(request: LimitRequest, tokens: number): number {
+  return (tokens * REFILL_INTERVAL_MS) / request.bucket.perMinute;
+}
+
+function bucketView(request: LimitRequest, state: LimitState): LimitView {
+  const { capacity } = request.bucket;
+  const tokens = Math.min(state.bucketTokens, capacity);
+  const remaining = Math.max(0, Math.floor(tokens));
+  return { kind: 'key_bucket', limit: capacity, remaining, used: capacity - remaining, reset: seconds(request.now + refillMs(request, capacity - tokens)) };
+}
+
+function windowView(kind: LimitKind, limit: number, count: number, endsAt: number): LimitView {
+  return { kind, limit, remaining: Math.max(0, limit - count), used: count, reset: seconds(endsAt) };
 }
 
 export function rateLimitHeaders(view: LimitView): RateLimitHeaders {
