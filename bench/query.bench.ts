@@ -16,6 +16,7 @@ import { SqlClient } from '#src/common/database/sql-client.js';
 import { newId } from '#src/common/ids/ids.js';
 import { createLogger, NestPinoLogger } from '#src/common/logging/logger.js';
 import { ChunkSearchRepository } from '#src/modules/retrieval/chunk-search.repository.js';
+import { SearchStatsRepository } from '#src/modules/retrieval/search-stats.repository.js';
 import { Embedder } from '#src/modules/retrieval/embeddings/embedder.js';
 import { summarize } from '#src/modules/retrieval/evaluation/evaluation-harness.js';
 import { EvaluationModule } from '#src/modules/retrieval/evaluation/evaluation.module.js';
@@ -670,6 +671,17 @@ async function measureInProcess(
     logger: new NestPinoLogger(createLogger(config, pino.destination({ fd: 2, sync: false }))),
   });
   try {
+    // Keyword search's stored statistics, as a sync leaves them (the corpus was loaded by plain inserts).
+    const stats = app.get(SearchStatsRepository);
+    const missing = await stats.missing();
+    const refreshStarted = performance.now();
+    for (const scope of missing) {
+      await stats.refresh(scope);
+    }
+    if (missing.length > 0) {
+      log(`search statistics of ${missing.length} scopes refreshed in ${((performance.now() - refreshStarted) / 1000).toFixed(1)} s`);
+    }
+
     // 1. The query embedding, one at a time, after the workers have loaded the model.
     const embedder = app.get(Embedder);
     for (const text of texts.slice(0, 10)) {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { makeDocx, makeEncryptedPdf, makeHtmlPage, makeMarkdown, makePdf, makeCsv, makeJson, truncate } from '#test/utils/fixture-files.js';
 import { FixtureSite } from '#test/utils/fixture-site.js';
+import { SearchStatsBackfill } from '#src/modules/data-sources/sync/search-stats-backfill.js';
 import { docsSite, ingestionEnv, page, settled, waitForStatus } from '#test/utils/ingestion.js';
 import { OpenAIStub } from '#test/utils/openai-stub.js';
 import { createTestApp, type TestApp } from '#test/utils/test-app.js';
@@ -70,6 +71,11 @@ describe('data sources', () => {
       expect(final).toMatchObject({ status: 'active', progress_pct: 100, estimated_completion: null, error: null });
       expect(final.chunks_indexed).toBeGreaterThanOrEqual(3);
       expect(Date.parse(final.last_synced_at!)).not.toBeNaN();
+      const [stats] = await db().query<Array<{ chunks: number }>>(`SELECT chunks FROM search_scope_stats WHERE org_id = $1 AND scope = $2`, [
+        org.orgId,
+        created.body.id,
+      ]);
+      expect(stats.chunks, 'keyword search statistics refreshed by the sync').toBe(final.chunks_indexed);
 
       const documents = await api()
         .get(`/api/v1/data-sources/${created.body.id}/documents`)
@@ -387,6 +393,8 @@ describe('data sources', () => {
         .set(...bearer(org.adminKey))
         .send({ name: 'Uses it', data_source_ids: [created.body.id] })
         .expect(201);
+      const statsRows = await db().query<Array<{ scope: string }>>(`SELECT scope FROM search_scope_stats WHERE scope = $1`, [created.body.id]);
+      expect(statsRows).toHaveLength(1);
 
       await api()
         .delete(`/api/v1/data-sources/${created.body.id}`)
@@ -401,8 +409,14 @@ describe('data sources', () => {
         .set(...bearer(org.adminKey))
         .expect(200);
       expect(refreshed.body.data_source_ids).toEqual([]);
-      for (const table of ['document', 'chunk', 'sync_run']) {
-        const [row] = await db().query<Array<{ count: string }>>(`SELECT count(*) AS count FROM ${table} WHERE data_source_id = $1`, [created.body.id]);
+      for (const [table, column] of [
+        ['document', 'data_source_id'],
+        ['chunk', 'data_source_id'],
+        ['sync_run', 'data_source_id'],
+        ['search_scope_stats', 'scope'],
+        ['search_lexeme_stats', 'scope'],
+      ]) {
+        const [row] = await db().query<Array<{ count: string }>>(`SELECT count(*) AS count FROM ${table} WHERE ${column} = $1`, [created.body.id]);
         expect(Number(row.count), table).toBe(0);
       }
     });
@@ -427,6 +441,22 @@ describe('data sources', () => {
       const [sources] = await db().query<Array<{ count: string }>>(`SELECT count(*) AS count FROM data_source WHERE id = ANY($1)`, [ids]);
       const [runs] = await db().query<Array<{ count: string }>>(`SELECT count(*) AS count FROM sync_run WHERE data_source_id = ANY($1)`, [ids]);
       expect([Number(sources.count), Number(runs.count)]).toEqual([0, 0]);
+    });
+
+    it('should compute at start the search statistics of sources synced before they were stored', async () => {
+      docsSite(site, { older: 'Synced by an earlier version.' });
+      const created = await createWebsite('/docs/');
+      const final = (await waitForStatus(t.http, org.adminKey, created.body.id, settled)).at(-1)!;
+      await db().query(`DELETE FROM search_lexeme_stats WHERE scope = $1`, [created.body.id]);
+      await db().query(`DELETE FROM search_scope_stats WHERE scope = $1`, [created.body.id]);
+
+      await t.app.get(SearchStatsBackfill).run();
+      const [stats] = await db().query<Array<{ chunks: number; lexemes: string }>>(
+        `SELECT s.chunks, (SELECT count(*) FROM search_lexeme_stats l WHERE l.scope = s.scope) AS lexemes FROM search_scope_stats s WHERE s.scope = $1`,
+        [created.body.id],
+      );
+      expect(stats.chunks).toBe(final.chunks_indexed);
+      expect(Number(stats.lexemes)).toBeGreaterThan(0);
     });
 
     it('should list with a status filter and pagination', async () => {

@@ -464,6 +464,13 @@ describe('query and search', () => {
         .send({ status: 'published' })
         .expect(200);
       await expect.poll(titles, { timeout: 10_000 }).toContain('Parking policy');
+      const knowledgeBaseChunks = async (): Promise<number | undefined> => {
+        const [row] = await t.app
+          .get(DataSource)
+          .query<Array<{ chunks: number }>>(`SELECT chunks FROM search_scope_stats WHERE org_id = $1 AND scope = 'kb'`, [org.orgId]);
+        return row?.chunks;
+      };
+      await expect.poll(knowledgeBaseChunks, { timeout: 10_000 }).toBe(1);
       const asked = await api()
         .post('/api/v1/query')
         .set(...bearer(org.adminKey))
@@ -477,6 +484,7 @@ describe('query and search', () => {
         .send({ status: 'draft' })
         .expect(200);
       await expect.poll(titles, { timeout: 10_000 }).not.toContain('Parking policy');
+      await expect.poll(knowledgeBaseChunks, { timeout: 10_000 }).toBe(0);
     });
   });
 });

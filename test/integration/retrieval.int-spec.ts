@@ -11,6 +11,7 @@ import { RAG_STRATEGIES, type RagStrategy } from '#src/modules/retrieval/rag-str
 import { RetrievalModule } from '#src/modules/retrieval/retrieval.module.js';
 import { RetrievalService } from '#src/modules/retrieval/retrieval.service.js';
 import { BM25_PARAMS } from '#src/modules/retrieval/retrieval-settings.js';
+import { KNOWLEDGE_BASE_SCOPE, SearchStatsRepository } from '#src/modules/retrieval/search-stats.repository.js';
 import type { SearchResult, SearchScope } from '#src/modules/retrieval/retrieval.types.js';
 import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { FixtureSite } from '#test/utils/fixture-site.js';
@@ -59,12 +60,14 @@ describe('retrieval', () => {
   });
 
   const db = (): DataSource => t.app.get(DataSource);
+  const searchStats = (): SearchStatsRepository => moduleRef.get(SearchStatsRepository);
+  const seedSource = seedChunks;
 
   const search = (scope: SearchScope, query: string, strategy: RagStrategy, topK = 10, similarityThreshold?: number): Promise<SearchResult> =>
     retrieval.search({ query, scope, strategy, topK, similarityThreshold });
 
   /** A data source of `orgId` holding one document per chunk, inserted directly with known vectors and lengths. */
-  async function seedSource(orgId: string, chunks: SeedChunk[]): Promise<{ dataSourceId: string; chunkIds: string[] }> {
+  async function seedChunks(orgId: string, chunks: SeedChunk[]): Promise<{ dataSourceId: string; chunkIds: string[] }> {
     const dataSourceId = newId('dataSource');
     await db().query(`INSERT INTO data_source (id, org_id, type, name, status) VALUES ($1, $2, 'file', 'Seeded', 'active')`, [dataSourceId, orgId]);
     const chunkIds: string[] = [];
@@ -162,8 +165,16 @@ describe('retrieval', () => {
     });
   });
 
-  describe('BM25', () => {
+  // Both ways of reading a scope's term statistics: counted in its chunks, or stored by a refresh.
+  describe.each([{ statistics: 'counted' }, { statistics: 'stored' }])('BM25 with $statistics statistics', ({ statistics }) => {
     const { k1, b } = BM25_PARAMS;
+    const seedSource = async (owner: string, chunks: SeedChunk[]): Promise<{ dataSourceId: string; chunkIds: string[] }> => {
+      const seeded = await seedChunks(owner, chunks);
+      if (statistics === 'stored') {
+        await searchStats().refresh({ orgId: owner, scope: seeded.dataSourceId });
+      }
+      return seeded;
+    };
     let orgId: string;
     let scope: SearchScope;
     let ids: string[];
@@ -249,6 +260,122 @@ describe('retrieval', () => {
       expect(wider.chunks[1].score).toBeCloseTo(weight(1, 100) / (k1 + 1), 9);
       expect(wider.totalChunksSearched).toBe(n + 1);
       expect((await search(scope, 'balloon', 'keyword')).chunks[0].score).toBeCloseTo(before, 12);
+    });
+  });
+
+  describe('stored term statistics', () => {
+    const total = async (scope: SearchScope, query = 'kite'): Promise<number> => (await search(scope, query, 'keyword')).totalChunksSearched;
+
+    it('should store each scope’s chunk and token counts and each lexeme’s document frequency, as counted in its chunks', async () => {
+      const { orgId } = await createOrg(t.app);
+      const { dataSourceId } = await seedSource(orgId, [
+        { text: 'kites fly over the harbour', tokenCount: 10 },
+        { text: 'a kite and a crane', tokenCount: 20 },
+        { text: 'the harbour crane lifts containers', tokenCount: 30 },
+      ]);
+      await seedKbArticle(orgId, { text: 'kite safety rules', tokenCount: 7 });
+      await searchStats().refresh({ orgId, scope: dataSourceId });
+      await searchStats().refresh({ orgId, scope: KNOWLEDGE_BASE_SCOPE });
+
+      const scopes = await db().query<Array<{ scope: string; chunks: number; tokens: string }>>(
+        'SELECT scope, chunks, tokens FROM search_scope_stats WHERE org_id = $1 ORDER BY scope',
+        [orgId],
+      );
+      expect(scopes.map((row) => [row.scope, row.chunks, Number(row.tokens)])).toEqual(
+        [
+          [dataSourceId, 3, 60],
+          [KNOWLEDGE_BASE_SCOPE, 1, 7],
+        ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      );
+      const lexemes = await db().query<Array<{ scope: string; lexeme: string; df: number }>>(
+        `SELECT scope, lexeme, df FROM search_lexeme_stats WHERE org_id = $1 AND lexeme IN ('kite', 'harbour', 'crane', 'safeti') ORDER BY scope, lexeme`,
+        [orgId],
+      );
+      const dfOf = (scope: string): Record<string, number> =>
+        Object.fromEntries(lexemes.filter((row) => row.scope === scope).map((row) => [row.lexeme, row.df]));
+      expect(dfOf(dataSourceId)).toEqual({ kite: 2, harbour: 2, crane: 2 });
+      expect(dfOf(KNOWLEDGE_BASE_SCOPE)).toEqual({ kite: 1, safeti: 1 });
+    });
+
+    it('should search with the statistics of the last refresh until the next one', async () => {
+      const { orgId } = await createOrg(t.app);
+      const { dataSourceId } = await seedSource(orgId, [{ text: 'kite' }, { text: 'crane' }, { text: 'harbour' }]);
+      await searchStats().refresh({ orgId, scope: dataSourceId });
+      const scope = scopeOf(orgId, [dataSourceId]);
+      const before = await search(scope, 'kite crane', 'keyword');
+
+      await insertChunk(orgId, { dataSourceId, key: 'late' }, { text: 'kite kite' });
+      const stale = await search(scope, 'kite crane', 'keyword');
+      expect(stale.totalChunksSearched).toBe(3);
+      // The new chunk is found, scored with the stored N and df.
+      expect(stale.chunks).toHaveLength(3);
+      const kiteOnce = stale.chunks.find((chunk) => chunk.chunkId === before.chunks.find((hit) => hit.text === 'kite')!.chunkId)!;
+      expect(kiteOnce.score).toBeCloseTo(before.chunks.find((hit) => hit.text === 'kite')!.score, 12);
+
+      await searchStats().refresh({ orgId, scope: dataSourceId });
+      expect(await total(scope)).toBe(4);
+    });
+
+    it('should count live when a part of the scope has no statistics', async () => {
+      const { orgId } = await createOrg(t.app);
+      const refreshed = await seedSource(orgId, [{ text: 'kite' }, { text: 'crane' }]);
+      await searchStats().refresh({ orgId, scope: refreshed.dataSourceId });
+      const bare = await seedSource(orgId, [{ text: 'kite' }]);
+      await insertChunk(orgId, { dataSourceId: refreshed.dataSourceId, key: 'late' }, { text: 'kite' });
+
+      expect(await total(scopeOf(orgId, [refreshed.dataSourceId]))).toBe(2);
+      expect(await total(scopeOf(orgId, [refreshed.dataSourceId, bare.dataSourceId]))).toBe(4);
+    });
+
+    it('should need the knowledge base’s statistics only once it holds chunks', async () => {
+      const { orgId } = await createOrg(t.app);
+      const { dataSourceId } = await seedSource(orgId, [{ text: 'kite' }, { text: 'crane' }]);
+      await searchStats().refresh({ orgId, scope: dataSourceId });
+      await insertChunk(orgId, { dataSourceId, key: 'late' }, { text: 'kite' });
+      const withKb = scopeOf(orgId, [dataSourceId], true);
+      // No article: the stored statistics cover the whole scope.
+      expect(await total(withKb)).toBe(2);
+
+      await seedKbArticle(orgId, { text: 'kite rules' });
+      expect(await total(withKb)).toBe(4);
+
+      await searchStats().refresh({ orgId, scope: KNOWLEDGE_BASE_SCOPE });
+      await seedKbArticle(orgId, { text: 'kite repairs' });
+      expect(await total(withKb)).toBe(3);
+    });
+
+    it('should count live while a scope’s statistics count no chunk', async () => {
+      const { orgId } = await createOrg(t.app);
+      const { dataSourceId } = await seedSource(orgId, []);
+      await searchStats().refresh({ orgId, scope: dataSourceId });
+      await insertChunk(orgId, { dataSourceId, key: 'first' }, { text: 'kite' });
+
+      const result = await search(scopeOf(orgId, [dataSourceId]), 'kite', 'keyword');
+      expect(result.totalChunksSearched).toBe(1);
+      expect(result.chunks).toHaveLength(1);
+    });
+
+    it('should let refreshes of one scope take turns, and list the scopes that have no statistics', async () => {
+      const { orgId } = await createOrg(t.app);
+      const { dataSourceId } = await seedSource(orgId, [{ text: 'kite' }, { text: 'crane kite' }]);
+      const bare = await seedSource(orgId, [{ text: 'kite' }]);
+      await seedKbArticle(orgId, { text: 'kite rules' });
+      const scope = { orgId, scope: dataSourceId };
+      await Promise.all([searchStats().refresh(scope), searchStats().refresh(scope), searchStats().refresh(scope)]);
+
+      const [row] = await db().query<Array<{ df: number }>>(`SELECT df FROM search_lexeme_stats WHERE org_id = $1 AND scope = $2 AND lexeme = 'kite'`, [
+        orgId,
+        dataSourceId,
+      ]);
+      expect(row.df).toBe(2);
+      const missing = (await searchStats().missing()).filter((entry) => entry.orgId === orgId);
+      expect(missing).toEqual(
+        expect.arrayContaining([
+          { orgId, scope: bare.dataSourceId },
+          { orgId, scope: KNOWLEDGE_BASE_SCOPE },
+        ]),
+      );
+      expect(missing).toHaveLength(2);
     });
   });
 

@@ -11,6 +11,7 @@ import { DocumentIndexer } from '#src/modules/data-sources/sync/document-indexer
 import { DocumentPreparer } from '#src/modules/data-sources/sync/document-preparer.js';
 import { DocumentSources } from '#src/modules/data-sources/sync/document-sources.js';
 import { KbIndexer } from '#src/modules/data-sources/sync/kb-indexer.js';
+import { SearchStatsBackfill } from '#src/modules/data-sources/sync/search-stats-backfill.js';
 import { IngestionProcessor } from '#src/modules/data-sources/sync/ingestion.processor.js';
 import { SyncScheduler } from '#src/modules/data-sources/sync/sync-scheduler.js';
 import { SyncService } from '#src/modules/data-sources/sync/sync.service.js';
@@ -18,9 +19,15 @@ import { SyncRunsRepository } from '#src/modules/data-sources/sync-runs.reposito
 import { uploadOptions } from '#src/modules/data-sources/upload.options.js';
 import { KbModule } from '#src/modules/kb/kb.module.js';
 import { EmbeddingsModule } from '#src/modules/retrieval/embeddings/embeddings.module.js';
+import { RetrievalModule } from '#src/modules/retrieval/retrieval.module.js';
 
 @Module({
-  imports: [MulterModule.registerAsync({ useFactory: (config: AppConfig) => uploadOptions(config), inject: [APP_CONFIG] }), EmbeddingsModule, KbModule],
+  imports: [
+    MulterModule.registerAsync({ useFactory: (config: AppConfig) => uploadOptions(config), inject: [APP_CONFIG] }),
+    EmbeddingsModule,
+    KbModule,
+    RetrievalModule,
+  ],
   controllers: [DataSourcesController],
   providers: [
     DataSourcesRepository,
@@ -32,6 +39,7 @@ import { EmbeddingsModule } from '#src/modules/retrieval/embeddings/embeddings.m
     DocumentPreparer,
     DocumentIndexer,
     KbIndexer,
+    SearchStatsBackfill,
     DataSourcesService,
     SyncService,
     SyncScheduler,

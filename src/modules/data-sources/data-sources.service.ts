@@ -26,6 +26,7 @@ import { SyncScheduler } from '#src/modules/data-sources/sync/sync-scheduler.js'
 import type { SyncRunEntity, SyncTrigger } from '#src/modules/data-sources/sync-run.entity.js';
 import { SyncRunsRepository } from '#src/modules/data-sources/sync-runs.repository.js';
 import { DomainEventsService } from '#src/modules/events/domain-events.service.js';
+import { SearchStatsRepository } from '#src/modules/retrieval/search-stats.repository.js';
 
 export interface IncomingFile {
   originalName: string;
@@ -47,6 +48,7 @@ export class DataSourcesService {
     private readonly storage: FileStorageService,
     private readonly scheduler: SyncScheduler,
     private readonly events: DomainEventsService,
+    private readonly searchStats: SearchStatsRepository,
     private readonly transactions: TransactionRunner,
   ) {}
 
@@ -112,6 +114,7 @@ export class DataSourcesService {
     await this.transactions.run(async (tx) => {
       await this.lockedSource(auth, id, tx);
       await this.sources.removeFromAgents(auth.orgId, id, tx);
+      await this.searchStats.forget({ orgId: auth.orgId, scope: id }, tx);
       await this.sources.delete(auth.orgId, id, tx);
     });
     await this.scheduler.remove(id);

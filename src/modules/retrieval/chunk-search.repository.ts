@@ -10,6 +10,7 @@ import {
   VECTOR_PLAN_TTL_MS,
   type Bm25Params,
 } from '#src/modules/retrieval/retrieval-settings.js';
+import { KNOWLEDGE_BASE_SCOPE } from '#src/modules/retrieval/search-stats.repository.js';
 import { SearchSessions } from '#src/modules/retrieval/search-session.js';
 import { planVectorSearch, type VectorPlan } from '#src/modules/retrieval/vector-plan.js';
 
@@ -82,6 +83,32 @@ LEFT JOIN LATERAL (
 /** A lexeme quoted as a tsquery operand: backslashes and quotes escaped, so no lexeme is read as syntax. */
 const quoted = (expression: string): string => `'''' || replace(replace(${expression}, '\\', '\\\\'), '''', '''''') || ''''`;
 
+const QUERY_TERMS = `SELECT t.lexeme, t.positions[1] AS first FROM unnest(to_tsvector('english', $4::text)) AS t ORDER BY t.positions[1] LIMIT $5`;
+
+/**
+ * The statistics keyword search needs, from the stored ones (SearchStatsRepository), in one round trip:
+ * the query's lexemes (as below), the scope's chunk count and average length summed over its parts (its
+ * data sources, and the knowledge base when `$3`), and each lexeme's document frequency, one index probe
+ * per part. `parts` counts the parts that have statistics; a knowledge base without chunks needs none
+ * (`kb_empty`).
+ */
+const STORED_KEYWORD_STATS_SQL = `WITH query_terms AS MATERIALIZED (${QUERY_TERMS}),
+parts AS MATERIALIZED (
+  SELECT s.scope, s.chunks, s.tokens FROM search_scope_stats s
+  WHERE s.org_id = $1 AND (s.scope = ANY($2::varchar[]) OR ($3::boolean AND s.scope = '${KNOWLEDGE_BASE_SCOPE}'))
+),
+stats AS MATERIALIZED (
+  SELECT count(*)::int AS parts, coalesce(sum(p.chunks), 0)::bigint AS n, coalesce(sum(p.tokens), 0)::float8 AS tokens,
+         $3::boolean AND NOT coalesce(bool_or(p.scope = '${KNOWLEDGE_BASE_SCOPE}'), false)
+           AND NOT EXISTS (SELECT 1 FROM chunk c WHERE c.org_id = $1 AND c.kb_article_id IS NOT NULL) AS kb_empty
+  FROM parts p
+)
+SELECT st.parts, st.kb_empty, st.n AS total, st.tokens / greatest(st.n, 1) AS avgdl, q.lexeme,
+       (SELECT coalesce(sum(l.df), 0) FROM search_lexeme_stats l
+        WHERE l.org_id = $1 AND l.scope IN (SELECT p.scope FROM parts p) AND l.lexeme = q.lexeme) AS df
+FROM stats st LEFT JOIN query_terms q ON true
+ORDER BY q.first`;
+
 /**
  * The statistics keyword search needs, in one round trip:
  * - the query's lexemes, from to_tsvector('english', $4): the very normalisation of the indexed text
@@ -92,9 +119,7 @@ const quoted = (expression: string): string => `'''' || replace(replace(${expres
  * - each lexeme's document frequency in the scope, counted through the GIN index, except for the
  *   lexemes in `$8` whose count is cached for this very N.
  */
-const KEYWORD_STATS_SQL = `WITH query_terms AS MATERIALIZED (
-  SELECT t.lexeme, t.positions[1] AS first FROM unnest(to_tsvector('english', $4::text)) AS t ORDER BY t.positions[1] LIMIT $5
-),
+const KEYWORD_STATS_SQL = `WITH query_terms AS MATERIALIZED (${QUERY_TERMS}),
 scope_size AS MATERIALIZED (${SCOPE_SIZE}),
 stats AS MATERIALIZED (
   SELECT s.n, CASE WHEN s.n = $6::bigint THEN $7::float8
@@ -146,7 +171,14 @@ const FETCH_SQL = `SELECT c.id, ${CHUNK_COLUMNS} FROM chunk c WHERE c.org_id = $
 
 type VectorRow = { total: number | string; id: string | null; similarity: number | null } & Partial<ChunkRow>;
 type KeywordStatsRow = { total: number | string; avgdl: number | null; lexeme: string | null; df: number | string | null };
+type StoredKeywordStatsRow = KeywordStatsRow & { parts: number; kb_empty: boolean };
 type KeywordRow = { id: string; bm25: number } & Partial<ChunkRow>;
+
+interface KeywordStats {
+  total: number;
+  avgdl: number;
+  terms: Array<{ lexeme: string; df: number }>;
+}
 
 /** A scope's statistics, valid while its chunk count is `n`. */
 interface ScopeStats {
@@ -299,8 +331,30 @@ export class ChunkSearchRepository {
     };
   }
 
-  /** N, the average length and each query lexeme's df in the scope; df and the average are cached for an unchanged N. */
-  private async keywordStats(scope: SearchScope, query: string): Promise<{ total: number; avgdl: number; terms: Array<{ lexeme: string; df: number }> }> {
+  /**
+   * N, the average length and each query lexeme's df in the scope: from the stored statistics when every
+   * part of the scope has them (and they count a chunk), otherwise counted (countedKeywordStats).
+   */
+  private async keywordStats(scope: SearchScope, query: string): Promise<KeywordStats> {
+    const rows = await this.sql.query<StoredKeywordStatsRow>(STORED_KEYWORD_STATS_SQL, [
+      scope.orgId,
+      [...scope.dataSourceIds],
+      scope.includeKnowledgeBase,
+      query,
+      MAX_QUERY_LEXEMES,
+    ]);
+    const first = rows[0];
+    const parts = new Set(scope.dataSourceIds).size + (scope.includeKnowledgeBase ? 1 : 0);
+    const total = Number(first?.total ?? 0);
+    if (!first || first.parts + (first.kb_empty ? 1 : 0) < parts || total === 0) {
+      return this.countedKeywordStats(scope, query);
+    }
+    const terms = rows.filter((row) => row.lexeme !== null).map((row) => ({ lexeme: row.lexeme!, df: Math.min(Number(row.df), total) }));
+    return { total, avgdl: first.avgdl ?? 0, terms };
+  }
+
+  /** As keywordStats, counted in the chunks themselves; df and the average are cached for an unchanged N. */
+  private async countedKeywordStats(scope: SearchScope, query: string): Promise<KeywordStats> {
     const key = scopeKey(scope);
     const cached = this.stats.get(key);
     const known = cached ? [...cached.df.keys()] : [];

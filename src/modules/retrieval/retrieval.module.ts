@@ -4,6 +4,7 @@ import { EmbeddingIndexService } from '#src/modules/retrieval/embeddings/embeddi
 import { EmbeddingsModule } from '#src/modules/retrieval/embeddings/embeddings.module.js';
 import { RetrievalService } from '#src/modules/retrieval/retrieval.service.js';
 import { SearchSessions } from '#src/modules/retrieval/search-session.js';
+import { SearchStatsRepository } from '#src/modules/retrieval/search-stats.repository.js';
 
 /**
  * Search over an organization's chunks (vector, keyword, hybrid). Needs the global DatabaseModule and
@@ -12,7 +13,7 @@ import { SearchSessions } from '#src/modules/retrieval/search-session.js';
  */
 @Module({
   imports: [EmbeddingsModule],
-  providers: [SearchSessions, ChunkSearchRepository, RetrievalService, EmbeddingIndexService],
-  exports: [RetrievalService, EmbeddingIndexService],
+  providers: [SearchSessions, ChunkSearchRepository, SearchStatsRepository, RetrievalService, EmbeddingIndexService],
+  exports: [RetrievalService, EmbeddingIndexService, SearchStatsRepository],
 })
 export class RetrievalModule {}

@@ -7,6 +7,7 @@ import { Webhooks1795311637874 } from '#src/common/database/migrations/179531163
 import { Analytics1795312436058 } from '#src/common/database/migrations/1795312436058-Analytics.js';
 import { AnalyticsDailyRollup1795320000000 } from '#src/common/database/migrations/1795320000000-AnalyticsDailyRollup.js';
 import { ChunkTsvInline1795330000000 } from '#src/common/database/migrations/1795330000000-ChunkTsvInline.js';
+import { SearchStats1795340000000 } from '#src/common/database/migrations/1795340000000-SearchStats.js';
 
 /** In order. New migrations are generated with `npm run migration:generate -- <Name>` and appended here. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   Analytics1795312436058,
   AnalyticsDailyRollup1795320000000,
   ChunkTsvInline1795330000000,
+  SearchStats1795340000000,
 ];

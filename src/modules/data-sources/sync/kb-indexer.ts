@@ -7,6 +7,7 @@ import { parseMarkdown } from '#src/modules/data-sources/ingestion/parsers/markd
 import { hashDocument } from '#src/modules/data-sources/ingestion/prepare-document.js';
 import { DocumentIndexer } from '#src/modules/data-sources/sync/document-indexer.js';
 import { KbRepository } from '#src/modules/kb/kb.repository.js';
+import { KNOWLEDGE_BASE_SCOPE, SearchStatsRepository } from '#src/modules/retrieval/search-stats.repository.js';
 
 /**
  * Keeps the index in step with the knowledge base: a published article's current version is indexed
@@ -20,6 +21,7 @@ export class KbIndexer implements OnModuleInit {
     private readonly kb: KbRepository,
     private readonly documents: DocumentsRepository,
     private readonly indexer: DocumentIndexer,
+    private readonly searchStats: SearchStatsRepository,
   ) {}
 
   onModuleInit(): void {
@@ -27,25 +29,30 @@ export class KbIndexer implements OnModuleInit {
   }
 
   async refresh(orgId: string, articleId: string): Promise<void> {
+    if (await this.reindex(orgId, articleId)) {
+      await this.searchStats.refresh({ orgId, scope: KNOWLEDGE_BASE_SCOPE });
+    }
+  }
+
+  /** Brings the article's chunks up to date; answers whether they changed. */
+  private async reindex(orgId: string, articleId: string): Promise<boolean> {
     const article = await this.kb.findById(orgId, articleId);
     if (!article || article.status !== 'published') {
-      await this.documents.removeKbArticle(articleId);
-      return;
+      return this.documents.removeKbArticle(articleId);
     }
     let parsed;
     try {
       parsed = parseMarkdown(article.content);
     } catch (error) {
       if (error instanceof DocumentParseError) {
-        await this.documents.removeKbArticle(articleId);
-        return;
+        return this.documents.removeKbArticle(articleId);
       }
       throw error;
     }
     const document = { ...parsed, title: article.title };
     const contentHash = hashDocument(document);
     if ((await this.documents.kbArticleHash(articleId)) === contentHash) {
-      return;
+      return false;
     }
     const identity = {
       orgId,
@@ -59,5 +66,6 @@ export class KbIndexer implements OnModuleInit {
     if (!(await this.indexer.index(identity, document, contentHash))) {
       await this.documents.removeKbArticle(articleId);
     }
+    return true;
   }
 }

@@ -13,6 +13,7 @@ import { DocumentSources } from '#src/modules/data-sources/sync/document-sources
 import type { SyncRunEntity } from '#src/modules/data-sources/sync-run.entity.js';
 import { SyncRunsRepository, type RunCounters } from '#src/modules/data-sources/sync-runs.repository.js';
 import { DomainEventsService } from '#src/modules/events/domain-events.service.js';
+import { SearchStatsRepository } from '#src/modules/retrieval/search-stats.repository.js';
 
 const PROGRESS_INTERVAL_MS = 500;
 /** How often a long sync checks that its data source still exists (it may be deleted meanwhile). */
@@ -45,6 +46,7 @@ export class SyncService {
     private readonly preparer: DocumentPreparer,
     private readonly indexer: DocumentIndexer,
     private readonly events: DomainEventsService,
+    private readonly searchStats: SearchStatsRepository,
     private readonly transactions: TransactionRunner,
   ) {}
 
@@ -59,11 +61,14 @@ export class SyncService {
     const counters = emptyCounters(run);
     try {
       await this.ingest(source, run, counters);
+      await this.refreshSearchStats(source);
       await this.succeed(source, run, counters, Date.now() - started);
     } catch (error) {
       if (error instanceof SourceDeletedError) {
         return;
       }
+      // What was indexed before the failure is searchable: keyword search should count it.
+      await this.refreshSearchStats(source);
       const message = describe(error);
       const retriable = !(error instanceof SourceUnavailableError) && context.attempt < context.maxAttempts;
       if (retriable) {
@@ -156,6 +161,15 @@ export class SyncService {
    */
   private documentConcurrency(): number {
     return this.config.embeddings.provider === 'local' ? this.config.embeddings.threads * 4 : 8;
+  }
+
+  /** Keyword search's statistics of the source, rewritten; a failure leaves the previous ones in place. */
+  private async refreshSearchStats(source: DataSourceEntity): Promise<void> {
+    try {
+      await this.searchStats.refresh({ orgId: source.orgId, scope: source.id });
+    } catch (error) {
+      this.logger.warn({ err: error, data_source_id: source.id }, 'Could not refresh the search statistics of the data source');
+    }
   }
 
   private async index(source: DataSourceEntity, identity: DocumentIdentity, item: SourceDocument, counters: RunCounters): Promise<void> {

@@ -12,6 +12,7 @@ import type { ParsedDocument } from '#src/modules/data-sources/ingestion/parsed-
 import { readCorpus, type CorpusEntry } from '#src/modules/retrieval/evaluation/beir.js';
 import { Embedder } from '#src/modules/retrieval/embeddings/embedder.js';
 import { embeddingText } from '#src/modules/retrieval/embeddings/embedding-text.js';
+import { SearchStatsRepository } from '#src/modules/retrieval/search-stats.repository.js';
 
 /** Bump when what is indexed for a corpus entry changes, so cached indexes are rebuilt. */
 const INDEX_FORMAT = 1;
@@ -55,6 +56,7 @@ export class CorpusIndexer {
     private readonly documents: DocumentsRepository,
     private readonly transactions: TransactionRunner,
     private readonly embedder: Embedder,
+    private readonly searchStats: SearchStatsRepository,
   ) {}
 
   async index(dataset: string, progress: (message: string) => void = () => undefined): Promise<IndexedCorpus> {
@@ -84,6 +86,9 @@ export class CorpusIndexer {
       await this.sql.query(`UPDATE data_source SET status = 'active', last_synced_at = now(), updated_at = now() WHERE id = $1`, [dataSourceId]);
       await this.sql.query('VACUUM ANALYZE chunk', []).catch(() => this.sql.query('ANALYZE chunk', []));
     }
+    // As a sync ends: keyword search reads the corpus's term statistics from here (an index reused from
+    // before they were stored gets them now).
+    await this.searchStats.refresh({ orgId, scope: dataSourceId });
     const rows = await this.sql.query<{ id: string; key: string; chunk_count: number }>(`SELECT id, key, chunk_count FROM document WHERE data_source_id = $1`, [
       dataSourceId,
     ]);
