@@ -243,6 +243,70 @@ describe('retrieval', () => {
       expect(scores.get(ids[3])!).toBeLessThan(scores.get(ids[0])!);
     });
 
+    it('should rank exactly as BM25 over every chunk, for queries of common terms and of rare ones', async () => {
+      // 3,000 chunks of words w0..w11 drawn at random, the lower ones more often: every query term but
+      // 'rareword' (in 4 chunks) is in hundreds or thousands of chunks, past the first pass's budget.
+      let state = 7;
+      const random = (): number => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31), state / 2 ** 31);
+      const texts = Array.from({ length: 3_000 }, (_, i) => {
+        const words = Array.from({ length: 3 + Math.floor(random() * 10) }, () => `w${Math.floor(random() * random() * 12)}`);
+        return (i % 750 === 0 ? [...words, 'rareword'] : words).join(' ');
+      });
+      const lengths = texts.map((_, i) => 20 + (i % 13) * 7);
+      const owner = (await createOrg(t.app)).orgId;
+      const seeded = { dataSourceId: newId('dataSource'), chunkIds: texts.map(() => newId('chunk')) };
+      const documentId = newId('document');
+      await db().query(`INSERT INTO data_source (id, org_id, type, name, status) VALUES ($1, $2, 'file', 'Common words', 'active')`, [
+        seeded.dataSourceId,
+        owner,
+      ]);
+      await db().query(
+        `INSERT INTO document (id, org_id, data_source_id, key, url, title, status, chunk_count, token_count, last_seen_run_id)
+         VALUES ($1, $2, $3, 'all', 'https://example.test/all', 'Note', 'indexed', $4, 0, 'seed')`,
+        [documentId, owner, seeded.dataSourceId, texts.length],
+      );
+      await db().query(
+        `INSERT INTO chunk (id, org_id, data_source_id, document_id, chunk_index, document_title, document_url, heading_path, section, text, token_count, embedding, embedding_model)
+         SELECT u.id, $1, $2, $3, u.n, 'Note', 'https://example.test/all', '{}', '', u.text, u.length, array_fill(0.1, ARRAY[${DIMENSIONS}])::vector, 'stub-embedding'
+         FROM unnest($4::varchar[], $5::text[], $6::int[]) WITH ORDINALITY AS u(id, text, length, n)`,
+        [owner, seeded.dataSourceId, documentId, seeded.chunkIds, texts, lengths],
+      );
+      if (statistics === 'stored') {
+        await searchStats().refresh({ orgId: owner, scope: seeded.dataSourceId });
+      }
+      const bruteForce = (query: string[], k: number): string[] => {
+        const avg = lengths.reduce((sum, value) => sum + value, 0) / texts.length;
+        const tokens = texts.map((text) => text.split(' '));
+        const scores = tokens.map((words, i) =>
+          query.reduce((sum, term) => {
+            const tf = words.filter((word) => word === term).length;
+            if (tf === 0) {
+              return sum;
+            }
+            const df = tokens.filter((other) => other.includes(term)).length;
+            const termIdf = Math.log(1 + (texts.length - df + 0.5) / (df + 0.5));
+            return sum + (termIdf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * lengths[i]) / avg));
+          }, 0),
+        );
+        return scores
+          .map((value, i) => ({ value, id: seeded.chunkIds[i] }))
+          .filter((entry) => entry.value > 0)
+          .sort((x, y) => y.value - x.value || (x.id < y.id ? -1 : 1))
+          .slice(0, k)
+          .map((entry) => entry.id);
+      };
+      const ownScope = scopeOf(owner, [seeded.dataSourceId]);
+      for (const query of [['w0', 'w1', 'w2'], ['w0', 'w1', 'w2', 'w3', 'w4'], ['w5', 'w6'], ['w9', 'w10', 'w11', 'w0'], ['rareword', 'w0', 'w1'], ['w3']]) {
+        for (const k of [3, 10, 100]) {
+          const found = await search(ownScope, query.join(' '), 'keyword', k);
+          expect(
+            found.chunks.map((chunk) => chunk.chunkId),
+            `${query.join(' ')} top ${k}`,
+          ).toEqual(bruteForce(query, k));
+        }
+      }
+    });
+
     it('should take N, df and the average length from the scope alone', async () => {
       const before = (await search(scope, 'balloon', 'keyword')).chunks[0].score;
       // Another organization's chunks never change this scope's statistics.

@@ -11,6 +11,7 @@ import {
   type Bm25Params,
 } from '#src/modules/retrieval/retrieval-settings.js';
 import { KNOWLEDGE_BASE_SCOPE } from '#src/modules/retrieval/search-stats.repository.js';
+import { firstPass, secondPass, type Clauses } from '#src/modules/retrieval/keyword-plan.js';
 import { SearchSessions } from '#src/modules/retrieval/search-session.js';
 import { planVectorSearch, type VectorPlan } from '#src/modules/retrieval/vector-plan.js';
 
@@ -133,7 +134,10 @@ FROM stats st LEFT JOIN query_terms q ON true
 ORDER BY q.first`;
 
 /**
- * Okapi BM25 of the chunks of the scope holding any lexeme of `$9` and none of `$10`, best `$11` first:
+ * Okapi BM25 of the chunks of the scope matching the candidate condition, but those in `$11`, best `$12`
+ * first:
+ * - the condition is a disjunction of conjunctions of lexemes (keyword-plan.ts): `$10` the lexemes, `$9`
+ *   the clause each belongs to;
  * - `$4` the query's lexemes and `$5` their idf (from the statistics above);
  * - term frequency is the number of positions of the lexeme in the chunk's tsvector, read from the
  *   tsvector narrowed to the query's lexemes (setweight marks them, ts_filter keeps them);
@@ -144,13 +148,13 @@ function keywordScoreSql(details: boolean): string {
   SELECT w.lexeme, w.idf FROM unnest($4::text[], $5::float8[]) AS w(lexeme, idf)
 ),
 wanted AS MATERIALIZED (
-  SELECT (SELECT string_agg(${quoted('l')}, ' | ') FROM unnest($9::text[]) AS l)::tsquery AS include,
-         (SELECT string_agg(${quoted('l')}, ' | ') FROM unnest($10::text[]) AS l)::tsquery AS exclude
+  SELECT string_agg('(' || d.conjunction || ')', ' | ')::tsquery AS include
+  FROM (SELECT string_agg(${quoted('e.lexeme')}, ' & ') AS conjunction FROM unnest($9::int[], $10::text[]) AS e(clause, lexeme) GROUP BY e.clause) d
 ),
 matches AS MATERIALIZED (
   SELECT c.id, c.token_count::float8 AS dl, ts_filter(setweight(c.tsv, 'A', $4::text[]), '{a}') AS hits
   FROM chunk c
-  WHERE ${IN_SCOPE} AND c.tsv @@ (SELECT include FROM wanted) AND NOT coalesce(c.tsv @@ (SELECT exclude FROM wanted), false)
+  WHERE ${IN_SCOPE} AND c.tsv @@ (SELECT include FROM wanted) AND NOT (c.id = ANY($11::varchar[]))
 ),
 term_hits AS (
   SELECT m.id, m.dl, w.idf, greatest(cardinality(h.positions), 1)::float8 AS tf
@@ -161,7 +165,7 @@ ranked AS (
   FROM term_hits th
   GROUP BY th.id
   ORDER BY bm25 DESC, th.id
-  LIMIT $11
+  LIMIT $12
 )
 SELECT ranked.id, ranked.bm25${details ? `, ${CHUNK_COLUMNS}` : ''}
 FROM ranked${details ? ' JOIN chunk c ON c.id = ranked.id' : ''}`;
@@ -265,12 +269,7 @@ export class ChunkSearchRepository {
 
   /**
    * The `limit` best chunks of the scope by BM25; none when the query has no lexeme (only stop words, say).
-   *
-   * Exact top-k with MaxScore pruning (Turtle and Flood, 1995), so that common query terms do not make
-   * every chunk of a large scope a candidate: a term adds less than (k1 + 1) x idf to any chunk's score.
-   * The rarest terms are scored first (every query term counts in a candidate's score); the k-th score
-   * found is then a floor, and a chunk holding only terms whose bounds add up to no more than that floor
-   * cannot enter the top k, so only the chunks holding one of the other terms are scored next.
+   * Exact, in two passes that spare scoring most chunks holding only common terms (keyword-plan.ts).
    */
   async keyword(scope: SearchScope, query: string, limit: number, params: Bm25Params, details: boolean): Promise<ListResult<KeywordHit>> {
     const { total, avgdl, terms } = await this.keywordStats(scope, query);
@@ -281,9 +280,7 @@ export class ChunkSearchRepository {
     const idf = terms.map((term) => Math.log(1 + (total - term.df + 0.5) / (term.df + 0.5)));
     const bound = idf.map((value) => value * (params.k1 + 1));
     const maxBm25 = bound.reduce((sum, value) => sum + value, 0);
-    // Rarest first (highest bound), then by lexeme for a deterministic order.
-    const order = terms.map((_, i) => i).sort((a, b) => bound[b] - bound[a] || (lexemes[a] < lexemes[b] ? -1 : 1));
-    const score = (include: number[], exclude: number[]): Promise<KeywordRow[]> =>
+    const score = (clauses: Clauses, scored: KeywordRow[]): Promise<KeywordRow[]> =>
       this.sql.query<KeywordRow>(keywordScoreSql(details), [
         scope.orgId,
         [...scope.dataSourceIds],
@@ -293,32 +290,25 @@ export class ChunkSearchRepository {
         params.k1,
         params.b,
         avgdl,
-        include.map((i) => lexemes[i]),
-        exclude.map((i) => lexemes[i]),
+        clauses.flatMap((clause, i) => clause.map(() => i)),
+        clauses.flatMap((clause) => clause.map((term) => lexemes[term])),
+        scored.map((row) => row.id),
         limit,
       ]);
 
-    // First pass: the rarest terms, up to a budget of postings (at least one term).
     const budget = Math.max(MAXSCORE_FIRST_PASS_POSTINGS, limit * 10);
-    let first = 0;
-    for (let postings = 0; first < order.length && (first === 0 || postings + terms[order[first]].df <= budget); first++) {
-      postings += terms[order[first]].df;
-    }
-    let rows = await score(order.slice(0, first), []);
-    if (first < order.length) {
-      const floor = rows.length >= limit ? rows[limit - 1].bm25 : 0;
-      // Second pass: every further term, but the commonest ones whose bounds together stay within the floor.
-      let end = order.length;
-      let rest = 0;
-      while (end > first && rest + bound[order[end - 1]] <= floor) {
-        rest += bound[order[end - 1]];
-        end -= 1;
-      }
-      if (end > first) {
-        rows = [...rows, ...(await score(order.slice(first, end), order.slice(0, first)))];
-        rows.sort((a, b) => b.bm25 - a.bm25 || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-        rows = rows.slice(0, limit);
-      }
+    const first = firstPass(
+      terms.map((term) => term.df),
+      bound,
+      total,
+      budget,
+    );
+    let rows = await score(first, []);
+    const second = secondPass(bound, rows.length >= limit ? rows[limit - 1].bm25 : 0, first);
+    if (second.length > 0) {
+      rows = [...rows, ...(await score(second, rows))];
+      rows.sort((a, b) => b.bm25 - a.bm25 || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      rows = rows.slice(0, limit);
     }
     return {
       total,
