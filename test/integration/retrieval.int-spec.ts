@@ -246,11 +246,13 @@ describe('retrieval', () => {
     it('should rank exactly as BM25 over every chunk, for queries of common terms and of rare ones', async () => {
       // 3,000 chunks of words w0..w11 drawn at random, the lower ones more often: every query term but
       // 'rareword' (in 4 chunks) is in hundreds or thousands of chunks, past the first pass's budget.
+      // Half the chunks hold 'evenword', the other half 'oddword'.
       let state = 7;
       const random = (): number => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31), state / 2 ** 31);
       const texts = Array.from({ length: 3_000 }, (_, i) => {
         const words = Array.from({ length: 3 + Math.floor(random() * 10) }, () => `w${Math.floor(random() * random() * 12)}`);
-        return (i % 750 === 0 ? [...words, 'rareword'] : words).join(' ');
+        // 'evenword' and 'oddword' never meet: their conjunction holds no chunk.
+        return [...words, i % 2 === 0 ? 'evenword' : 'oddword', ...(i % 750 === 0 ? ['rareword'] : [])].join(' ');
       });
       const lengths = texts.map((_, i) => 20 + (i % 13) * 7);
       const owner = (await createOrg(t.app)).orgId;
@@ -296,7 +298,15 @@ describe('retrieval', () => {
           .map((entry) => entry.id);
       };
       const ownScope = scopeOf(owner, [seeded.dataSourceId]);
-      for (const query of [['w0', 'w1', 'w2'], ['w0', 'w1', 'w2', 'w3', 'w4'], ['w5', 'w6'], ['w9', 'w10', 'w11', 'w0'], ['rareword', 'w0', 'w1'], ['w3']]) {
+      for (const query of [
+        ['w0', 'w1', 'w2'],
+        ['w0', 'w1', 'w2', 'w3', 'w4'],
+        ['w5', 'w6'],
+        ['w9', 'w10', 'w11', 'w0'],
+        ['rareword', 'w0', 'w1'],
+        ['w3'],
+        ['evenword', 'oddword', 'w2'],
+      ]) {
         for (const k of [3, 10, 100]) {
           const found = await search(ownScope, query.join(' '), 'keyword', k);
           expect(

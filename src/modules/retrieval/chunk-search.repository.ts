@@ -11,7 +11,7 @@ import {
   type Bm25Params,
 } from '#src/modules/retrieval/retrieval-settings.js';
 import { KNOWLEDGE_BASE_SCOPE } from '#src/modules/retrieval/search-stats.repository.js';
-import { firstPass, secondPass, type Clauses } from '#src/modules/retrieval/keyword-plan.js';
+import { firstPass, secondPass, widenedFirstPass, type Clauses } from '#src/modules/retrieval/keyword-plan.js';
 import { SearchSessions } from '#src/modules/retrieval/search-session.js';
 import { planVectorSearch, type VectorPlan } from '#src/modules/retrieval/vector-plan.js';
 
@@ -297,18 +297,21 @@ export class ChunkSearchRepository {
       ]);
 
     const budget = Math.max(MAXSCORE_FIRST_PASS_POSTINGS, limit * 10);
-    const first = firstPass(
+    // Every chunk a pass finds is returned while it finds fewer than `limit`: the next pass skips them.
+    let first = firstPass(
       terms.map((term) => term.df),
       bound,
       total,
       budget,
     );
     let rows = await score(first, []);
+    for (let wider = widenedFirstPass(first); rows.length < limit && wider; wider = widenedFirstPass(first)) {
+      first = wider;
+      rows = best([...rows, ...(await score(first, rows))], limit);
+    }
     const second = secondPass(bound, rows.length >= limit ? rows[limit - 1].bm25 : 0, first);
     if (second.length > 0) {
-      rows = [...rows, ...(await score(second, rows))];
-      rows.sort((a, b) => b.bm25 - a.bm25 || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      rows = rows.slice(0, limit);
+      rows = best([...rows, ...(await score(second, rows))], limit);
     }
     return {
       total,
@@ -417,6 +420,11 @@ export class ChunkSearchRepository {
       });
     return this.iterativeScan;
   }
+}
+
+/** The `limit` highest scores, ties broken by chunk id. */
+function best(rows: KeywordRow[], limit: number): KeywordRow[] {
+  return rows.sort((a, b) => b.bm25 - a.bm25 || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).slice(0, limit);
 }
 
 function toVectorResult(rows: VectorRow[]): ListResult<VectorHit> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstPass, secondPass } from '#src/modules/retrieval/keyword-plan.js';
+import { firstPass, secondPass, widenedFirstPass } from '#src/modules/retrieval/keyword-plan.js';
 
 describe('keyword search passes', () => {
   describe('firstPass', () => {
@@ -16,6 +16,15 @@ describe('keyword search passes', () => {
       // 100,000 chunks, each term in a quarter of them: two terms expect 6,250 chunks, three 1,563, four 391.
       expect(firstPass([25_000, 25_000, 25_000, 25_000, 25_000], [2, 2, 2, 2, 2], 100_000, 1_000)).toEqual([[0, 1, 2, 3]]);
       expect(firstPass([20_000, 40_000, 30_000], [3, 1, 2], 100_000, 1_000)).toEqual([[0, 2, 1]]);
+    });
+  });
+
+  describe('widenedFirstPass', () => {
+    it('should drop the commonest term of a conjunction, down to a single term', () => {
+      expect(widenedFirstPass([[3, 0, 2]])).toEqual([[3, 0]]);
+      expect(widenedFirstPass([[3, 0]])).toEqual([[3]]);
+      expect(widenedFirstPass([[3]])).toBeUndefined();
+      expect(widenedFirstPass([[1], [0]])).toBeUndefined();
     });
   });
 

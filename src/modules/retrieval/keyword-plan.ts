@@ -47,6 +47,15 @@ export function firstPass(df: number[], bound: number[], total: number, budget: 
 }
 
 /**
+ * A first pass that found fewer chunks than asked for set no floor: a conjunction gives way to the one
+ * without its commonest term (the terms were taken rarest first), which holds every chunk it held.
+ * Undefined for a first pass of single terms, which cannot widen.
+ */
+export function widenedFirstPass(clauses: Clauses): Clauses | undefined {
+  return clauses.length === 1 && clauses[0].length > 1 ? [clauses[0].slice(0, -1)] : undefined;
+}
+
+/**
  * The second pass: every chunk not already scored by `scored` (the first pass's clauses, each chunk that
  * matches one of them has been scored) that could still beat `floor`, as the minimal term sets whose bounds
  * exceed it. Empty when no chunk can.
