@@ -129,10 +129,8 @@ export class DocumentsRepository {
   }
 
   /** A knowledge base article that is no longer published leaves the index. */
-  /** Drops the article's document and chunks; answers whether there were any. */
-  async removeKbArticle(kbArticleId: string): Promise<boolean> {
-    const rows = await this.sql.query<{ id: string }>('DELETE FROM document WHERE kb_article_id = $1 RETURNING id', [kbArticleId]);
-    return rows.length > 0;
+  async removeKbArticle(kbArticleId: string): Promise<void> {
+    await this.sql.query('DELETE FROM document WHERE kb_article_id = $1', [kbArticleId]);
   }
 
   async kbArticleHash(kbArticleId: string): Promise<string | null> {

@@ -28,31 +28,35 @@ export class KbIndexer implements OnModuleInit {
     this.queue.handle(JobName.IndexKbArticle, ({ orgId, articleId }) => this.refresh(orgId, articleId));
   }
 
+  /**
+   * Also rewrites the knowledge base's search statistics, changed or not: a retry of a job whose refresh
+   * failed finds the article's chunks already up to date. A knowledge base is small; this is cheap.
+   */
   async refresh(orgId: string, articleId: string): Promise<void> {
-    if (await this.reindex(orgId, articleId)) {
-      await this.searchStats.refresh({ orgId, scope: KNOWLEDGE_BASE_SCOPE });
-    }
+    await this.reindex(orgId, articleId);
+    await this.searchStats.refresh({ orgId, scope: KNOWLEDGE_BASE_SCOPE });
   }
 
-  /** Brings the article's chunks up to date; answers whether they changed. */
-  private async reindex(orgId: string, articleId: string): Promise<boolean> {
+  private async reindex(orgId: string, articleId: string): Promise<void> {
     const article = await this.kb.findById(orgId, articleId);
     if (!article || article.status !== 'published') {
-      return this.documents.removeKbArticle(articleId);
+      await this.documents.removeKbArticle(articleId);
+      return;
     }
     let parsed;
     try {
       parsed = parseMarkdown(article.content);
     } catch (error) {
       if (error instanceof DocumentParseError) {
-        return this.documents.removeKbArticle(articleId);
+        await this.documents.removeKbArticle(articleId);
+        return;
       }
       throw error;
     }
     const document = { ...parsed, title: article.title };
     const contentHash = hashDocument(document);
     if ((await this.documents.kbArticleHash(articleId)) === contentHash) {
-      return false;
+      return;
     }
     const identity = {
       orgId,
@@ -66,6 +70,5 @@ export class KbIndexer implements OnModuleInit {
     if (!(await this.indexer.index(identity, document, contentHash))) {
       await this.documents.removeKbArticle(articleId);
     }
-    return true;
   }
 }
