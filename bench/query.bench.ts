@@ -675,14 +675,10 @@ async function measureInProcess(
   });
   try {
     // Keyword search's stored statistics, as a sync leaves them (the corpus was loaded by plain inserts).
-    const stats = app.get(SearchStatsRepository);
-    const missing = await stats.missing();
     const refreshStarted = performance.now();
-    for (const scope of missing) {
-      await stats.refresh(scope);
-    }
-    if (missing.length > 0) {
-      log(`search statistics of ${missing.length} scopes refreshed in ${((performance.now() - refreshStarted) / 1000).toFixed(1)} s`);
+    const refreshed = await app.get(SearchStatsRepository).refreshMissing();
+    if (refreshed > 0) {
+      log(`search statistics of ${refreshed} scopes refreshed in ${((performance.now() - refreshStarted) / 1000).toFixed(1)} s`);
     }
 
     // 1. The query embedding, one at a time, after the workers have loaded the model.

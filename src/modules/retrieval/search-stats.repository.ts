@@ -57,6 +57,19 @@ export class SearchStatsRepository {
     await tx.manager.query('DELETE FROM search_scope_stats WHERE org_id = $1 AND scope = $2', [orgId, scope]);
   }
 
+  /** Refreshes every scope that has no statistics, one after the other, until `stop` says so; answers how many. */
+  async refreshMissing(stop: () => boolean = () => false): Promise<number> {
+    let refreshed = 0;
+    for (const scope of await this.missing()) {
+      if (stop()) {
+        break;
+      }
+      await this.refresh(scope);
+      refreshed += 1;
+    }
+    return refreshed;
+  }
+
   /** Data sources, and knowledge bases holding chunks, that have no statistics yet (made before they existed). */
   async missing(): Promise<StatsScope[]> {
     return this.sql.query<StatsScope>(

@@ -32,15 +32,9 @@ export class SearchStatsBackfill implements OnApplicationBootstrap, OnApplicatio
   /** Never throws: a scope it could not refresh is counted live, and tried again at the next start. */
   async run(): Promise<void> {
     try {
-      const missing = await this.stats.missing();
-      for (const scope of missing) {
-        if (this.stopping) {
-          return;
-        }
-        await this.stats.refresh(scope);
-      }
-      if (missing.length > 0) {
-        this.logger.log({ scopes: missing.length }, 'Computed the search statistics of scopes that had none');
+      const refreshed = await this.stats.refreshMissing(() => this.stopping);
+      if (refreshed > 0) {
+        this.logger.log({ scopes: refreshed }, 'Computed the search statistics of scopes that had none');
       }
     } catch (error) {
       if (!this.stopping) {
