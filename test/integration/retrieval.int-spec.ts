@@ -10,7 +10,8 @@ import { ChunkSearchRepository } from '#src/modules/retrieval/chunk-search.repos
 import { RAG_STRATEGIES, type RagStrategy } from '#src/modules/retrieval/rag-strategy.js';
 import { RetrievalModule } from '#src/modules/retrieval/retrieval.module.js';
 import { RetrievalService } from '#src/modules/retrieval/retrieval.service.js';
-import { BM25_PARAMS } from '#src/modules/retrieval/retrieval-settings.js';
+import { BM25_PARAMS, HYBRID_FUSION } from '#src/modules/retrieval/retrieval-settings.js';
+import { reciprocalRankFusion } from '#src/modules/retrieval/fusion.js';
 import { KNOWLEDGE_BASE_SCOPE, SearchStatsRepository } from '#src/modules/retrieval/search-stats.repository.js';
 import type { SearchResult, SearchScope } from '#src/modules/retrieval/retrieval.types.js';
 import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
@@ -580,6 +581,28 @@ describe('retrieval', () => {
       const inBig = await search(scopeOf(orgId, [bigSource]), 'glacier volcano desert report', 'vector', 50);
       expect(inBig.chunks).toHaveLength(50);
       expect(inBig.totalChunksSearched).toBe(120);
+    });
+
+    it('should fuse as if both lists were read in full, though the keyword list is read only as deep as top_k needs', async () => {
+      const chunks = moduleRef.get(ChunkSearchRepository);
+      const bigScope = scopeOf(orgId, [bigSource]);
+      const query = 'savanna report data';
+      const [keyword, vector] = await Promise.all([
+        chunks.keyword(bigScope, query, HYBRID_FUSION.keywordDepth, BM25_PARAMS, false),
+        chunks.vector(bigScope, stubEmbedding(query, DIMENSIONS), HYBRID_FUSION.vectorDepth, false),
+      ]);
+      expect(keyword.hits).toHaveLength(HYBRID_FUSION.keywordDepth);
+      const fused = reciprocalRankFusion(
+        [
+          { ids: vector.hits.map((hit) => hit.id), weight: HYBRID_FUSION.vectorWeight },
+          { ids: keyword.hits.map((hit) => hit.id), weight: HYBRID_FUSION.keywordWeight },
+        ],
+        HYBRID_FUSION.k,
+      );
+      for (const topK of [1, 5, 10, 18, 30]) {
+        const found = (await search(bigScope, query, 'hybrid', topK)).chunks;
+        expect(found.map((chunk) => [chunk.chunkId, chunk.score])).toEqual(fused.slice(0, topK).map((hit) => [hit.id, hit.score]));
+      }
     });
 
     // Scopes this small are read exactly; the HNSW plan (scopes over EXACT_SCAN_MAX_CHUNKS) is forced here.

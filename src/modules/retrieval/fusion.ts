@@ -48,3 +48,22 @@ export function reciprocalRankFusion(lists: readonly RankedList[], k: number): F
 function byFusedScore(a: FusedHit, b: FusedHit): number {
   return b.raw - a.raw || a.bestRank - b.bestRank || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
+
+/**
+ * How deep one list must be read for the fused top `topK` to be exactly what reading it `depth` deep
+ * gives, when the other lists are read in full. Each of the list's first topK chunks scores at least
+ * weight / (k + topK), so every chunk of the fused top topK does too; a chunk past rank d of this list
+ * scores at most weight / (k + d + 1) plus each other list's best, otherWeight / (k + 1). From the first d
+ * where that is lower, a chunk past rank d can neither enter the top topK nor change the score of one in it.
+ * A list read d deep that ends before d holds every chunk there is, so the argument needs nothing of its length.
+ */
+export function sufficientDepth(weight: number, otherWeights: readonly number[], k: number, topK: number, depth: number): number {
+  const floor = weight / (k + topK) - otherWeights.reduce((sum, other) => sum + other / (k + 1), 0);
+  for (let d = topK; d < depth; d++) {
+    // The margin keeps a bound equal to the floor, rounded below it, from passing for lower.
+    if (weight / (k + d + 1) < floor - 1e-12) {
+      return d;
+    }
+  }
+  return Math.max(depth, topK);
+}
