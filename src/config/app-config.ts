@@ -32,6 +32,8 @@ export interface AppConfig {
   migrationsRun: boolean;
   redis: { url: string; prefix: string } | undefined;
   keys: { hashSecret: string; cacheTtlMs: number };
+  /** Agents read through the api are cached this long at most (0: not cached); every change evicts them on every instance. */
+  agents: { cacheTtlMs: number };
   log: { level: EnvDto['LOG_LEVEL'] };
   /** Queue processors run inside the api process (the embedded default) rather than in `npm run start:worker`. */
   embeddedWorker: boolean;
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     migrationsRun: dto.MIGRATIONS_RUN,
     redis: dto.REDIS_URL ? { url: dto.REDIS_URL, prefix: dto.REDIS_PREFIX } : undefined,
     keys: { hashSecret: dto.API_KEY_SECRET ?? developmentSecret(dataDir, isProduction), cacheTtlMs: dto.API_KEY_CACHE_TTL_MS },
+    agents: { cacheTtlMs: dto.AGENT_CACHE_TTL_MS },
     log: { level: dto.LOG_LEVEL },
     embeddedWorker: dto.EMBEDDED_WORKER ?? dto.REDIS_URL === undefined,
     allowPrivateTargets: dto.ALLOW_PRIVATE_TARGETS,

@@ -33,6 +33,7 @@ export const ENV_KEYS = [
   'REDIS_PREFIX',
   'API_KEY_SECRET',
   'API_KEY_CACHE_TTL_MS',
+  'AGENT_CACHE_TTL_MS',
   'LOG_LEVEL',
   'TLS_CERT',
   'TLS_KEY',
@@ -139,6 +140,13 @@ export class EnvDto {
   @Min(0)
   @Max(300_000)
   API_KEY_CACHE_TTL_MS = 300_000;
+
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(300_000)
+  AGENT_CACHE_TTL_MS = 60_000;
 
   @IsOptional()
   @IsIn(LOG_LEVELS)

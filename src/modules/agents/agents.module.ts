@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AgentCacheModule } from '#src/modules/agents/agent-cache.module.js';
 import { AgentsController, LegacyAgentsController } from '#src/modules/agents/agents.controller.js';
 import { AgentsRepository } from '#src/modules/agents/agents.repository.js';
 import { AgentsService } from '#src/modules/agents/agents.service.js';
@@ -6,7 +7,7 @@ import { DataSourcesModule } from '#src/modules/data-sources/data-sources.module
 import { ProviderKeysModule } from '#src/modules/provider-keys/provider-keys.module.js';
 
 @Module({
-  imports: [DataSourcesModule, ProviderKeysModule],
+  imports: [AgentCacheModule, DataSourcesModule, ProviderKeysModule],
   controllers: [AgentsController, LegacyAgentsController],
   providers: [AgentsRepository, AgentsService],
   exports: [AgentsService, AgentsRepository],

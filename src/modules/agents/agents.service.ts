@@ -5,6 +5,7 @@ import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { newId } from '#src/common/ids/ids.js';
 import type { Page } from '#src/common/validation/validators.js';
+import { AgentCache } from '#src/modules/agents/agent-cache.js';
 import { AgentEntity } from '#src/modules/agents/agent.entity.js';
 import { AgentsRepository } from '#src/modules/agents/agents.repository.js';
 import { AGENT_DEFAULTS } from '#src/modules/agents/dto/agent-fields.js';
@@ -24,10 +25,11 @@ export class AgentsService {
     private readonly providerKeys: ProviderKeysService,
     private readonly events: DomainEventsService,
     private readonly transactions: TransactionRunner,
+    private readonly cache: AgentCache,
   ) {}
 
   async create(auth: AuthContext, dto: CreateAgentDto): Promise<AgentEntity> {
-    return this.transactions.run(async (tx) => {
+    return this.change(auth.orgId, async (tx) => {
       await this.assertDataSourcesExist(auth.orgId, dto.data_source_ids, tx);
       await this.assertProviderKeyFits(auth.orgId, dto.model ?? DEFAULT_MODEL, dto.provider_key_id ?? null, tx);
       const agent = await this.agents.insert(
@@ -52,11 +54,11 @@ export class AgentsService {
   }
 
   async list(auth: AuthContext, page: Page): Promise<{ items: AgentEntity[]; total: number }> {
-    return this.agents.list(auth.orgId, page);
+    return this.cache.read(auth.orgId, `list:${page.limit}:${page.offset}`, () => this.agents.list(auth.orgId, page));
   }
 
   async get(auth: AuthContext, id: string): Promise<AgentEntity> {
-    const agent = await this.agents.findById(auth.orgId, id);
+    const agent = await this.cache.read(auth.orgId, `agent:${id}`, () => this.agents.findById(auth.orgId, id));
     if (!agent) {
       throw AppError.notFound('Agent', id);
     }
@@ -64,7 +66,7 @@ export class AgentsService {
   }
 
   async update(auth: AuthContext, id: string, dto: UpdateAgentDto): Promise<AgentEntity> {
-    return this.transactions.run(async (tx) => {
+    return this.change(auth.orgId, async (tx) => {
       const agent = await this.agents.findByIdForUpdate(auth.orgId, id, tx);
       if (!agent) {
         throw AppError.notFound('Agent', id);
@@ -98,12 +100,24 @@ export class AgentsService {
   }
 
   async delete(auth: AuthContext, id: string): Promise<void> {
-    await this.transactions.run(async (tx) => {
+    await this.change(auth.orgId, async (tx) => {
       if (!(await this.agents.delete(auth.orgId, id, tx))) {
         throw AppError.notFound('Agent', id);
       }
       await this.events.record(tx, auth.orgId, 'agent.deleted', { agent: { id } });
     });
+  }
+
+  /**
+   * A change to the organization's agents in one transaction; then their cached reads are evicted on every
+   * instance, even when the transaction failed, since a failed COMMIT may still have committed.
+   */
+  private async change<T>(orgId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await this.transactions.run(work);
+    } finally {
+      await this.cache.invalidate(orgId);
+    }
   }
 
   /** A provider key must exist in the organization and be of the provider the model runs on. */

@@ -17,6 +17,7 @@ import { SyncScheduler } from '#src/modules/data-sources/sync/sync-scheduler.js'
 import { SyncService } from '#src/modules/data-sources/sync/sync.service.js';
 import { SyncRunsRepository } from '#src/modules/data-sources/sync-runs.repository.js';
 import { uploadOptions } from '#src/modules/data-sources/upload.options.js';
+import { AgentCacheModule } from '#src/modules/agents/agent-cache.module.js';
 import { KbModule } from '#src/modules/kb/kb.module.js';
 import { EmbeddingsModule } from '#src/modules/retrieval/embeddings/embeddings.module.js';
 import { RetrievalModule } from '#src/modules/retrieval/retrieval.module.js';
@@ -24,6 +25,7 @@ import { RetrievalModule } from '#src/modules/retrieval/retrieval.module.js';
 @Module({
   imports: [
     MulterModule.registerAsync({ useFactory: (config: AppConfig) => uploadOptions(config), inject: [APP_CONFIG] }),
+    AgentCacheModule,
     EmbeddingsModule,
     KbModule,
     RetrievalModule,

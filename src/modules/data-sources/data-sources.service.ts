@@ -24,6 +24,7 @@ import { SourceFileEntity } from '#src/modules/data-sources/source-file.entity.j
 import { SourceFilesRepository } from '#src/modules/data-sources/source-files.repository.js';
 import { SyncScheduler } from '#src/modules/data-sources/sync/sync-scheduler.js';
 import type { SyncRunEntity, SyncTrigger } from '#src/modules/data-sources/sync-run.entity.js';
+import { AgentCache } from '#src/modules/agents/agent-cache.js';
 import { SyncRunsRepository } from '#src/modules/data-sources/sync-runs.repository.js';
 import { DomainEventsService } from '#src/modules/events/domain-events.service.js';
 import { SearchStatsRepository } from '#src/modules/retrieval/search-stats.repository.js';
@@ -50,6 +51,7 @@ export class DataSourcesService {
     private readonly events: DomainEventsService,
     private readonly searchStats: SearchStatsRepository,
     private readonly transactions: TransactionRunner,
+    private readonly agentCache: AgentCache,
   ) {}
 
   /** Creates the source as `pending` and queues its first sync. */
@@ -111,12 +113,17 @@ export class DataSourcesService {
 
   /** Removes the source, its documents, chunks, runs and files, and drops it from every agent. */
   async delete(auth: AuthContext, id: string): Promise<void> {
-    await this.transactions.run(async (tx) => {
-      await this.lockedSource(auth, id, tx);
-      await this.sources.removeFromAgents(auth.orgId, id, tx);
-      await this.searchStats.forget({ orgId: auth.orgId, scope: id }, tx);
-      await this.sources.delete(auth.orgId, id, tx);
-    });
+    try {
+      await this.transactions.run(async (tx) => {
+        await this.lockedSource(auth, id, tx);
+        await this.sources.removeFromAgents(auth.orgId, id, tx);
+        await this.searchStats.forget({ orgId: auth.orgId, scope: id }, tx);
+        await this.sources.delete(auth.orgId, id, tx);
+      });
+    } finally {
+      // The agents that named the source no longer do (even when a failed COMMIT may have committed).
+      await this.agentCache.invalidate(auth.orgId);
+    }
     await this.scheduler.remove(id);
     await this.storage
       .removeSource(auth.orgId, id)

@@ -1,26 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { InvalidationChannel } from '#src/common/redis/invalidation-channel.js';
 import { RedisService } from '#src/common/redis/redis.module.js';
 import type { KeyForVerification } from '#src/modules/keys/api-keys.repository.js';
 
 const INVALIDATION_CHANNEL = 'keys:invalidate';
-/** How long a revocation waits for every instance to confirm its eviction before answering anyway. */
-const ACK_TIMEOUT_MS = 1_000;
-const ACK_POLL_MS = 2;
-
-interface Invalidation {
-  id: string;
-  hashes: string[];
-}
 
 /**
  * Verified keys, by hash, for at most API_KEY_CACHE_TTL_MS (5 minutes by default). Revoking, deleting or
- * re-scoping a key evicts it here, then broadcasts the eviction through Redis and waits until every
- * instance that received it has confirmed (a counter in Redis), so when the change is acknowledged to the
- * client no instance still accepts the old key. After a Redis reconnection the whole cache is dropped,
- * since invalidations sent meanwhile were lost.
+ * re-scoping a key evicts it here, then on every instance before the change is acknowledged to the client
+ * (InvalidationChannel), so no instance still accepts the old key. After a Redis reconnection the whole
+ * cache is dropped, since invalidations sent meanwhile were lost.
  */
 @Injectable()
 export class KeyCacheService implements OnModuleInit {
@@ -29,17 +20,16 @@ export class KeyCacheService implements OnModuleInit {
   /** Bumped by every eviction, so a database read that an invalidation overtook is not cached. */
   private generation = 0;
 
-  constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
-    private readonly redis: RedisService,
-  ) {
+  private readonly invalidations: InvalidationChannel<string[]>;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig, redis: RedisService) {
+    this.invalidations = new InvalidationChannel(redis, INVALIDATION_CHANNEL, this.logger);
     this.cache = config.keys.cacheTtlMs > 0 ? new LRUCache({ max: 50_000, ttl: config.keys.cacheTtlMs, ttlAutopurge: false }) : undefined;
   }
 
   async onModuleInit(): Promise<void> {
-    await this.redis.subscribe(
-      INVALIDATION_CHANNEL,
-      (message) => this.receive(message),
+    await this.invalidations.listen(
+      (hashes) => this.evictLocally(hashes),
       () => this.evictLocally(undefined),
     );
   }
@@ -68,48 +58,7 @@ export class KeyCacheService implements OnModuleInit {
       return;
     }
     this.evictLocally(hashes);
-    if (!this.redis.enabled) {
-      return;
-    }
-    const invalidation: Invalidation = { id: randomUUID(), hashes };
-    try {
-      const receivers = await this.redis.publish(INVALIDATION_CHANNEL, JSON.stringify(invalidation));
-      await this.waitForAcknowledgements(invalidation.id, receivers);
-    } catch (error) {
-      this.logger.error({ err: error }, 'Could not broadcast a key invalidation; other instances keep their cached entry until it expires');
-    }
-  }
-
-  private receive(message: string): void {
-    let invalidation: Invalidation;
-    try {
-      invalidation = JSON.parse(message) as Invalidation;
-    } catch {
-      this.logger.warn('Ignoring a malformed key invalidation message');
-      return;
-    }
-    this.evictLocally(invalidation.hashes);
-    this.redis.client
-      ?.multi()
-      .incr(this.ackKey(invalidation.id))
-      .pexpire(this.ackKey(invalidation.id), ACK_TIMEOUT_MS * 10)
-      .exec()
-      .catch((error: unknown) => this.logger.warn({ err: error }, 'Could not acknowledge a key invalidation'));
-  }
-
-  private ackKey(id: string): string {
-    return this.redis.prefixed(`keys:invalidate:ack:${id}`);
-  }
-
-  private async waitForAcknowledgements(id: string, receivers: number): Promise<void> {
-    const deadline = Date.now() + ACK_TIMEOUT_MS;
-    while (Number((await this.redis.client!.get(this.ackKey(id))) ?? 0) < receivers) {
-      if (Date.now() > deadline) {
-        this.logger.warn({ receivers }, 'Not every instance confirmed a key invalidation in time');
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, ACK_POLL_MS));
-    }
+    await this.invalidations.broadcast(hashes);
   }
 
   private evictLocally(hashes: string[] | undefined): void {

@@ -1,0 +1,215 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
+import { createTestApp, type TestApp } from '#test/utils/test-app.js';
+import { createTestDatabase, REDIS_URL } from '#test/utils/test-database.js';
+
+/**
+ * Agents are cached per instance (AgentCache). Each test first shows that an instance answers from its
+ * cache (a change made straight in the database, behind the service, does not reach it), then that a
+ * change made through the api reaches every instance before it is acknowledged.
+ */
+describe('agent cache', () => {
+  let t: TestApp;
+  let org: TestOrg;
+  let databaseUrl: string | undefined;
+  let dropDatabase: () => Promise<void>;
+
+  const sameDatabase = (): { databaseUrl?: string; dataSource?: DataSource } =>
+    databaseUrl ? { databaseUrl } : { dataSource: t.app.get(DataSource, { strict: false }) };
+  const db = (): DataSource => t.app.get(DataSource, { strict: false });
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
+    t = await createTestApp({ databaseUrl });
+    org = await createOrg(t.app);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await dropDatabase?.();
+  });
+
+  const api = (app: TestApp) => ({
+    get: (id: string) =>
+      request(app.http)
+        .get(`/api/v1/agents/${id}`)
+        .set(...bearer(org.adminKey)),
+    list: (query = '') =>
+      request(app.http)
+        .get(`/api/v1/agents${query}`)
+        .set(...bearer(org.adminKey)),
+    legacyList: () =>
+      request(app.http)
+        .get('/api/agents')
+        .set(...bearer(org.adminKey)),
+    create: (body: Record<string, unknown>) =>
+      request(app.http)
+        .post('/api/v1/agents')
+        .set(...bearer(org.adminKey))
+        .send(body),
+    update: (id: string, body: Record<string, unknown>) =>
+      request(app.http)
+        .put(`/api/v1/agents/${id}`)
+        .set(...bearer(org.adminKey))
+        .send(body),
+    remove: (id: string) =>
+      request(app.http)
+        .delete(`/api/v1/agents/${id}`)
+        .set(...bearer(org.adminKey)),
+  });
+  const names = (body: { agents: Array<{ name: string }> }): string[] => body.agents.map((agent) => agent.name).sort();
+
+  /** A rename behind the service's back, which only a read that goes to the database sees. */
+  const renameInDatabase = (id: string, name: string): Promise<unknown> => db().query('UPDATE agent SET name = $1 WHERE id = $2', [name, id]);
+
+  it('should answer reads from its cache, and every change made through the api at once', async () => {
+    const a = api(t);
+    const agent = (await a.create({ name: 'Cached', data_source_ids: [] }).expect(201)).body as { id: string };
+    expect((await a.get(agent.id).expect(200)).body.name).toBe('Cached');
+    expect(names((await a.list().expect(200)).body)).toContain('Cached');
+
+    await renameInDatabase(agent.id, 'Renamed behind the api');
+    expect((await a.get(agent.id).expect(200)).body.name).toBe('Cached');
+    expect(names((await a.list().expect(200)).body)).toContain('Cached');
+
+    await a.update(agent.id, { name: 'Renamed' }).expect(200);
+    expect((await a.get(agent.id).expect(200)).body.name).toBe('Renamed');
+    expect(names((await a.list().expect(200)).body)).toContain('Renamed');
+    expect(names((await a.legacyList().expect(200)).body)).toContain('Renamed');
+
+    const second = (await a.create({ name: 'Second', data_source_ids: [] }).expect(201)).body as { id: string };
+    const listed = (await a.list().expect(200)).body as { total: number; agents: unknown[] };
+    expect(names(listed as never)).toEqual(['Renamed', 'Second']);
+    expect(listed.total).toBe(2);
+
+    await a.remove(second.id).expect(204);
+    await a.get(second.id).expect(404);
+    expect((await a.list().expect(200)).body.total).toBe(1);
+  });
+
+  it('should cache each page by its limit and offset', async () => {
+    const a = api(t);
+    const page = async (query: string): Promise<string[]> => names((await a.list(query).expect(200)).body);
+    const before = await page('?limit=1&offset=0');
+    expect(await page('?limit=50&offset=1')).toEqual([]);
+    const added = (await a.create({ name: 'Another', data_source_ids: [] }).expect(201)).body as { id: string };
+    expect(await page('?limit=1&offset=0')).toEqual(['Another']);
+    expect(await page('?limit=50&offset=1')).toEqual(before);
+    await a.remove(added.id).expect(204);
+  });
+
+  it('should not remember an id that does not exist', async () => {
+    const a = api(t);
+    const agent = (await a.create({ name: 'Soon', data_source_ids: [] }).expect(201)).body as { id: string };
+    await a.remove(agent.id).expect(204);
+    await a.get(agent.id).expect(404);
+    await db().query(
+      `INSERT INTO agent (id, org_id, name, rag_strategy, model, temperature, max_tokens) VALUES ($1, $2, 'Back', 'hybrid', 'extractive', 0.7, 1000)`,
+      [agent.id, org.orgId],
+    );
+    expect((await a.get(agent.id).expect(200)).body.name).toBe('Back');
+    await a.remove(agent.id).expect(204);
+  });
+
+  it('should drop a deleted data source from the agents it serves from its cache', async () => {
+    const a = api(t);
+    const source = await request(t.http)
+      .post('/api/v1/data-sources')
+      .set(...bearer(org.adminKey))
+      .send({ name: 'Uploads', type: 'file' })
+      .expect(201);
+    const agent = (await a.create({ name: 'Reads uploads', data_source_ids: [source.body.id] }).expect(201)).body as { id: string };
+    expect((await a.get(agent.id).expect(200)).body.data_source_ids).toEqual([source.body.id]);
+    await request(t.http)
+      .delete(`/api/v1/data-sources/${source.body.id}`)
+      .set(...bearer(org.adminKey))
+      .expect(204);
+    expect((await a.get(agent.id).expect(200)).body.data_source_ids).toEqual([]);
+    await a.remove(agent.id).expect(204);
+  });
+
+  it('should keep an entry no longer than AGENT_CACHE_TTL_MS, and none at 0', async () => {
+    const agent = (await api(t).create({ name: 'Short-lived', data_source_ids: [] }).expect(201)).body as { id: string };
+    const brief = await createTestApp({ ...sameDatabase(), redisPrefix: false, env: { AGENT_CACHE_TTL_MS: '300' } });
+    const uncached = await createTestApp({ ...sameDatabase(), redisPrefix: false, env: { AGENT_CACHE_TTL_MS: '0' } });
+    try {
+      expect((await api(brief).get(agent.id).expect(200)).body.name).toBe('Short-lived');
+      expect((await api(uncached).get(agent.id).expect(200)).body.name).toBe('Short-lived');
+      await renameInDatabase(agent.id, 'Renamed behind the api');
+      expect((await api(uncached).get(agent.id).expect(200)).body.name).toBe('Renamed behind the api');
+      expect((await api(brief).get(agent.id).expect(200)).body.name).toBe('Short-lived');
+      await sleep(400);
+      expect((await api(brief).get(agent.id).expect(200)).body.name).toBe('Renamed behind the api');
+    } finally {
+      await brief.close();
+      await uncached.close();
+      await api(t).remove(agent.id);
+    }
+  });
+
+  describe('several instances', () => {
+    async function waitForSubscribers(prefix: string, count: number): Promise<void> {
+      const redis = new Redis(REDIS_URL!);
+      try {
+        const deadline = Date.now() + 10_000;
+        for (;;) {
+          const [, subscribers] = (await redis.pubsub('NUMSUB', `${prefix}:agents:invalidate`)) as [string, number];
+          if (subscribers >= count || Date.now() > deadline) {
+            expect(subscribers).toBeGreaterThanOrEqual(count);
+            return;
+          }
+          await sleep(50);
+        }
+      } finally {
+        redis.disconnect();
+      }
+    }
+
+    it.skipIf(!REDIS_URL)('should make a change through one instance visible at once on another that cached the agents', async () => {
+      const prefix = t.config.redis!.prefix;
+      const b = await createTestApp({ ...sameDatabase(), redisPrefix: prefix });
+      try {
+        await waitForSubscribers(prefix, 2);
+        const [onA, onB] = [api(t), api(b)];
+        const agent = (await onA.create({ name: 'Shared', data_source_ids: [] }).expect(201)).body as { id: string };
+        expect((await onB.get(agent.id).expect(200)).body.name).toBe('Shared');
+        const total = (await onB.list().expect(200)).body.total as number;
+
+        await renameInDatabase(agent.id, 'Renamed behind the api');
+        expect((await onB.get(agent.id).expect(200)).body.name).toBe('Shared');
+
+        await onA.update(agent.id, { name: 'Renamed on A' }).expect(200);
+        expect((await onB.get(agent.id).expect(200)).body.name).toBe('Renamed on A');
+
+        const added = (await onA.create({ name: 'Added on A', data_source_ids: [] }).expect(201)).body as { id: string };
+        expect((await onB.list().expect(200)).body.total).toBe(total + 1);
+
+        const source = await request(t.http)
+          .post('/api/v1/data-sources')
+          .set(...bearer(org.adminKey))
+          .send({ name: 'Uploads', type: 'file' })
+          .expect(201);
+        await onA.update(agent.id, { data_source_ids: [source.body.id] }).expect(200);
+        expect((await onB.get(agent.id).expect(200)).body.data_source_ids).toEqual([source.body.id]);
+        await request(t.http)
+          .delete(`/api/v1/data-sources/${source.body.id}`)
+          .set(...bearer(org.adminKey))
+          .expect(204);
+        expect((await onB.get(agent.id).expect(200)).body.data_source_ids).toEqual([]);
+
+        await onA.remove(added.id).expect(204);
+        await onA.remove(agent.id).expect(204);
+        await onB.get(agent.id).expect(404);
+        expect((await onB.list().expect(200)).body.total).toBe(total - 1);
+      } finally {
+        await b.close();
+      }
+    });
+  });
+});
