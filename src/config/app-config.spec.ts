@@ -15,6 +15,7 @@ describe('loadConfig', () => {
     expect(config.redis).toBeUndefined();
     expect(config.embeddedWorker).toBe(true);
     expect(config.keys.cacheTtlMs).toBe(300_000);
+    expect(config.agents.cacheTtlMs).toBe(60_000);
     expect(config.http.bodyLimitBytes).toBe(1024 * 1024);
     expect(config.rateLimits).toEqual({ enabled: true });
   });
@@ -49,6 +50,8 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ API_KEY_SECRET: 'short' }, 'API_KEY_SECRET'],
     [{ API_KEY_CACHE_TTL_MS: '600000' }, 'API_KEY_CACHE_TTL_MS'],
+    [{ AGENT_CACHE_TTL_MS: '-1' }, 'AGENT_CACHE_TTL_MS'],
+    [{ AGENT_CACHE_TTL_MS: '600000' }, 'AGENT_CACHE_TTL_MS'],
     [{ PARSE_THREADS: '0' }, 'PARSE_THREADS'],
     [{ PARSE_THREADS: 'two' }, 'PARSE_THREADS'],
     [{ TLS_CERT: '/cert.pem' }, 'TLS_CERT and TLS_KEY'],
