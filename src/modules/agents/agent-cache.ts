@@ -10,8 +10,8 @@ const MAX_ORGANIZATIONS = 10_000;
 const MAX_ENTRIES_PER_ORGANIZATION = 1_000;
 
 /**
- * Agents and agent list pages as the api last read them, per organization: agents are read on every
- * call that names one and change rarely. Every change to an organization's agents (through the agents
+ * Agents and agent list pages as the api last read them, per organization: agents are read far more
+ * often than they change. Every change to an organization's agents (through the agents
  * endpoints, or a deleted data source leaving them) evicts the organization's entries here and then on
  * every instance before it is acknowledged to the client (InvalidationChannel), so a read that follows
  * an acknowledged change sees it, whichever instance serves it. Entries live AGENT_CACHE_TTL_MS at most:
