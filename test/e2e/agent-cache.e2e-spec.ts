@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Redis } from 'ioredis';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
+import { waitForSubscribers } from '#test/utils/redis-subscribers.js';
 import { createTestApp, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase, REDIS_URL } from '#test/utils/test-database.js';
 
@@ -154,28 +154,11 @@ describe('agent cache', () => {
   });
 
   describe('several instances', () => {
-    async function waitForSubscribers(prefix: string, count: number): Promise<void> {
-      const redis = new Redis(REDIS_URL!);
-      try {
-        const deadline = Date.now() + 10_000;
-        for (;;) {
-          const [, subscribers] = (await redis.pubsub('NUMSUB', `${prefix}:agents:invalidate`)) as [string, number];
-          if (subscribers >= count || Date.now() > deadline) {
-            expect(subscribers).toBeGreaterThanOrEqual(count);
-            return;
-          }
-          await sleep(50);
-        }
-      } finally {
-        redis.disconnect();
-      }
-    }
-
     it.skipIf(!REDIS_URL)('should make a change through one instance visible at once on another that cached the agents', async () => {
       const prefix = t.config.redis!.prefix;
       const b = await createTestApp({ ...sameDatabase(), redisPrefix: prefix });
       try {
-        await waitForSubscribers(prefix, 2);
+        await waitForSubscribers(`${prefix}:agents:invalidate`, 2);
         const [onA, onB] = [api(t), api(b)];
         const agent = (await onA.create({ name: 'Shared', data_source_ids: [] }).expect(201)).body as { id: string };
         expect((await onB.get(agent.id).expect(200)).body.name).toBe('Shared');

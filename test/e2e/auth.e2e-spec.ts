@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Redis } from 'ioredis';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKey, hashKey } from '#src/modules/keys/api-key.format.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
+import { waitForSubscribers } from '#test/utils/redis-subscribers.js';
 import { createTestApp, TEST_KEY_SECRET, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase, REDIS_URL } from '#test/utils/test-database.js';
 
@@ -565,29 +565,11 @@ describe('authentication', () => {
   });
 
   describe('several instances', () => {
-    /** Instance B must be listening on the invalidation channel before A publishes to it. */
-    async function waitForSubscribers(prefix: string, count: number): Promise<void> {
-      const redis = new Redis(REDIS_URL!);
-      try {
-        const deadline = Date.now() + 10_000;
-        for (;;) {
-          const [, subscribers] = (await redis.pubsub('NUMSUB', `${prefix}:keys:invalidate`)) as [string, number];
-          if (subscribers >= count || Date.now() > deadline) {
-            expect(subscribers).toBeGreaterThanOrEqual(count);
-            return;
-          }
-          await sleep(50);
-        }
-      } finally {
-        redis.disconnect();
-      }
-    }
-
     it.skipIf(!REDIS_URL)('should make a revocation, rotation or role change through one instance apply at once on another', async () => {
       const prefix = t.config.redis!.prefix;
       const b = await createTestApp({ ...sameDatabase(), redisPrefix: prefix });
       try {
-        await waitForSubscribers(prefix, 2);
+        await waitForSubscribers(`${prefix}:keys:invalidate`, 2);
         const dataSource = t.app.get(DataSource, { strict: false });
 
         // Revocation. First show that B serves the key from its cache: a change made behind the
