@@ -17,10 +17,9 @@ const INVALIDATION_CHANNEL = 'keys:invalidate';
 export class KeyCacheService implements OnModuleInit {
   private readonly logger = new Logger('KeyCache');
   private readonly cache: LRUCache<string, KeyForVerification> | undefined;
+  private readonly invalidations: InvalidationChannel<string[]>;
   /** Bumped by every eviction, so a database read that an invalidation overtook is not cached. */
   private generation = 0;
-
-  private readonly invalidations: InvalidationChannel<string[]>;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig, redis: RedisService) {
     this.invalidations = new InvalidationChannel(redis, INVALIDATION_CHANNEL, this.logger);
