@@ -54,11 +54,11 @@ export class AgentsService {
   }
 
   async list(auth: AuthContext, page: Page): Promise<{ items: AgentEntity[]; total: number }> {
-    return this.cache.read(auth.orgId, `list:${page.limit}:${page.offset}`, () => this.agents.list(auth.orgId, page));
+    return this.cache.page(auth.orgId, page, () => this.agents.list(auth.orgId, page));
   }
 
   async get(auth: AuthContext, id: string): Promise<AgentEntity> {
-    const agent = await this.cache.read(auth.orgId, `agent:${id}`, () => this.agents.findById(auth.orgId, id));
+    const agent = await this.cache.agent(auth.orgId, id, () => this.agents.findById(auth.orgId, id));
     if (!agent) {
       throw AppError.notFound('Agent', id);
     }
