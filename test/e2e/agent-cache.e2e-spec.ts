@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { waitForSubscribers } from '#test/utils/redis-subscribers.js';
-import { createTestApp, type TestApp } from '#test/utils/test-app.js';
+import { createTestApp, sameDatabaseAs, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase, REDIS_URL } from '#test/utils/test-database.js';
 
 /**
@@ -15,18 +15,15 @@ import { createTestDatabase, REDIS_URL } from '#test/utils/test-database.js';
 describe('agent cache', () => {
   let t: TestApp;
   let org: TestOrg;
-  let databaseUrl: string | undefined;
   let dropDatabase: () => Promise<void>;
 
-  const sameDatabase = (): { databaseUrl?: string; dataSource?: DataSource } =>
-    databaseUrl ? { databaseUrl } : { dataSource: t.app.get(DataSource, { strict: false }) };
+  const sameDatabase = (): ReturnType<typeof sameDatabaseAs> => sameDatabaseAs(t);
   const db = (): DataSource => t.app.get(DataSource, { strict: false });
 
   beforeAll(async () => {
     const database = await createTestDatabase();
-    databaseUrl = database.url;
     dropDatabase = database.drop;
-    t = await createTestApp({ databaseUrl });
+    t = await createTestApp({ databaseUrl: database.url });
     org = await createOrg(t.app);
   });
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKey, hashKey } from '#src/modules/keys/api-key.format.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { waitForSubscribers } from '#test/utils/redis-subscribers.js';
-import { createTestApp, TEST_KEY_SECRET, type TestApp } from '#test/utils/test-app.js';
+import { createTestApp, sameDatabaseAs, TEST_KEY_SECRET, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase, REDIS_URL } from '#test/utils/test-database.js';
 
 const REQUEST_ID = /^req_[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -47,7 +47,6 @@ describe('authentication', () => {
   let t: TestApp;
   let org: TestOrg;
   let other: TestOrg;
-  let databaseUrl: string | undefined;
   let dropDatabase: () => Promise<void>;
 
   /** A request with the Authorization header exactly as given, or none. */
@@ -57,15 +56,12 @@ describe('authentication', () => {
   };
   const read = (key: string, form: Form = 'versioned', app: TestApp = t): request.Test => call(app, 'get', READ_PATH[form], `Bearer ${key}`);
 
-  /** Options for a second instance on this file's database (PGlite cannot be opened twice: share the data source). */
-  const sameDatabase = (): { databaseUrl?: string; dataSource?: DataSource } =>
-    databaseUrl ? { databaseUrl } : { dataSource: t.app.get(DataSource, { strict: false }) };
+  const sameDatabase = (): ReturnType<typeof sameDatabaseAs> => sameDatabaseAs(t);
 
   beforeAll(async () => {
     const database = await createTestDatabase();
-    databaseUrl = database.url;
     dropDatabase = database.drop;
-    t = await createTestApp({ databaseUrl });
+    t = await createTestApp({ databaseUrl: database.url });
     org = await createOrg(t.app);
     other = await createOrg(t.app);
   });

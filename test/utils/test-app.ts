@@ -4,7 +4,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import pino from 'pino';
-import type { DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { AppModule } from '#src/app.module.js';
 import { loadConfig, type AppConfig } from '#src/config/app-config.js';
 import { configureHttp } from '#src/common/http/configure-http.js';
@@ -63,4 +63,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   configureHttp(app, config, logger);
   await app.init();
   return { app, config, http: app.getHttpServer(), close: () => app.close() };
+}
+
+/** Options for another instance on `app`'s database: its URL, or on PGlite (which cannot be opened twice) its data source. */
+export function sameDatabaseAs(app: TestApp): Pick<TestAppOptions, 'databaseUrl' | 'dataSource'> {
+  const database = app.config.database;
+  return database.kind === 'postgres' ? { databaseUrl: database.url } : { dataSource: app.app.get(DataSource, { strict: false }) };
 }
