@@ -60,6 +60,19 @@ describe('agent cache', () => {
         .delete(`/api/v1/agents/${id}`)
         .set(...bearer(org.adminKey)),
   });
+  const createFileSource = async (): Promise<string> =>
+    (
+      await request(t.http)
+        .post('/api/v1/data-sources')
+        .set(...bearer(org.adminKey))
+        .send({ name: 'Uploads', type: 'file' })
+        .expect(201)
+    ).body.id as string;
+  const deleteSource = (id: string): request.Test =>
+    request(t.http)
+      .delete(`/api/v1/data-sources/${id}`)
+      .set(...bearer(org.adminKey))
+      .expect(204);
   const names = (body: { agents: Array<{ name: string }> }): string[] => body.agents.map((agent) => agent.name).sort();
 
   /** A rename behind the service's back, which only a read that goes to the database sees. */
@@ -116,17 +129,10 @@ describe('agent cache', () => {
 
   it('should drop a deleted data source from the agents it serves from its cache', async () => {
     const a = api(t);
-    const source = await request(t.http)
-      .post('/api/v1/data-sources')
-      .set(...bearer(org.adminKey))
-      .send({ name: 'Uploads', type: 'file' })
-      .expect(201);
-    const agent = (await a.create({ name: 'Reads uploads', data_source_ids: [source.body.id] }).expect(201)).body as { id: string };
-    expect((await a.get(agent.id).expect(200)).body.data_source_ids).toEqual([source.body.id]);
-    await request(t.http)
-      .delete(`/api/v1/data-sources/${source.body.id}`)
-      .set(...bearer(org.adminKey))
-      .expect(204);
+    const sourceId = await createFileSource();
+    const agent = (await a.create({ name: 'Reads uploads', data_source_ids: [sourceId] }).expect(201)).body as { id: string };
+    expect((await a.get(agent.id).expect(200)).body.data_source_ids).toEqual([sourceId]);
+    await deleteSource(sourceId);
     expect((await a.get(agent.id).expect(200)).body.data_source_ids).toEqual([]);
     await a.remove(agent.id).expect(204);
   });
@@ -170,17 +176,10 @@ describe('agent cache', () => {
         const added = (await onA.create({ name: 'Added on A', data_source_ids: [] }).expect(201)).body as { id: string };
         expect((await onB.list().expect(200)).body.total).toBe(total + 1);
 
-        const source = await request(t.http)
-          .post('/api/v1/data-sources')
-          .set(...bearer(org.adminKey))
-          .send({ name: 'Uploads', type: 'file' })
-          .expect(201);
-        await onA.update(agent.id, { data_source_ids: [source.body.id] }).expect(200);
-        expect((await onB.get(agent.id).expect(200)).body.data_source_ids).toEqual([source.body.id]);
-        await request(t.http)
-          .delete(`/api/v1/data-sources/${source.body.id}`)
-          .set(...bearer(org.adminKey))
-          .expect(204);
+        const sourceId = await createFileSource();
+        await onA.update(agent.id, { data_source_ids: [sourceId] }).expect(200);
+        expect((await onB.get(agent.id).expect(200)).body.data_source_ids).toEqual([sourceId]);
+        await deleteSource(sourceId);
         expect((await onB.get(agent.id).expect(200)).body.data_source_ids).toEqual([]);
 
         await onA.remove(added.id).expect(204);
