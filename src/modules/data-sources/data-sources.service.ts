@@ -6,6 +6,7 @@ import { TransactionRunner, type Tx } from '#src/common/database/transaction.js'
 import { AppError } from '#src/common/errors/app.error.js';
 import { newId } from '#src/common/ids/ids.js';
 import type { Page } from '#src/common/validation/validators.js';
+import { AgentCache } from '#src/modules/agents/agent-cache.js';
 import { assertSupported, normaliseConfig } from '#src/modules/data-sources/data-source-config.js';
 import { DataSourceEntity } from '#src/modules/data-sources/data-source.entity.js';
 import { DataSourcesRepository } from '#src/modules/data-sources/data-sources.repository.js';
@@ -24,7 +25,6 @@ import { SourceFileEntity } from '#src/modules/data-sources/source-file.entity.j
 import { SourceFilesRepository } from '#src/modules/data-sources/source-files.repository.js';
 import { SyncScheduler } from '#src/modules/data-sources/sync/sync-scheduler.js';
 import type { SyncRunEntity, SyncTrigger } from '#src/modules/data-sources/sync-run.entity.js';
-import { AgentCache } from '#src/modules/agents/agent-cache.js';
 import { SyncRunsRepository } from '#src/modules/data-sources/sync-runs.repository.js';
 import { DomainEventsService } from '#src/modules/events/domain-events.service.js';
 import { SearchStatsRepository } from '#src/modules/retrieval/search-stats.repository.js';
