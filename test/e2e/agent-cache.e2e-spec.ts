@@ -137,6 +137,23 @@ describe('agent cache', () => {
     await a.remove(agent.id).expect(204);
   });
 
+  it('should query with the agent as last changed through the api', async () => {
+    const a = api(t);
+    const query = (agentId: string): request.Test =>
+      request(t.http)
+        .post('/api/v1/query')
+        .set(...bearer(org.adminKey))
+        .send({ agent_id: agentId, query: 'What changed?' });
+    const agent = (await a.create({ name: 'Answers', data_source_ids: [] }).expect(201)).body as { id: string };
+    await query(agent.id).expect(200);
+    await a.update(agent.id, { status: 'disabled' }).expect(200);
+    expect((await query(agent.id).expect(409)).body.error.code).toBe('conflict');
+    await a.update(agent.id, { status: 'active' }).expect(200);
+    await query(agent.id).expect(200);
+    await a.remove(agent.id).expect(204);
+    expect((await query(agent.id).expect(404)).body.error.code).toBe('not_found');
+  });
+
   it('should keep an entry no longer than AGENT_CACHE_TTL_MS, and none at 0', async () => {
     const agent = (await api(t).create({ name: 'Short-lived', data_source_ids: [] }).expect(201)).body as { id: string };
     const brief = await createTestApp({ ...sameDatabase(), redisPrefix: false, env: { AGENT_CACHE_TTL_MS: '300' } });

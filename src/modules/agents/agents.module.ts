@@ -10,6 +10,6 @@ import { ProviderKeysModule } from '#src/modules/provider-keys/provider-keys.mod
   imports: [AgentCacheModule, DataSourcesModule, ProviderKeysModule],
   controllers: [AgentsController, LegacyAgentsController],
   providers: [AgentsRepository, AgentsService],
-  exports: [AgentsService, AgentsRepository],
+  exports: [AgentsService],
 })
 export class AgentsModule {}

@@ -4,7 +4,7 @@ import { TransactionRunner } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { newId } from '#src/common/ids/ids.js';
 import type { AgentEntity } from '#src/modules/agents/agent.entity.js';
-import { AgentsRepository } from '#src/modules/agents/agents.repository.js';
+import { AgentsService } from '#src/modules/agents/agents.service.js';
 import { DomainEventsService } from '#src/modules/events/domain-events.service.js';
 import { Answerer, type ConversationTurn, type ProviderCredentials } from '#src/modules/generation/answerer.js';
 import { citedSources } from '#src/modules/generation/citations.js';
@@ -66,7 +66,7 @@ export class QueryService {
   private readonly logger = new Logger('Query');
 
   constructor(
-    private readonly agents: AgentsRepository,
+    private readonly agents: AgentsService,
     private readonly interactions: InteractionsRepository,
     private readonly retrieval: RetrievalService,
     private readonly answerer: Answerer,
@@ -78,10 +78,7 @@ export class QueryService {
 
   async prepare(auth: AuthContext, input: QueryInput): Promise<PreparedQuery> {
     const startedAt = performance.now();
-    const agent = await this.agents.findById(auth.orgId, input.agentId);
-    if (!agent) {
-      throw AppError.notFound('Agent', input.agentId);
-    }
+    const agent = await this.agents.get(auth, input.agentId);
     if (agent.status !== 'active') {
       throw AppError.conflict(`Agent ${agent.id} is ${agent.status}: enable it to query it`);
     }
