@@ -61,16 +61,8 @@ export function widenedFirstPass(clauses: Clauses): Clauses | undefined {
  * exceed it. Empty when no chunk can.
  */
 export function secondPass(bound: number[], floor: number, scored: Clauses): Clauses {
-  const n = bound.length;
-  let clauses: Clauses;
-  if (n <= MAX_ENUMERATED_TERMS) {
-    clauses = minimalSetsAbove(bound, floor);
-    if (clauses.length > MAX_CLAUSES) {
-      clauses = essentialTerms(bound, floor);
-    }
-  } else {
-    clauses = essentialTerms(bound, floor);
-  }
+  const enumerated = bound.length <= MAX_ENUMERATED_TERMS ? minimalSetsAbove(bound, floor) : undefined;
+  const clauses = enumerated && enumerated.length <= MAX_CLAUSES ? enumerated : essentialTerms(bound, floor);
   return clauses.filter((clause) => !scored.some((done) => done.every((term) => clause.includes(term))));
 }
 

@@ -8,9 +8,12 @@ export const KNOWLEDGE_BASE_SCOPE = 'kb';
 /** First key of the advisory lock a refresh holds (the second is a hash of its organization and scope). */
 const REFRESH_LOCK_CLASS = 7302;
 
-/** A scope's chunks, as a condition on `$1` (organization) and `$2` (scope), and as format() arguments for ts_stat. */
-const DATA_SOURCE_CHUNKS = { where: 'c.org_id = $1 AND c.data_source_id = $2', formatted: 'c.org_id = %1$L AND c.data_source_id = %2$L' };
-const KNOWLEDGE_BASE_CHUNKS = { where: 'c.org_id = $1 AND c.kb_article_id IS NOT NULL', formatted: 'c.org_id = %1$L AND c.kb_article_id IS NOT NULL' };
+/** A scope's chunks, as a condition on `$1` (organization) and `$2` (scope). */
+const DATA_SOURCE_CHUNKS = 'c.org_id = $1 AND c.data_source_id = $2';
+const KNOWLEDGE_BASE_CHUNKS = 'c.org_id = $1 AND c.kb_article_id IS NOT NULL';
+
+/** The same condition for format(), which builds ts_stat's query text: `$n` becomes the quoted literal `%n$L`. */
+const asFormat = (condition: string): string => condition.replace(/\$(\d)/g, '%$1$$L');
 
 /** A scope whose term statistics keyword search should have and has not. */
 export interface StatsScope {
@@ -39,13 +42,13 @@ export class SearchStatsRepository {
       await tx.manager.query('DELETE FROM search_lexeme_stats WHERE org_id = $1 AND scope = $2', [orgId, scope]);
       await tx.manager.query(
         `INSERT INTO search_scope_stats (org_id, scope, chunks, tokens, refreshed_at)
-         SELECT $1::varchar, $2::varchar, count(*), coalesce(sum(c.token_count), 0), now() FROM chunk c WHERE ${chunks.where}
+         SELECT $1::varchar, $2::varchar, count(*), coalesce(sum(c.token_count), 0), now() FROM chunk c WHERE ${chunks}
          ON CONFLICT (org_id, scope) DO UPDATE SET chunks = excluded.chunks, tokens = excluded.tokens, refreshed_at = excluded.refreshed_at`,
         [orgId, scope],
       );
       await tx.manager.query(
         `INSERT INTO search_lexeme_stats (org_id, scope, lexeme, df)
-         SELECT $1::varchar, $2::varchar, s.word, s.ndoc FROM ts_stat(format('SELECT c.tsv FROM chunk c WHERE ${chunks.formatted}', $1::varchar, $2::varchar)) AS s`,
+         SELECT $1::varchar, $2::varchar, s.word, s.ndoc FROM ts_stat(format('SELECT c.tsv FROM chunk c WHERE ${asFormat(chunks)}', $1::varchar, $2::varchar)) AS s`,
         [orgId, scope],
       );
     });
