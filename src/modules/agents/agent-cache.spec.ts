@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#src/config/app-config.js';
+import { AppError } from '#src/common/errors/app.error.js';
 import { RedisService } from '#src/common/redis/redis.module.js';
 import { AgentCache } from '#src/modules/agents/agent-cache.js';
 import { AgentEntity } from '#src/modules/agents/agent.entity.js';
@@ -81,6 +82,26 @@ describe('AgentCache', () => {
     const after = loader(agent('agt_1', 'After the change'));
     expect(await cache.agent('org_a', 'agt_1', after.load)).toMatchObject({ name: 'After the change' });
     expect(after.calls()).toBe(1);
+  });
+
+  it('should evict after a change, and after a failed one, but not after a refused request', async () => {
+    const cache = cacheWith();
+    const reads = loader(agent('agt_1'));
+    const cached = async (): Promise<void> => void (await cache.agent('org_a', 'agt_1', reads.load));
+    await cached();
+
+    expect(await cache.changing('org_a', async () => 'saved')).toBe('saved');
+    await cached();
+    expect(reads.calls()).toBe(2);
+
+    // A database error, as from a COMMIT whose outcome is unknown.
+    await expect(cache.changing('org_a', () => Promise.reject(new Error('connection lost')))).rejects.toThrow('connection lost');
+    await cached();
+    expect(reads.calls()).toBe(3);
+
+    await expect(cache.changing('org_a', () => Promise.reject(AppError.notFound('Agent', 'agt_9')))).rejects.toBeInstanceOf(AppError);
+    await cached();
+    expect(reads.calls()).toBe(3);
   });
 
   it('should keep nothing when AGENT_CACHE_TTL_MS is 0', async () => {

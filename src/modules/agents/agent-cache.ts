@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { AppError } from '#src/common/errors/app.error.js';
 import { InvalidationChannel } from '#src/common/redis/invalidation-channel.js';
 import { RedisService } from '#src/common/redis/redis.module.js';
 import type { Page } from '#src/common/validation/validators.js';
@@ -24,8 +25,8 @@ interface Entry {
  * them) makes its entries stale here and then on every instance before it is acknowledged to the client
  * (InvalidationChannel), so a read that follows an acknowledged change sees it, whichever instance serves
  * it. Entries live AGENT_CACHE_TTL_MS at most: the bound on staleness if Redis fails to carry an eviction;
- * after a Redis reconnection everything is dropped. Whatever writes agent rows must call `invalidate` once
- * its transaction has committed. Cached values are shared between callers: treat them as read-only.
+ * after a Redis reconnection everything is dropped. Whatever writes agent rows must run its transaction
+ * through `changing`. Cached values are shared between callers: treat them as read-only.
  */
 @Injectable()
 export class AgentCache implements OnModuleInit {
@@ -61,6 +62,24 @@ export class AgentCache implements OnModuleInit {
   /** The page of the organization's agent list, or what `load` reads. */
   page(orgId: string, page: Page, load: () => Promise<AgentPage>): Promise<AgentPage> {
     return this.read(orgId, `list ${page.limit} ${page.offset}`, load) as Promise<AgentPage>;
+  }
+
+  /**
+   * Runs `change` (a transaction that changes the organization's agents), then drops the organization's
+   * entries on every instance. Also after a failure, since a failed COMMIT may still have committed; but
+   * not after a request refused with an AppError (404, 409, 400), whose transaction rolled back.
+   */
+  async changing<T>(orgId: string, change: () => Promise<T>): Promise<T> {
+    try {
+      const result = await change();
+      await this.invalidate(orgId);
+      return result;
+    } catch (error) {
+      if (!(error instanceof AppError)) {
+        await this.invalidate(orgId);
+      }
+      throw error;
+    }
   }
 
   /** After a committed change to the organization's agents: drops its entries on every instance. */

@@ -108,16 +108,9 @@ export class AgentsService {
     });
   }
 
-  /**
-   * A change to the organization's agents in one transaction; then their cached reads are evicted on every
-   * instance, even when the transaction failed, since a failed COMMIT may still have committed.
-   */
-  private async change<T>(orgId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
-    try {
-      return await this.transactions.run(work);
-    } finally {
-      await this.cache.invalidate(orgId);
-    }
+  /** A change to the organization's agents in one transaction, then evicted from every instance's cache. */
+  private change<T>(orgId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.cache.changing(orgId, () => this.transactions.run(work));
   }
 
   /** A provider key must exist in the organization and be of the provider the model runs on. */

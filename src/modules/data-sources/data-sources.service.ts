@@ -113,17 +113,15 @@ export class DataSourcesService {
 
   /** Removes the source, its documents, chunks, runs and files, and drops it from every agent. */
   async delete(auth: AuthContext, id: string): Promise<void> {
-    try {
-      await this.transactions.run(async (tx) => {
+    // The agents that named the source no longer do.
+    await this.agentCache.changing(auth.orgId, () =>
+      this.transactions.run(async (tx) => {
         await this.lockedSource(auth, id, tx);
         await this.sources.removeFromAgents(auth.orgId, id, tx);
         await this.searchStats.forget({ orgId: auth.orgId, scope: id }, tx);
         await this.sources.delete(auth.orgId, id, tx);
-      });
-    } finally {
-      // The agents that named the source no longer do (even when a failed COMMIT may have committed).
-      await this.agentCache.invalidate(auth.orgId);
-    }
+      }),
+    );
     await this.scheduler.remove(id);
     await this.storage
       .removeSource(auth.orgId, id)
