@@ -7,7 +7,7 @@ import { bearer, createOrg } from '#test/utils/factories.js';
 import { createTestApp, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase } from '#test/utils/test-database.js';
 
-describe('storing chunk vectors', () => {
+describe('documents repository', () => {
   let databaseUrl: string | undefined;
   let dropDatabase: () => Promise<void>;
   let testApp: TestApp;
@@ -42,5 +42,50 @@ describe('storing chunk vectors', () => {
       .query<Array<{ embedding: string }>>('SELECT embedding::text AS embedding FROM chunk WHERE org_id = $1', [org.orgId]);
     const stored = (JSON.parse(row.embedding) as number[]).map((value) => Math.fround(value));
     expect(stored).toEqual(embedding.map((value) => Math.fround(value)));
+  });
+
+  it('should replace a document\u2019s chunks, drop them all when it fails, and keep one row per key throughout', async () => {
+    const org = await createOrg(testApp.app);
+    const source = await request(testApp.http)
+      .post('/api/v1/data-sources')
+      .set(...bearer(org.adminKey))
+      .send({ type: 'file', name: 'Lifecycle' })
+      .expect(201);
+    const documents = testApp.app.get(DocumentsRepository);
+    const transactions = testApp.app.get(TransactionRunner);
+    const embedding = Array.from({ length: testApp.config.embeddings.dimensions }, (_, i) => Math.cos(i));
+    const chunks = (texts: string[]) => texts.map((text, index) => ({ index, text, tokenCount: 2, headingPath: [], embedding }));
+    // Content hashes are SHA-256 in hex.
+    const hash = (digit: string) => digit.repeat(64);
+    const identity = { orgId: org.orgId, dataSourceId: source.body.id, key: 'b.txt', url: 'b.txt', title: 'B', runId: 'run_1' };
+    const state = async () => {
+      const db = testApp.app.get(DataSource);
+      const docs = await db.query<Array<{ id: string; status: string; error: string | null; chunk_count: number; content_hash: string | null }>>(
+        'SELECT id, status, error, chunk_count, content_hash FROM document WHERE data_source_id = $1',
+        [source.body.id],
+      );
+      const texts = await db.query<Array<{ text: string }>>('SELECT text FROM chunk WHERE data_source_id = $1 ORDER BY chunk_index', [source.body.id]);
+      return { docs, texts: texts.map((row) => row.text) };
+    };
+
+    const firstId = await transactions.run((tx) => documents.replace(identity, hash('1'), chunks(['one', 'two', 'three']), 'test-model', tx));
+    expect(await state()).toMatchObject({
+      docs: [{ id: firstId, status: 'indexed', chunk_count: 3, content_hash: hash('1') }],
+      texts: ['one', 'two', 'three'],
+    });
+
+    await transactions.run((tx) => documents.replace({ ...identity, runId: 'run_2' }, hash('2'), chunks(['four']), 'test-model', tx));
+    expect(await state()).toMatchObject({ docs: [{ id: firstId, status: 'indexed', chunk_count: 1, content_hash: hash('2') }], texts: ['four'] });
+
+    await documents.markFailed({ ...identity, runId: 'run_3' }, 'HTTP 404');
+    expect(await state()).toEqual({ docs: [{ id: firstId, status: 'failed', error: 'HTTP 404', chunk_count: 0, content_hash: null }], texts: [] });
+
+    await expect(
+      transactions.run(async (tx) => {
+        await documents.replace({ ...identity, runId: 'run_4' }, hash('4'), chunks(['five']), 'test-model', tx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await state()).docs).toMatchObject([{ status: 'failed', chunk_count: 0 }]);
   });
 });

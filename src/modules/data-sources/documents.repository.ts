@@ -88,7 +88,6 @@ export class DocumentsRepository {
   async replace(document: DocumentIdentity, contentHash: string, chunks: ChunkToStore[], embeddingModel: string, tx: Tx): Promise<string> {
     const tokenCount = chunks.reduce((sum, chunk) => sum + chunk.tokenCount, 0);
     const id = await this.upsert(document, { contentHash, status: 'indexed', error: null, chunkCount: chunks.length, tokenCount }, tx);
-    await tx.manager.query('DELETE FROM chunk WHERE document_id = $1', [id]);
     const section = (path: string[]): string => path.join(' › ');
     for (let start = 0; start < chunks.length; start += 200) {
       const batch = chunks.slice(start, start + 200);
@@ -122,10 +121,9 @@ export class DocumentsRepository {
     return id;
   }
 
-  /** A document that could not be read keeps no chunks, and says why. */
-  async markFailed(document: DocumentIdentity, error: string, tx: Tx): Promise<void> {
-    const id = await this.upsert(document, { contentHash: null, status: 'failed', error, chunkCount: 0, tokenCount: 0 }, tx);
-    await tx.manager.query('DELETE FROM chunk WHERE document_id = $1', [id]);
+  /** A document that could not be read keeps no chunks, and says why (one statement: no transaction needed). */
+  async markFailed(document: DocumentIdentity, error: string): Promise<void> {
+    await this.upsert(document, { contentHash: null, status: 'failed', error, chunkCount: 0, tokenCount: 0 });
   }
 
   /** A knowledge base article that is no longer published leaves the index. */
@@ -144,20 +142,28 @@ export class DocumentsRepository {
     return result.affected ?? 0;
   }
 
-  /** Inserts or updates the document by (data source, key) in one statement; answers its id. */
+  /**
+   * Inserts or updates the document by (data source, key) and drops its chunks, in one statement (one round
+   * trip per document of a sync, and atomic on its own); answers its id.
+   */
   private async upsert(
     document: DocumentIdentity,
     fields: Pick<DocumentEntity, 'contentHash' | 'status' | 'error' | 'chunkCount' | 'tokenCount'>,
-    tx: Tx,
+    tx?: Tx,
   ): Promise<string> {
     const conflict = document.kbArticleId ? '(kb_article_id)' : '(data_source_id, key)';
-    const [row] = await tx.manager.query<Array<{ id: string }>>(
-      `INSERT INTO document (id, org_id, data_source_id, kb_article_id, key, url, title, content_hash, status, error, chunk_count, token_count, last_seen_run_id)
-       VALUES ($1, $2, $3, $13, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-       ON CONFLICT ${conflict} DO UPDATE SET
-         url = EXCLUDED.url, title = EXCLUDED.title, content_hash = EXCLUDED.content_hash, status = EXCLUDED.status, error = EXCLUDED.error,
-         chunk_count = EXCLUDED.chunk_count, token_count = EXCLUDED.token_count, last_seen_run_id = EXCLUDED.last_seen_run_id, updated_at = now()
-       RETURNING id`,
+    const [row] = await this.sql.query<{ id: string }>(
+      `WITH upserted AS (
+         INSERT INTO document (id, org_id, data_source_id, kb_article_id, key, url, title, content_hash, status, error, chunk_count, token_count, last_seen_run_id)
+         VALUES ($1, $2, $3, $13, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         ON CONFLICT ${conflict} DO UPDATE SET
+           url = EXCLUDED.url, title = EXCLUDED.title, content_hash = EXCLUDED.content_hash, status = EXCLUDED.status, error = EXCLUDED.error,
+           chunk_count = EXCLUDED.chunk_count, token_count = EXCLUDED.token_count, last_seen_run_id = EXCLUDED.last_seen_run_id, updated_at = now()
+         RETURNING id
+       ), dropped AS (
+         DELETE FROM chunk WHERE document_id = (SELECT id FROM upserted)
+       )
+       SELECT id FROM upserted`,
       [
         newId('document'),
         document.orgId,
@@ -173,6 +179,7 @@ export class DocumentsRepository {
         document.runId,
         document.kbArticleId ?? null,
       ],
+      tx,
     );
     return row.id;
   }

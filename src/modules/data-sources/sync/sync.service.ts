@@ -197,7 +197,7 @@ export class SyncService {
   }
 
   private async recordFailure(identity: DocumentIdentity, error: string, counters: RunCounters): Promise<void> {
-    await this.transactions.run((tx) => this.documents.markFailed(identity, error, tx));
+    await this.documents.markFailed(identity, error);
     counters.documentsFailed += 1;
   }
 
