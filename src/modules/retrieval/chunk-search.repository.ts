@@ -14,6 +14,7 @@ import { KNOWLEDGE_BASE_SCOPE } from '#src/modules/retrieval/search-stats.reposi
 import { firstPass, secondPass, widenedFirstPass, type Clauses } from '#src/modules/retrieval/keyword-plan.js';
 import { SearchSessions } from '#src/modules/retrieval/search-session.js';
 import { planVectorSearch, type VectorPlan } from '#src/modules/retrieval/vector-plan.js';
+import { compareIds } from '#src/modules/retrieval/id-order.js';
 
 /** A chunk as a search returns it. */
 export interface ChunkRow {
@@ -424,7 +425,7 @@ export class ChunkSearchRepository {
 
 /** The `limit` highest scores, ties broken by chunk id. */
 function best(rows: KeywordRow[], limit: number): KeywordRow[] {
-  return rows.sort((a, b) => b.bm25 - a.bm25 || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).slice(0, limit);
+  return rows.sort((a, b) => b.bm25 - a.bm25 || compareIds(a.id, b.id)).slice(0, limit);
 }
 
 function toVectorResult(rows: VectorRow[]): ListResult<VectorHit> {

@@ -1,3 +1,5 @@
+import { compareIds } from '#src/modules/retrieval/id-order.js';
+
 /** One ranked list of chunk ids (best first) and its weight in the fusion. */
 export interface RankedList {
   ids: readonly string[];
@@ -46,7 +48,7 @@ export function reciprocalRankFusion(lists: readonly RankedList[], k: number): F
 }
 
 function byFusedScore(a: FusedHit, b: FusedHit): number {
-  return b.raw - a.raw || a.bestRank - b.bestRank || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return b.raw - a.raw || a.bestRank - b.bestRank || compareIds(a.id, b.id);
 }
 
 /**

@@ -3,6 +3,7 @@ import { ChunkSearchRepository, type ChunkRow, type KeywordHit, type ListResult,
 import { Embedder } from '#src/modules/retrieval/embeddings/embedder.js';
 import { reciprocalRankFusion, sufficientDepth } from '#src/modules/retrieval/fusion.js';
 import { RAG_STRATEGIES } from '#src/modules/retrieval/rag-strategy.js';
+import { compareIds } from '#src/modules/retrieval/id-order.js';
 import type { RetrievedChunk, SearchRequest, SearchResult, SearchScope } from '#src/modules/retrieval/retrieval.types.js';
 import { BM25_PARAMS, HYBRID_FUSION, MAX_TOP_K } from '#src/modules/retrieval/retrieval-settings.js';
 
@@ -153,5 +154,5 @@ function toRetrieved(row: ChunkRow, score: number): RetrievedChunk {
 }
 
 function byScore(a: RetrievedChunk, b: RetrievedChunk): number {
-  return b.score - a.score || (a.chunkId < b.chunkId ? -1 : a.chunkId > b.chunkId ? 1 : 0);
+  return b.score - a.score || compareIds(a.chunkId, b.chunkId);
 }
