@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
@@ -13,6 +13,7 @@ import { OrganizationsService } from '#src/modules/organizations/organizations.s
 import { Embedder } from '#src/modules/retrieval/embeddings/embedder.js';
 import { embeddingText } from '#src/modules/retrieval/embeddings/embedding-text.js';
 import { serveFolder } from '#bench/folder-site.js';
+import { createScratchDatabase } from '#bench/scratch-database.js';
 import { startStubEmbeddings } from '#bench/stub-embeddings.js';
 
 /**
@@ -22,6 +23,8 @@ import { startStubEmbeddings } from '#bench/stub-embeddings.js';
  * parsers, chunker, embedder, PostgreSQL or the embedded database) and prints pages/s, chunks/s, the
  * embedder's share of the wall time and the peak RSS. With the local embedder it then embeds the same
  * chunks again with the embedder alone, same threads, same run: the ceiling end-to-end is compared to.
+ * With DATABASE_URL each embedder's sync gets a scratch database of its own on that server (created empty,
+ * dropped afterwards), so a run never depends on what earlier runs left in the index.
  */
 interface Result {
   embedder: string;
@@ -33,6 +36,10 @@ interface Result {
   embedderShare: number;
   /** CPU time of this process (all its threads) during the sync, per chunk: what the pipeline costs, whatever else runs. */
   cpuMsPerChunk: number;
+  /** CPU time of every other process on the machine during the sync, per chunk: the database server, the site, the stub (and any other load). */
+  otherCpuMsPerChunk: number;
+  /** Cores busy on average during the sync, all processes: near the core count, the machine is the limit. */
+  machineBusyCores: number;
   peakRssMb: number;
   rawEmbedderChunksPerSecond?: number;
   ratioToRawEmbedder?: number;
@@ -63,20 +70,33 @@ if (args.includes('--json')) {
 } else {
   process.stdout.write(`\nbench:ingest  ${dir}  (${site.pages} files served)\n\n`);
   process.stdout.write(
-    `${'embedder'.padEnd(10)}${'pages'.padStart(7)}${'chunks'.padStart(8)}${'secs'.padStart(8)}${'pages/s'.padStart(9)}${'chunks/s'.padStart(10)}${'embed %'.padStart(9)}${'CPU ms/chunk'.padStart(14)}${'peak RSS'.padStart(10)}${'raw emb/s'.padStart(11)}${'ratio'.padStart(7)}\n`,
+    `${'embedder'.padEnd(10)}${'pages'.padStart(7)}${'chunks'.padStart(8)}${'secs'.padStart(8)}${'pages/s'.padStart(9)}${'chunks/s'.padStart(10)}${'embed %'.padStart(9)}${'CPU ms/chunk'.padStart(14)}${'others'.padStart(8)}${'busy cores'.padStart(12)}${'peak RSS'.padStart(10)}${'raw emb/s'.padStart(11)}${'ratio'.padStart(7)}\n`,
   );
   for (const r of results) {
     process.stdout.write(
-      `${r.embedder.padEnd(10)}${String(r.pages).padStart(7)}${String(r.chunks).padStart(8)}${r.seconds.toFixed(1).padStart(8)}${r.pagesPerSecond.toFixed(1).padStart(9)}${r.chunksPerSecond.toFixed(1).padStart(10)}${(r.embedderShare * 100).toFixed(0).padStart(8)}%${r.cpuMsPerChunk.toFixed(2).padStart(14)}${`${r.peakRssMb.toFixed(0)} MB`.padStart(10)}${(r.rawEmbedderChunksPerSecond?.toFixed(1) ?? '-').padStart(11)}${(r.ratioToRawEmbedder?.toFixed(2) ?? '-').padStart(7)}\n`,
+      `${r.embedder.padEnd(10)}${String(r.pages).padStart(7)}${String(r.chunks).padStart(8)}${r.seconds.toFixed(1).padStart(8)}${r.pagesPerSecond.toFixed(1).padStart(9)}${r.chunksPerSecond.toFixed(1).padStart(10)}${(r.embedderShare * 100).toFixed(0).padStart(8)}%${r.cpuMsPerChunk.toFixed(2).padStart(14)}${r.otherCpuMsPerChunk.toFixed(2).padStart(8)}${`${r.machineBusyCores.toFixed(2)} / ${cpus().length}`.padStart(12)}${`${r.peakRssMb.toFixed(0)} MB`.padStart(10)}${(r.rawEmbedderChunksPerSecond?.toFixed(1) ?? '-').padStart(11)}${(r.ratioToRawEmbedder?.toFixed(2) ?? '-').padStart(7)}\n`,
     );
   }
+  process.stdout.write(
+    `\nCPU ms/chunk: this process, all threads; others: every other process on the machine (${process.env.DATABASE_URL ? 'PostgreSQL, ' : ''}the site server and, with the stub embedder, the stub); busy cores: all processes, on average during the sync\n`,
+  );
 }
 
 async function run(mode: string): Promise<Result> {
+  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, `aqs_bench_ingest_${process.pid}_${mode}`) : undefined;
+  try {
+    return await sync(mode, scratch?.url);
+  } finally {
+    await scratch?.drop();
+  }
+}
+
+async function sync(mode: string, databaseUrl: string | undefined): Promise<Result> {
   const stub = mode === 'stub' ? await startStubEmbeddings(512) : undefined;
   const config = loadConfig({
     LOG_LEVEL: 'warn',
     ...process.env,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     DATA_DIR: process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'aqs-bench-ingest-')),
     API_KEY_SECRET: process.env.API_KEY_SECRET ?? 'bench-secret-bench-secret-bench-secret-0000',
     ALLOW_PRIVATE_TARGETS: 'true',
@@ -98,6 +118,7 @@ async function run(mode: string): Promise<Result> {
     const embedder = app.get(Embedder);
     const busy = trackBusy(embedder);
     const cpuBefore = process.cpuUsage();
+    const machineBefore = machineCpu();
     const created = await app
       .get(OrganizationsService)
       .create({ name: `Bench ${Date.now()}`, plan: 'enterprise', adminEmail: `bench-${Date.now()}@example.test` });
@@ -106,6 +127,7 @@ async function run(mode: string): Promise<Result> {
     const db = app.get(DataSource);
     const run = await waitForRun(db, source.id);
     const cpu = process.cpuUsage(cpuBefore);
+    const machine = machineCpu();
     const seconds = (run.finished_at.getTime() - run.started_at.getTime()) / 1000;
     const result: Result = {
       embedder: mode,
@@ -116,6 +138,8 @@ async function run(mode: string): Promise<Result> {
       chunksPerSecond: run.chunks_written / seconds,
       embedderShare: busy.seconds() / seconds,
       cpuMsPerChunk: (cpu.user + cpu.system) / 1000 / run.chunks_written,
+      otherCpuMsPerChunk: Math.max(0, machine.busyMs - machineBefore.busyMs - (cpu.user + cpu.system) / 1000) / run.chunks_written,
+      machineBusyCores: (machine.busyMs - machineBefore.busyMs) / (machine.atMs - machineBefore.atMs),
       peakRssMb: process.resourceUsage().maxRSS / 1024,
     };
     if (mode === 'local') {
@@ -156,8 +180,14 @@ async function waitForRun(db: DataSource, dataSourceId: string): Promise<RunRow>
     if (row?.status === 'failed') {
       throw new Error(`The sync failed: ${row.error}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** CPU time all processes have spent on every core (busy: anything but idle), and when it was read. */
+function machineCpu(): { busyMs: number; atMs: number } {
+  const busyMs = cpus().reduce((sum, { times }) => sum + times.user + times.nice + times.sys + times.irq, 0);
+  return { busyMs, atMs: performance.now() };
 }
 
 /** Wall time during which at least one embedding call was in flight. */
