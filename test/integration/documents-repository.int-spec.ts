@@ -22,18 +22,23 @@ describe('documents repository', () => {
     await dropDatabase?.();
   });
 
-  // PostgreSQL gets vectors in pgvector's binary format, PGlite as text: both must store the same float4s.
-  it('should store every component as the nearest float4, negatives, zero and extremes included', async () => {
+  async function fileSource(name: string): Promise<{ org: Awaited<ReturnType<typeof createOrg>>; sourceId: string }> {
     const org = await createOrg(testApp.app);
     const source = await request(testApp.http)
       .post('/api/v1/data-sources')
       .set(...bearer(org.adminKey))
-      .send({ type: 'file', name: 'Vectors' })
+      .send({ type: 'file', name })
       .expect(201);
+    return { org, sourceId: source.body.id as string };
+  }
+
+  // PostgreSQL gets vectors in pgvector's binary format, PGlite as text: both must store the same float4s.
+  it('should store every component as the nearest float4, negatives, zero and extremes included', async () => {
+    const { org, sourceId } = await fileSource('Vectors');
     const dimensions = testApp.config.embeddings.dimensions;
     const special = [0, 1, -1, 1e-30, -3.4e38, 0.1, 1 / 3, Math.PI];
     const embedding = Array.from({ length: dimensions }, (_, i) => special[i] ?? Math.sin(i) / (i + 1));
-    const identity = { orgId: org.orgId, dataSourceId: source.body.id, key: 'a.txt', url: 'a.txt', title: 'A', runId: 'run_vectors' };
+    const identity = { orgId: org.orgId, dataSourceId: sourceId, key: 'a.txt', url: 'a.txt', title: 'A', runId: 'run_vectors' };
     const chunk = { index: 0, text: 'Some text.', tokenCount: 3, headingPath: [], embedding };
     await testApp.app.get(TransactionRunner).run((tx) => testApp.app.get(DocumentsRepository).replace(identity, 'hash', [chunk], 'test-model', tx));
 
@@ -45,26 +50,21 @@ describe('documents repository', () => {
   });
 
   it('should replace a document\u2019s chunks, drop them all when it fails, and keep one row per key throughout', async () => {
-    const org = await createOrg(testApp.app);
-    const source = await request(testApp.http)
-      .post('/api/v1/data-sources')
-      .set(...bearer(org.adminKey))
-      .send({ type: 'file', name: 'Lifecycle' })
-      .expect(201);
+    const { org, sourceId } = await fileSource('Lifecycle');
     const documents = testApp.app.get(DocumentsRepository);
     const transactions = testApp.app.get(TransactionRunner);
     const embedding = Array.from({ length: testApp.config.embeddings.dimensions }, (_, i) => Math.cos(i));
     const chunks = (texts: string[]) => texts.map((text, index) => ({ index, text, tokenCount: 2, headingPath: [], embedding }));
     // Content hashes are SHA-256 in hex.
     const hash = (digit: string) => digit.repeat(64);
-    const identity = { orgId: org.orgId, dataSourceId: source.body.id, key: 'b.txt', url: 'b.txt', title: 'B', runId: 'run_1' };
+    const identity = { orgId: org.orgId, dataSourceId: sourceId, key: 'b.txt', url: 'b.txt', title: 'B', runId: 'run_1' };
     const state = async () => {
       const db = testApp.app.get(DataSource);
       const docs = await db.query<Array<{ id: string; status: string; error: string | null; chunk_count: number; content_hash: string | null }>>(
         'SELECT id, status, error, chunk_count, content_hash FROM document WHERE data_source_id = $1',
-        [source.body.id],
+        [sourceId],
       );
-      const texts = await db.query<Array<{ text: string }>>('SELECT text FROM chunk WHERE data_source_id = $1 ORDER BY chunk_index', [source.body.id]);
+      const texts = await db.query<Array<{ text: string }>>('SELECT text FROM chunk WHERE data_source_id = $1 ORDER BY chunk_index', [sourceId]);
       return { docs, texts: texts.map((row) => row.text) };
     };
 
