@@ -6,7 +6,8 @@ import { createApiApp } from '#src/api-app.js';
 import { loadConfig } from '#src/config/app-config.js';
 import { newId } from '#src/common/ids/ids.js';
 import { createLogger } from '#src/common/logging/logger.js';
-import { flag, numberOption, withDatabase } from '#bench/bench-options.js';
+import { flag, numberOption } from '#bench/bench-options.js';
+import { createScratchDatabase } from '#bench/scratch-database.js';
 
 /**
  * npm run bench:analytics [-- --interactions 1000000 --requests 40 --json]
@@ -27,8 +28,8 @@ const AGENTS = 10;
 const agentIds = new Map<string, string[]>();
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseName = `aqs_bench_analytics_${process.pid}`;
-const databaseUrl = withDatabase(serverUrl, databaseName);
+const scratch = await createScratchDatabase(serverUrl, `aqs_bench_analytics_${process.pid}`);
+const databaseUrl = scratch.url;
 const env = {
   ...process.env,
   LOG_LEVEL: 'warn',
@@ -38,9 +39,6 @@ const env = {
 };
 const cli = fileURLToPath(new URL('../src/cli.js', import.meta.url));
 
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${databaseName}`);
 const db = new pg.Client({ connectionString: databaseUrl });
 let app: Awaited<ReturnType<typeof createApiApp>> | undefined;
 
@@ -125,8 +123,7 @@ try {
 } finally {
   await app?.close();
   await db.end().catch(() => undefined);
-  await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await admin.end();
+  await scratch.drop();
 }
 
 function createOrganization(): { orgId: string; key: string } {

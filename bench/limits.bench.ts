@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { flag, numberOption } from '#bench/bench-options.js';
 import { drive, pooled, quantile, summary, type LoadResult, type TimedLoad } from '#bench/http-load.js';
+import { createScratchDatabase } from '#bench/scratch-database.js';
 
 /**
  * npm run bench:limits [-- --duration 6 --rounds 5 --connections 16 --json]
@@ -46,13 +46,8 @@ if (!serverUrl?.startsWith('postgres') || !redisUrl) {
 }
 
 const suffix = randomBytes(4).toString('hex');
-const databaseName = `aqs_bench_limits_${suffix}`;
 const prefix = `aqs-bench-limits-${suffix}`;
-const databaseUrl = new URL(serverUrl);
-databaseUrl.pathname = `/${databaseName}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${databaseName}`);
+const scratch = await createScratchDatabase(serverUrl, `aqs_bench_limits_${suffix}`);
 
 const children: ChildProcess[] = [];
 async function startServer(limits: boolean): Promise<Ready & { process: ChildProcess }> {
@@ -60,7 +55,7 @@ async function startServer(limits: boolean): Promise<Ready & { process: ChildPro
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: {
       ...process.env,
-      DATABASE_URL: databaseUrl.toString(),
+      DATABASE_URL: scratch.url,
       REDIS_URL: redisUrl,
       REDIS_PREFIX: prefix,
       RATE_LIMITS_ENABLED: String(limits),
@@ -263,8 +258,7 @@ try {
   }
 } finally {
   await Promise.all(children.map(stopServer));
-  await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await admin.end();
+  await scratch.drop();
   const redis = new Redis(redisUrl);
   const keys = await redis.keys(`${prefix}:*`);
   if (keys.length > 0) {

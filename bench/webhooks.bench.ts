@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NestFactory } from '@nestjs/core';
-import pg from 'pg';
 import { AppModule } from '#src/app.module.js';
 import { loadConfig } from '#src/config/app-config.js';
 import { Permission } from '#src/common/auth/permissions.js';
@@ -19,7 +18,8 @@ import { DomainEventsService } from '#src/modules/events/domain-events.service.j
 import type { AgentEventResource } from '#src/modules/events/event-map.js';
 import { OrganizationsService } from '#src/modules/organizations/organizations.service.js';
 import { WebhooksService } from '#src/modules/webhooks/webhooks.service.js';
-import { flag, numberOption, withDatabase } from '#bench/bench-options.js';
+import { flag, numberOption } from '#bench/bench-options.js';
+import { createScratchDatabase } from '#bench/scratch-database.js';
 
 /**
  * npm run bench:webhooks [-- --events 10000 --rate 500 --workers 1 --json]
@@ -39,8 +39,6 @@ const EMITTERS = 16;
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const databaseName = `aqs_bench_webhooks_${process.pid}`;
-const databaseUrl = withDatabase(serverUrl, databaseName);
 
 const certificate = selfSignedCertificate();
 const firstArrival = new Map<string, number>();
@@ -58,9 +56,8 @@ const receiver = createServer({ cert: certificate.cert, key: certificate.key }, 
 receiver.listen(0, '127.0.0.1');
 await once(receiver, 'listening');
 
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${databaseName}`);
+const scratch = await createScratchDatabase(serverUrl, `aqs_bench_webhooks_${process.pid}`);
+const databaseUrl = scratch.url;
 
 const env = {
   LOG_LEVEL: 'warn',
@@ -168,8 +165,7 @@ try {
   await app.close();
   receiver.closeAllConnections();
   receiver.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await admin.end();
+  await scratch.drop();
 }
 
 interface PhaseResult {
