@@ -3,7 +3,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
-import { waitForSubscribers } from '#test/utils/redis-subscribers.js';
+import { startPeer } from '#test/utils/redis-subscribers.js';
 import { createTestApp, sameDatabaseAs, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase, REDIS_URL } from '#test/utils/test-database.js';
 
@@ -175,10 +175,8 @@ describe('agent cache', () => {
 
   describe('several instances', () => {
     it.skipIf(!REDIS_URL)('should make a change through one instance visible at once on another that cached the agents', async () => {
-      const prefix = t.config.redis!.prefix;
-      const b = await createTestApp({ ...sameDatabase(), redisPrefix: prefix });
+      const b = await startPeer(t, 'agents:invalidate');
       try {
-        await waitForSubscribers(`${prefix}:agents:invalidate`, 2);
         const [onA, onB] = [api(t), api(b)];
         const agent = (await onA.create({ name: 'Shared', data_source_ids: [] }).expect(201)).body as { id: string };
         expect((await onB.get(agent.id).expect(200)).body.name).toBe('Shared');

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKey, hashKey } from '#src/modules/keys/api-key.format.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
-import { waitForSubscribers } from '#test/utils/redis-subscribers.js';
+import { startPeer } from '#test/utils/redis-subscribers.js';
 import { createTestApp, sameDatabaseAs, TEST_KEY_SECRET, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase, REDIS_URL } from '#test/utils/test-database.js';
 
@@ -562,10 +562,8 @@ describe('authentication', () => {
 
   describe('several instances', () => {
     it.skipIf(!REDIS_URL)('should make a revocation, rotation or role change through one instance apply at once on another', async () => {
-      const prefix = t.config.redis!.prefix;
-      const b = await createTestApp({ ...sameDatabase(), redisPrefix: prefix });
+      const b = await startPeer(t, 'keys:invalidate');
       try {
-        await waitForSubscribers(`${prefix}:keys:invalidate`, 2);
         const dataSource = t.app.get(DataSource, { strict: false });
 
         // Revocation. First show that B serves the key from its cache: a change made behind the
