@@ -57,6 +57,14 @@ describe('parseHtml', () => {
     expect(texts).toContain('1. first\n2. second\n  - detail');
   });
 
+  it('should read a page served as a bare fragment, without html, head or body elements', () => {
+    const html = `<h1>Features</h1><h2>Standards</h2><p>${paragraph(1)}</p><ul><li>${paragraph(2)}</li></ul><h2>Editors</h2><p>${paragraph(3)}</p>`;
+    const document = parseHtml(html, 'https://docs.example.test/features.html');
+    expect(document.title).toBe('Features');
+    expect(allText(document)).toContain(paragraph(3));
+    expect(document.blocks.filter((block) => block.kind === 'heading').map((block) => block.text)).toEqual(['Features', 'Standards', 'Editors']);
+  });
+
   it('should normalise whitespace and entities, keeping line breaks from <br>', () => {
     const html = article(`<h1>Notes</h1><p>${paragraph(1)}</p><p>  a&nbsp;b &amp;\n\n c\t d<br>next&#x20;line\u200b </p>`);
     expect(parseHtml(html).blocks.map((block) => block.text)).toContain('a b & c d\nnext line');

@@ -27,7 +27,7 @@ export function parseHtml(html: string, url?: string): ParsedDocument {
       link.attribs.href = '#';
     }
   });
-  let blocks = readableBlocks($.html());
+  let blocks = readableBlocks(asDocument($));
   const readableLength = textLength(blocks);
   if (readableLength < SHORT_ARTICLE_CHARS) {
     const whole = extractBlocks(contentRoot($));
@@ -40,6 +40,11 @@ export function parseHtml(html: string, url?: string): ParsedDocument {
 
 function textLength(blocks: readonly Block[]): number {
   return blocks.reduce((length, block) => length + (block.kind === 'text' ? block.text.length : 0), 0);
+}
+
+/** linkedom makes a fragment's first element the document element, above the body Readability climbs to: give it a whole document. */
+function asDocument($: CheerioAPI): string {
+  return $('body').length > 0 ? $.html() : `<!DOCTYPE html><html><head></head><body>${$.html()}</body></html>`;
 }
 
 function readableBlocks(html: string): Block[] {
