@@ -2,8 +2,10 @@ import { writeFile } from 'node:fs/promises';
 import { isAnswerable, loadAnswerSet, type AnswerSet, type SetQuestion } from '#bench/answers/answer-set.js';
 import { apiClient, samePage, startService, type ServiceUnderTest } from '#bench/answers/service-under-test.js';
 import { flag } from '#bench/bench-options.js';
+import { replayExtractive, type Replayed } from '#bench/answers/replay.js';
 import { citationPrecision, containsFact, isRefusal } from '#src/modules/generation/evaluation/answer-metrics.js';
-import { RAG_STRATEGIES } from '#src/modules/retrieval/rag-strategy.js';
+import { MIN_CONFIDENCE } from '#src/modules/generation/extractive/extractive-answerer.js';
+import { RAG_STRATEGIES, type RagStrategy } from '#src/modules/retrieval/rag-strategy.js';
 
 /**
  * npm run eval:answers -- --set <file> [--strategies hybrid,keyword,vector] [--models extractive]
@@ -13,6 +15,8 @@ import { RAG_STRATEGIES } from '#src/modules/retrieval/rag-strategy.js';
  * through the API (a website served on loopback, files uploaded), asks every question through
  * POST /api/v1/query with an agent per strategy and model, and prints per strategy and model:
  * hit@5, fact recall, refusals, citation precision and latency (see docs/answers.md for definitions).
+ * For the built-in `extractive` model it then replays every question in process (bench/answers/replay.ts)
+ * and prints the refusal threshold's trade-off curve and the answerer's own latency.
  */
 const USAGE =
   'usage: npm run eval:answers -- --set <file> [--strategies hybrid,keyword,vector] [--models extractive] [--data-dir DIR] [--reindex] [--details FILE] [--json]\n';
@@ -103,12 +107,25 @@ try {
 } finally {
   await service.stop();
 }
+const replays = models.includes('extractive') ? await replayExtractive(set, service.state, service.env, strategies as RagStrategy[]) : new Map<RagStrategy, Replayed[]>();
+const curves = [...replays].map(([strategy, replayed]) => ({ strategy, ...tradeOff(set, service, replayed) }));
 
 const detailsFile = value('details');
 if (detailsFile) {
-  await writeFile(detailsFile, runs.flatMap((run) => run.outcomes.map((outcome) => JSON.stringify({ strategy: run.summary.strategy, model: run.summary.model, ...outcome }))).join('\n') + '\n');
+  const lines = [
+    ...runs.flatMap((run) => run.outcomes.map((outcome) => ({ kind: 'query', strategy: run.summary.strategy, model: run.summary.model, ...outcome }))),
+    ...[...replays].flatMap(([strategy, replayed]) => replayed.map((entry) => ({ kind: 'replay', strategy, ...entry }))),
+  ];
+  await writeFile(detailsFile, lines.map((line) => JSON.stringify(line)).join('\n') + '\n');
 }
-const report = { set: set.name, questions: set.questions.length, index: service.reused ? 'reused' : `built in ${service.state.buildSeconds} s`, runs: runs.map((run) => run.summary) };
+const report = {
+  set: set.name,
+  questions: set.questions.length,
+  index: service.reused ? 'reused' : `built in ${service.state.buildSeconds} s`,
+  runs: runs.map((run) => run.summary),
+  minConfidence: MIN_CONFIDENCE,
+  curves,
+};
 process.stdout.write(flag('json') ? `${JSON.stringify(report)}\n` : formatReport(report));
 
 async function askAll(set: AnswerSet, service: ServiceUnderTest, strategy: string, model: string): Promise<{ summary: RunSummary; outcomes: QuestionOutcome[] }> {
@@ -180,6 +197,51 @@ export function summarize(strategy: string, model: string, outcomes: QuestionOut
   };
 }
 
+export interface CurvePoint {
+  threshold: number;
+  refusalRate: number;
+  wronglyRefused: number;
+  answeredUnanswerable: number;
+  wrongAnswerRate: number;
+  factRecall: number;
+}
+
+/**
+ * The refusal threshold's trade-off, from answers replayed without a threshold: at each threshold, a
+ * question whose confidence is below it is refused, and the others keep their answer. Also the answerer's
+ * own latency.
+ */
+function tradeOff(set: AnswerSet, service: ServiceUnderTest, replayed: Replayed[]): { points: CurvePoint[]; answererP50: number; answererP95: number } {
+  const byId = new Map(set.questions.map((question) => [question.id, question]));
+  const judged = replayed.map((entry) => {
+    const question = byId.get(entry.id)!;
+    const pages = entry.sources.map((chunk) => service.state.pages[chunk.documentUrl] ?? chunk.documentUrl);
+    const outcome = judge(question, entry.answer, entry.sources.map((chunk, index) => ({ page: pages[index], text: chunk.text })), 0);
+    return { outcome, confidence: isRefusal(entry.answer) ? -1 : entry.confidence };
+  });
+  const points: CurvePoint[] = [];
+  for (let step = 0; step <= 20; step++) {
+    const threshold = step / 20;
+    const outcomes = judged.map(({ outcome, confidence }) => {
+      if (confidence >= threshold) {
+        return outcome;
+      }
+      return { ...outcome, refused: true, facts: outcome.facts.map((fact) => ({ ...fact, found: false })) };
+    });
+    const summary = summarize('', '', outcomes);
+    points.push({
+      threshold,
+      refusalRate: summary.refusalRate,
+      wronglyRefused: summary.wronglyRefused,
+      answeredUnanswerable: summary.answeredUnanswerable,
+      wrongAnswerRate: summary.wrongAnswerRate,
+      factRecall: summary.factRecall,
+    });
+  }
+  const times = replayed.map((entry) => entry.answererMs).sort((a, b) => a - b);
+  return { points, answererP50: percentile(times, 0.5), answererP95: percentile(times, 0.95) };
+}
+
 function ratio(part: number, whole: number): number {
   return whole === 0 ? 0 : part / whole;
 }
@@ -191,7 +253,35 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 }
 
-function formatReport(report: { set: string; questions: number; index: string; runs: RunSummary[] }): string {
+function formatCurve(curve: { strategy: string; points: CurvePoint[]; answererP50: number; answererP95: number }, minConfidence: number): string {
+  const rows = curve.points.map((point) =>
+    [
+      `${point.threshold.toFixed(2)}${Math.abs(point.threshold - minConfidence) < 1e-9 ? ' *' : '  '}`,
+      point.refusalRate.toFixed(3),
+      point.wrongAnswerRate.toFixed(3),
+      point.wronglyRefused.toFixed(3),
+      point.answeredUnanswerable.toFixed(3),
+      point.factRecall.toFixed(3),
+    ]
+      .map((cell, column) => cell.padStart([9, 9, 15, 17, 23, 13][column]))
+      .join(''),
+  );
+  return [
+    `Refusal threshold, extractive, ${curve.strategy} (* the configured MIN_CONFIDENCE; answerer alone: p50 ${curve.answererP50.toFixed(1)} ms, p95 ${curve.answererP95.toFixed(1)} ms):`,
+    `${'threshold'.padStart(9)}${'refused'.padStart(9)}${'wrong answers'.padStart(15)}${'wrongly refused'.padStart(17)}${'answered unanswerable'.padStart(23)}${'fact recall'.padStart(13)}`,
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+function formatReport(report: {
+  set: string;
+  questions: number;
+  index: string;
+  runs: RunSummary[];
+  minConfidence: number;
+  curves: { strategy: string; points: CurvePoint[]; answererP50: number; answererP95: number }[];
+}): string {
   const header = ['model', 'strategy', 'hit@5', 'fact recall', 'refused', 'wrongly refused', 'answered unanswerable', 'wrong answers', 'citation precision', 'p50 ms', 'p95 ms'];
   const rows = report.runs.map((run) => [
     run.model,
@@ -215,5 +305,6 @@ function formatReport(report: { set: string; questions: number; index: string; r
     line(header),
     ...rows.map(line),
     '',
+    ...report.curves.map((curve) => formatCurve(curve, report.minConfidence)),
   ].join('\n');
 }

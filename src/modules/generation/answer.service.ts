@@ -6,7 +6,7 @@ import { createGuardedDispatcher, findBlockedAddressError, resolvePublicAddresse
 import { AnthropicAnswerer } from '#src/modules/generation/anthropic-answerer.js';
 import { Answerer, type AnswerOptions, type AnswerRequest, type AnswerResult } from '#src/modules/generation/answerer.js';
 import { CitationFilter, sanitizeCitations } from '#src/modules/generation/citations.js';
-import { ExtractiveAnswerer } from '#src/modules/generation/extractive-answerer.js';
+import { ExtractiveAnswerer } from '#src/modules/generation/extractive/extractive-answerer.js';
 import { costUsd, KNOWN_MODELS, modelInfo, type ModelProvider } from '#src/modules/generation/model-catalog.js';
 import { OpenAIChatAnswerer } from '#src/modules/generation/openai-chat-answerer.js';
 import { NO_ANSWER } from '#src/modules/generation/prompt.js';

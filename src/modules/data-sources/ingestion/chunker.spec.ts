@@ -24,6 +24,8 @@ function prose(sentences: number, seed: number): string {
 
 const heading = (level: 1 | 2 | 3, text: string): Block => ({ kind: 'heading', level, text });
 const text = (value: string): Block => ({ kind: 'text', text: value });
+const code = (value: string): Block => ({ kind: 'code', text: value });
+const fences = (value: string) => value.split('\n').filter((line) => line === '```').length;
 
 function manual(): ParsedDocument {
   return {
@@ -210,6 +212,44 @@ describe('chunkDocument', () => {
       expect(chunk.text).toMatch(/^(def|return) /);
       expect(chunk.text).toContain('\n    return respond(request');
     }
+  });
+
+  it('should show a code block between fences, its lines and indentation as written', () => {
+    const chunks = chunkDocument(
+      { title: 'T', blocks: [heading(2, 'Ports'), text('To listen on two ports, use:'), code('Listen 80\n  Listen 8000')] },
+      { tokens: 400, overlapTokens: 60 },
+    );
+    expect(chunks.map((chunk) => chunk.text)).toEqual(['Ports\n\nTo listen on two ports, use:\n\n```\nListen 80\n  Listen 8000\n```']);
+  });
+
+  it('should keep a code block in the chunk of the paragraph that introduces it', () => {
+    const intro = 'For example, to make the server accept connections on both port 80 and port 8000, use:';
+    const example = 'Listen 80\nListen 8000';
+    const blocks = [heading(2, 'Listen'), ...Array.from({ length: 6 }, (_, index) => text(prose(4, index))), text(intro), code(example)];
+    for (const limit of [80, 120, 160, 200]) {
+      const chunks = chunkDocument({ title: 'T', blocks }, { tokens: limit, overlapTokens: Math.floor(limit * 0.15) });
+      expect(chunks.length).toBeGreaterThan(1);
+      const withExample = chunks.filter((chunk) => chunk.text.includes(example));
+      expect(withExample.length).toBeGreaterThan(0);
+      for (const chunk of withExample) {
+        expect(chunk.text).toContain(`${intro}\n\n\`\`\`\n${example}\n\`\`\``);
+      }
+    }
+  });
+
+  it('should split a code block too large for a chunk into fenced parts, and never start an overlap inside one', () => {
+    const lines = Array.from({ length: 60 }, (_, index) => `    handler_${index} = route("/items/${index}", methods=["GET"])`);
+    const chunks = chunkDocument(
+      { title: 'T', blocks: [heading(2, 'Routes'), text(prose(6, 3)), code(lines.join('\n')), text(prose(6, 4))] },
+      { tokens: 120, overlapTokens: 30 },
+    );
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const chunk of chunks) {
+      expect(chunk.tokenCount).toBeLessThanOrEqual(120);
+      expect(fences(chunk.text) % 2, chunk.text).toBe(0);
+    }
+    const shown = chunks.flatMap((chunk) => [...chunk.text.matchAll(/^```\n([\s\S]*?)\n```$/gm)].flatMap((match) => match[1].split('\n')));
+    expect([...new Set(shown)]).toEqual(lines);
   });
 
   it('should give the same chunks for the same document', () => {

@@ -36,8 +36,13 @@ function countWithin(text: string, limit: number): number | false {
 
 interface Section {
   headingPath: string[];
-  /** Heading lines and text blocks, in order. */
-  paragraphs: string[];
+  /** Heading lines, text blocks and code blocks, in order. */
+  paragraphs: Paragraph[];
+}
+
+interface Paragraph {
+  text: string;
+  code: boolean;
 }
 
 /** A piece of a section's text no larger than a chunk, with the separator that goes before it. */
@@ -48,6 +53,7 @@ interface Piece {
 }
 
 const PARAGRAPH_BREAK = '\n\n';
+const FENCE = '```';
 const sentences = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 /**
@@ -55,7 +61,9 @@ const sentences = new Intl.Segmenter('en', { granularity: 'sentence' });
  * never spans two sections), then paragraphs, lines, sentences, and words for a sentence too long for a
  * chunk. Consecutive chunks of a section share about `overlapTokens` tokens, whole sentences where they fit.
  * A chunk's text is only the document's own text: headings appear where the document has them and are
- * also given as the chunk's heading path. The output depends on the input alone.
+ * also given as the chunk's heading path; code blocks appear between Markdown fences (a block too large
+ * for a chunk is split by lines, each part fenced), and stay in the chunk of the paragraph that introduces
+ * them whenever the two fit together. The output depends on the input alone.
  */
 export function chunkDocument(document: ParsedDocument, options: ChunkOptions): DocumentChunk[] {
   const limit = Math.floor(options.tokens);
@@ -97,9 +105,9 @@ function toSections(document: ParsedDocument): Section[] {
       }
       stack.push({ level: block.level, text });
       current.headingPath = stack.map((heading) => heading.text);
-      current.paragraphs.push(text);
+      current.paragraphs.push({ text, code: false });
     } else {
-      current.paragraphs.push(text);
+      current.paragraphs.push(block.kind === 'code' ? { text: block.text.replace(/^\n+|\s+$/g, ''), code: true } : { text, code: false });
       hasBody = true;
     }
   }
@@ -110,12 +118,14 @@ function toSections(document: ParsedDocument): Section[] {
 }
 
 function chunkSection(section: Section, limit: number, overlap: number): { text: string; tokenCount: number }[] {
-  const whole = section.paragraphs.join(PARAGRAPH_BREAK);
+  const whole = section.paragraphs.map(rendered).join(PARAGRAPH_BREAK);
   const wholeCount = countWithin(whole, limit);
   if (wholeCount !== false) {
     return [{ text: whole, tokenCount: wholeCount }];
   }
-  const pieces = section.paragraphs.flatMap((paragraph) => splitToFit(paragraph, PARAGRAPH_BREAK, limit));
+  const pieces = withIntroductions(section.paragraphs, limit).flatMap((paragraph) =>
+    paragraph.code ? splitCode(paragraph.text, PARAGRAPH_BREAK, limit) : splitToFit(paragraph.text, PARAGRAPH_BREAK, limit),
+  );
   const chunks: { text: string; tokenCount: number }[] = [];
   let carried: Piece | undefined;
   let next = 0;
@@ -128,9 +138,68 @@ function chunkSection(section: Section, limit: number, overlap: number): { text:
     const chunk = assemble(carried, taken, limit);
     chunks.push(chunk.result);
     next += chunk.used;
-    carried = overlap > 0 && next < pieces.length ? tail(chunk.result.text, overlap) : undefined;
+    carried = overlap > 0 && next < pieces.length ? tail(afterLastCode(chunk.result.text), overlap) : undefined;
   }
   return chunks;
+}
+
+function rendered(paragraph: Paragraph): string {
+  return paragraph.code ? fenced(paragraph.text) : paragraph.text;
+}
+
+function fenced(code: string): string {
+  return `${FENCE}\n${code}\n${FENCE}`;
+}
+
+/** A code block and the paragraph just before it, which introduces it, as one paragraph when they fit in a chunk together. */
+function withIntroductions(paragraphs: readonly Paragraph[], limit: number): Paragraph[] {
+  const result: Paragraph[] = [];
+  for (const paragraph of paragraphs) {
+    const previous = result.at(-1);
+    if (paragraph.code && previous && !previous.code) {
+      const together = `${previous.text}${PARAGRAPH_BREAK}${fenced(paragraph.text)}`;
+      if (countWithin(together, limit) !== false) {
+        result[result.length - 1] = { text: together, code: false };
+        continue;
+      }
+    }
+    result.push(paragraph);
+  }
+  return result;
+}
+
+/** A code block as fenced pieces that each fit the limit: whole if it fits, else groups of its lines (a line too long split as text is). */
+function splitCode(code: string, joiner: string, limit: number): Piece[] {
+  const whole = fenced(code);
+  const tokens = countWithin(whole, limit);
+  if (tokens !== false) {
+    return [{ text: whole, tokens, joiner }];
+  }
+  const room = Math.max(1, limit - countTokens(fenced('')));
+  const groups: string[] = [];
+  let group = '';
+  for (const line of splitToFit(code, '', room)) {
+    const extended = group === '' ? line.text : `${group}${line.joiner || '\n'}${line.text}`;
+    if (group !== '' && countWithin(fenced(extended), limit) === false) {
+      groups.push(group);
+      group = line.text;
+    } else {
+      group = extended;
+    }
+  }
+  if (group !== '') {
+    groups.push(group);
+  }
+  return groups.map((lines, index) => {
+    const text = countWithin(fenced(lines), limit) !== false ? fenced(lines) : lines;
+    return { text, tokens: countTokens(text), joiner: index === 0 ? joiner : PARAGRAPH_BREAK };
+  });
+}
+
+/** The text after a chunk's last code block, where an overlap may start without opening a fence it never closes. */
+function afterLastCode(text: string): string {
+  const end = text.lastIndexOf(FENCE);
+  return end < 0 ? text : text.slice(end + FENCE.length);
 }
 
 /** As many pieces from `start` as fit after the carried overlap, by the sum of their counts (at least one without overlap). */

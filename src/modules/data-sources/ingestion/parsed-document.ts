@@ -1,5 +1,9 @@
-/** A document reduced to what retrieval needs: its title and its text, with the heading structure kept. */
-export type Block = { kind: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; text: string } | { kind: 'text'; text: string };
+/** A document reduced to what retrieval needs: its title and its text, with the heading structure and its code kept. */
+export type Block =
+  | { kind: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; text: string }
+  | { kind: 'text'; text: string }
+  /** Preformatted text (code, configuration, a terminal session), its lines and indentation as written. */
+  | { kind: 'code'; text: string };
 
 export interface ParsedDocument {
   title: string;

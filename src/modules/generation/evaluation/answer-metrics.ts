@@ -1,5 +1,5 @@
 import { NO_ANSWER } from '#src/modules/generation/prompt.js';
-import { terms } from '#src/modules/generation/text-analysis.js';
+import { terms } from '#src/modules/generation/extractive/text-analysis.js';
 
 /**
  * How good an answer is, judged against a question's expected facts and the sources it was given
@@ -11,13 +11,13 @@ const FENCE = /^```[^\n]*\n([\s\S]*?)^```[ \t]*$/gm;
 /** A paraphrased claim is supported when its cited source holds this share of its content terms. */
 const PARAPHRASE_COVERAGE = 0.8;
 
-/** Text as compared: Unicode-normalised, lower case, without citation markers, backticks and repeated spacing. */
+/** Text as compared: Unicode-normalised, lower case, without citation markers, Markdown code and bold marks, and repeated spacing. */
 export function normalizeForMatch(text: string): string {
   return text
     .normalize('NFKC')
     .toLowerCase()
     .replace(MARKER, ' ')
-    .replace(/`+/g, ' ')
+    .replace(/`+|\*\*/g, ' ')
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/[\u2010-\u2014]/g, '-')

@@ -73,7 +73,7 @@ const LISTS = new Set(['ul', 'ol', 'menu']);
 
 /**
  * Turns an HTML tree into blocks: headings with their level, paragraphs, lists (one block, an item a line),
- * tables (one block, a row a line) and preformatted code, in document order.
+ * tables (one block, a row a line) and preformatted code (a code block), in document order.
  */
 export function extractBlocks(nodes: readonly AnyNode[]): Block[] {
   const collector = new BlockCollector();
@@ -122,7 +122,7 @@ class BlockCollector {
       this.blocks.push({ kind: 'heading', level, text: inlineText(node.children) });
     } else if (name === 'pre') {
       this.flush();
-      this.blocks.push({ kind: 'text', text: cleanPreformatted(rawText(node)) });
+      this.blocks.push({ kind: 'code', text: cleanPreformatted(rawText(node)) });
     } else if (LISTS.has(name)) {
       this.flush();
       this.blocks.push({ kind: 'text', text: listLines(node, 0).join('\n') });

@@ -39,7 +39,7 @@ export function parseHtml(html: string, url?: string): ParsedDocument {
 }
 
 function textLength(blocks: readonly Block[]): number {
-  return blocks.reduce((length, block) => length + (block.kind === 'text' ? block.text.length : 0), 0);
+  return blocks.reduce((length, block) => length + (block.kind === 'heading' ? 0 : block.text.length), 0);
 }
 
 /** linkedom makes a fragment's first element the document element, above the body Readability climbs to: give it a whole document. */

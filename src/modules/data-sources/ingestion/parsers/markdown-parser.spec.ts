@@ -14,7 +14,7 @@ describe('parseMarkdown', () => {
         { kind: 'text', text: 'Run the installer for your platform.' },
         { kind: 'heading', level: 2, text: 'On Linux' },
         { kind: 'text', text: 'Use the package manager:' },
-        { kind: 'text', text: 'sudo apt-get install example\nexample --version' },
+        { kind: 'code', text: 'sudo apt-get install example\nexample --version' },
         { kind: 'text', text: '- first step\n- second step\n  - nested detail' },
         { kind: 'heading', level: 2, text: 'On Windows' },
         { kind: 'text', text: 'Option: path; Default: C:\\Example\nOption: silent; Default: false' },

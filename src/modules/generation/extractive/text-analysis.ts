@@ -1,4 +1,5 @@
 /** Sentence splitting and term extraction for the extractive answerer. English-centred, language-tolerant. */
+import porter2 from 'wink-porter2-stemmer';
 
 const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
 
@@ -99,30 +100,12 @@ const STOPWORDS = new Set(
 
 const WORDS = /[\p{L}\p{N}]+(?:['\u2019][\p{L}]+)?/gu;
 
-/** A light suffix stemmer: enough to match "refunds"/"refund", "resetting"/"reset", "policies"/"policy". */
+/**
+ * The Porter2 (Snowball English) stem of a word: the algorithm of PostgreSQL's `english` text search
+ * configuration, so the answerer matches words as keyword search does ("compression" and "compresses").
+ */
 export function stem(word: string): string {
-  let w = word.replace(/['\u2019]s$/, '').replace(/['\u2019]/g, '');
-  if (w.length > 4 && w.endsWith('ies')) {
-    w = `${w.slice(0, -3)}y`;
-  } else if (w.length > 4 && (w.endsWith('sses') || w.endsWith('shes') || w.endsWith('ches') || w.endsWith('xes'))) {
-    w = w.slice(0, -2);
-  } else if (w.length > 3 && w.endsWith('s') && !/(?:ss|us|is)$/.test(w)) {
-    w = w.slice(0, -1);
-  }
-  if (w.length > 5 && w.endsWith('ing')) {
-    w = undouble(w.slice(0, -3));
-  } else if (w.length > 4 && w.endsWith('ed') && !w.endsWith('eed')) {
-    w = undouble(w.slice(0, -2));
-  }
-  if (w.length > 4 && w.endsWith('e')) {
-    w = w.slice(0, -1);
-  }
-  return w;
-}
-
-/** "resett" → "reset", "stopp" → "stop". */
-function undouble(w: string): string {
-  return w.length > 3 && /([b-df-hj-np-tv-z])\1$/.test(w) && !/(?:ll|ss|zz)$/.test(w) ? w.slice(0, -1) : w;
+  return porter2(word.replace(/['\u2019]s$/, '').replace(/['\u2019]/g, ''));
 }
 
 /** The content terms of a text, stemmed, in order (repeats kept): stopwords and one-letter words dropped. */

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { countTokens } from '#src/modules/data-sources/ingestion/chunker.js';
 import type { AnswerRequest } from '#src/modules/generation/answerer.js';
 import { citedSources } from '#src/modules/generation/citations.js';
-import { ExtractiveAnswerer } from '#src/modules/generation/extractive-answerer.js';
+import { ExtractiveAnswerer } from '#src/modules/generation/extractive/extractive-answerer.js';
 import { NO_ANSWER } from '#src/modules/generation/prompt.js';
-import { splitSentences } from '#src/modules/generation/text-analysis.js';
+import { splitSentences } from '#src/modules/generation/extractive/text-analysis.js';
 import type { RetrievedChunk } from '#src/modules/retrieval/retrieval.types.js';
 
 function chunk(title: string, text: string, score = 0.5): RetrievedChunk {

@@ -1,0 +1,120 @@
+import { countTokens } from '#src/modules/data-sources/ingestion/chunker.js';
+import type { Unit } from '#src/modules/generation/extractive/passage-units.js';
+
+export interface QuotedPassage {
+  source: number;
+  heading?: Unit;
+  units: readonly Unit[];
+}
+
+/** A bracketed number in quoted text ("see [3]" in a PDF) would read as a citation: it is shown in parentheses. */
+const BRACKETED_NUMBERS = /\[(\s*\d{1,4}(?:\s*[-\u2013,;]\s*\d{1,4})*\s*)\]/g;
+
+/**
+ * The answer text, as the pieces it streams in (one per quoted unit): a passage opens with the heading of
+ * its section in bold, when its source shows it; sentences of a paragraph on one
+ * line, each followed by its source's marker before its closing punctuation (`… port 8000 [1]:`); list
+ * and table lines on lines of their own, each ending with its marker; code verbatim between fences, after
+ * the sentence that introduces it. Passages are separated by a blank line. The whole never exceeds
+ * `budget` tokens: units that do not fit are left out, and a first unit too long alone is cut with "…".
+ * No passage: `refusal`, cut to the budget if it must be.
+ */
+export function renderPassages(passages: readonly QuotedPassage[], budget: number, refusal: string): string[] {
+  if (passages.length === 0) {
+    return [fitToTokens(refusal, budget)];
+  }
+  const pieces: string[] = [];
+  let used = 0;
+  let previous: Unit | undefined;
+  for (const passage of passages) {
+    for (const unit of passage.heading ? [passage.heading, ...passage.units] : passage.units) {
+      const piece = `${pieces.length === 0 ? '' : separator(previous, unit)}${render(unit, passage.source)}`;
+      const tokens = countTokens(piece);
+      if (used + tokens > budget) {
+        if (pieces.length === 0) {
+          return [truncated(unit, passage.source, budget)];
+        }
+        return pieces;
+      }
+      pieces.push(piece);
+      used += tokens;
+      previous = unit;
+    }
+    previous = undefined;
+  }
+  return pieces;
+}
+
+function separator(previous: Unit | undefined, unit: Unit): string {
+  if (!previous) {
+    return '\n\n';
+  }
+  if (unit.kind === 'sentence' && previous.kind === 'sentence' && unit.paragraph === previous.paragraph) {
+    return ' ';
+  }
+  if (unit.kind === 'line' && previous.kind === 'line' && unit.paragraph === previous.paragraph) {
+    return '\n';
+  }
+  return '\n\n';
+}
+
+function render(unit: Unit, source: number): string {
+  switch (unit.kind) {
+    case 'code':
+      return `\`\`\`\n${unit.text}\n\`\`\``;
+    case 'line':
+      return `${unit.listItem ? '- ' : ''}${quoted(unit.text)} [${source}]`;
+    case 'heading':
+      return `**${quoted(unit.text)}** [${source}]`;
+    case 'sentence':
+      return withMarker(quoted(unit.text), source);
+  }
+}
+
+function quoted(text: string): string {
+  return text.replace(BRACKETED_NUMBERS, '($1)');
+}
+
+/** `Refunds take 5 days.` → `Refunds take 5 days [2].`: the marker goes before the closing punctuation. */
+function withMarker(sentence: string, source: number): string {
+  const match = /^(.*?)([.!?:;\u2026]+["'\u201d\u2019)]*)$/s.exec(sentence);
+  return match ? `${match[1]} [${source}]${match[2]}` : `${sentence} [${source}]`;
+}
+
+/** The longest word prefix of a unit that, with "…" and its marker, fits in `budget` tokens. */
+function truncated(unit: Unit, source: number, budget: number): string {
+  const words = quoted(unit.text).split(/[ \n]+/);
+  let low = 0;
+  let high = words.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (countTokens(`${words.slice(0, middle).join(' ')}\u2026 [${source}]`) <= budget) {
+      low = middle;
+    } else {
+      high = middle - 1;
+    }
+  }
+  if (low === 0) {
+    return fitToTokens(`[${source}]`, budget);
+  }
+  return `${words.slice(0, low).join(' ')}\u2026 [${source}]`;
+}
+
+/** `text` cut at a word boundary to at most `budget` tokens. */
+function fitToTokens(text: string, budget: number): string {
+  if (countTokens(text) <= budget) {
+    return text;
+  }
+  const words = text.split(' ');
+  let low = 0;
+  let high = words.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (countTokens(words.slice(0, middle).join(' ')) <= budget) {
+      low = middle;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return words.slice(0, Math.max(1, low)).join(' ');
+}
