@@ -95,7 +95,9 @@ const service = await startService(set, {
 });
 const runs: { summary: RunSummary; outcomes: QuestionOutcome[] }[] = [];
 try {
-  progress(service.reused ? `reusing the index built ${service.state.builtAt} (${service.state.buildSeconds} s)` : `index built in ${service.state.buildSeconds} s`);
+  progress(
+    service.reused ? `reusing the index built ${service.state.builtAt} (${service.state.buildSeconds} s)` : `index built in ${service.state.buildSeconds} s`,
+  );
   for (const failure of service.state.failures) {
     progress(`not indexed: ${failure}`);
   }
@@ -107,7 +109,9 @@ try {
 } finally {
   await service.stop();
 }
-const replays = models.includes('extractive') ? await replayExtractive(set, service.state, service.env, strategies as RagStrategy[]) : new Map<RagStrategy, Replayed[]>();
+const replays = models.includes('extractive')
+  ? await replayExtractive(set, service.state, service.env, strategies as RagStrategy[])
+  : new Map<RagStrategy, Replayed[]>();
 const curves = [...replays].map(([strategy, replayed]) => ({ strategy, ...tradeOff(set, service, replayed) }));
 
 const detailsFile = value('details');
@@ -128,7 +132,12 @@ const report = {
 };
 process.stdout.write(flag('json') ? `${JSON.stringify(report)}\n` : formatReport(report));
 
-async function askAll(set: AnswerSet, service: ServiceUnderTest, strategy: string, model: string): Promise<{ summary: RunSummary; outcomes: QuestionOutcome[] }> {
+async function askAll(
+  set: AnswerSet,
+  service: ServiceUnderTest,
+  strategy: string,
+  model: string,
+): Promise<{ summary: RunSummary; outcomes: QuestionOutcome[] }> {
   const call = apiClient(service.baseUrl, service.state.key);
   const agent = await call<{ id: string }>('POST', '/api/v1/agents', {
     name: `eval ${strategy} ${model}`,
@@ -167,7 +176,10 @@ export function judge(question: SetQuestion, answer: string, sources: SourceView
     hit: sources.some((source) => question.pages.some((page) => samePage(page, source.page))),
     sources: sources.map((source) => source.page),
     facts: question.facts.map((fact) => ({ fact, found: !refused && containsFact(answer, fact) })),
-    claims: citationPrecision(answer, sources.map((source) => source.text)),
+    claims: citationPrecision(
+      answer,
+      sources.map((source) => source.text),
+    ),
     latencyMs,
   };
 }
@@ -177,7 +189,10 @@ export function summarize(strategy: string, model: string, outcomes: QuestionOut
   const unanswerable = outcomes.filter((outcome) => !outcome.answerable);
   const hits = answerable.filter((outcome) => outcome.hit);
   const facts = answerable.flatMap((outcome) => outcome.facts);
-  const claims = outcomes.reduce((sum, outcome) => ({ supported: sum.supported + outcome.claims.supported, total: sum.total + outcome.claims.total }), { supported: 0, total: 0 });
+  const claims = outcomes.reduce((sum, outcome) => ({ supported: sum.supported + outcome.claims.supported, total: sum.total + outcome.claims.total }), {
+    supported: 0,
+    total: 0,
+  });
   const wrong = outcomes.filter((outcome) => !outcome.refused && (!outcome.answerable || !outcome.facts.some((fact) => fact.found)));
   const latencies = outcomes.map((outcome) => outcome.latencyMs).sort((a, b) => a - b);
   return {
@@ -216,7 +231,12 @@ function tradeOff(set: AnswerSet, service: ServiceUnderTest, replayed: Replayed[
   const judged = replayed.map((entry) => {
     const question = byId.get(entry.id)!;
     const pages = entry.sources.map((chunk) => service.state.pages[chunk.documentUrl] ?? chunk.documentUrl);
-    const outcome = judge(question, entry.answer, entry.sources.map((chunk, index) => ({ page: pages[index], text: chunk.text })), 0);
+    const outcome = judge(
+      question,
+      entry.answer,
+      entry.sources.map((chunk, index) => ({ page: pages[index], text: chunk.text })),
+      0,
+    );
     return { outcome, confidence: isRefusal(entry.answer) ? -1 : entry.confidence };
   });
   const points: CurvePoint[] = [];
@@ -282,7 +302,19 @@ function formatReport(report: {
   minConfidence: number;
   curves: { strategy: string; points: CurvePoint[]; answererP50: number; answererP95: number }[];
 }): string {
-  const header = ['model', 'strategy', 'hit@5', 'fact recall', 'refused', 'wrongly refused', 'answered unanswerable', 'wrong answers', 'citation precision', 'p50 ms', 'p95 ms'];
+  const header = [
+    'model',
+    'strategy',
+    'hit@5',
+    'fact recall',
+    'refused',
+    'wrongly refused',
+    'answered unanswerable',
+    'wrong answers',
+    'citation precision',
+    'p50 ms',
+    'p95 ms',
+  ];
   const rows = report.runs.map((run) => [
     run.model,
     run.strategy,

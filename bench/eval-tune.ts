@@ -30,11 +30,11 @@ const value = (name: string): string | undefined => {
 };
 const dataset = value('dataset');
 const grid = value('grid');
-if (!dataset || !grid || !['tsrank', 'bm25', 'fusion', 'prf'].includes(grid)) {
-  process.stderr.write('usage: npm run eval:tune -- --dataset <BEIR folder> [--split train] --grid tsrank|bm25|fusion|prf [--k1 x --b y] [--json]\n');
+if (!dataset || !grid || !['tsrank', 'bm25', 'heading', 'fusion', 'prf'].includes(grid)) {
+  process.stderr.write('usage: npm run eval:tune -- --dataset <BEIR folder> [--split train] --grid tsrank|bm25|heading|fusion|prf [--k1 x --b y] [--json]\n');
   process.exit(2);
 }
-const bm25 = { k1: Number(value('k1') ?? BM25_PARAMS.k1), b: Number(value('b') ?? BM25_PARAMS.b) };
+const bm25 = { ...BM25_PARAMS, k1: Number(value('k1') ?? BM25_PARAMS.k1), b: Number(value('b') ?? BM25_PARAMS.b) };
 const log = (message: string): void => void process.stderr.write(`[tune] ${message}\n`);
 
 const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? 'data/eval', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
@@ -70,23 +70,28 @@ try {
 
   if (grid === 'tsrank') {
     await tsRankBaseline(judged, corpus, app.get(SqlClient), toDocs, measure, row);
-    for (const [k1, b] of [[bm25.k1, bm25.b]]) {
-      const run: Run = new Map();
-      for (const query of judged.queries) {
-        const list = await repo.keyword(scope, query.text, EVAL_TOP_K, { k1, b }, false);
-        run.set(query.id, toDocs(list.hits));
-      }
-      row('bm25', measure(run), { k1, b });
+    const run: Run = new Map();
+    for (const query of judged.queries) {
+      run.set(query.id, toDocs((await repo.keyword(scope, query.text, EVAL_TOP_K, bm25, false)).hits));
     }
+    row('bm25', measure(run), { k1: bm25.k1, b: bm25.b });
   } else if (grid === 'bm25') {
     for (const k1 of [0.6, 0.9, 1.2, 1.5, 1.8]) {
       for (const b of [0.4, 0.6, 0.75, 0.9, 1.0]) {
         const run: Run = new Map();
         for (const query of judged.queries) {
-          run.set(query.id, toDocs((await repo.keyword(scope, query.text, EVAL_TOP_K, { k1, b }, false)).hits));
+          run.set(query.id, toDocs((await repo.keyword(scope, query.text, EVAL_TOP_K, { ...bm25, k1, b }, false)).hits));
         }
         row('bm25', measure(run), { k1, b });
       }
+    }
+  } else if (grid === 'heading') {
+    for (const headingWeight of [1, 1.5, 2, 3, 4]) {
+      const run: Run = new Map();
+      for (const query of judged.queries) {
+        run.set(query.id, toDocs((await repo.keyword(scope, query.text, EVAL_TOP_K, { ...bm25, headingWeight }, false)).hits));
+      }
+      row('bm25', measure(run), { headingWeight });
     }
   } else if (grid === 'fusion') {
     await fusionGrid(judged, scope, repo, app.get(Embedder), toDocs, measure, row);

@@ -30,7 +30,12 @@ export interface Replayed {
  * confidence are known for every question and any threshold can be judged without asking again. The
  * answerer is also timed here, alone, as its own figure.
  */
-export async function replayExtractive(set: AnswerSet, state: IndexState, env: Record<string, string>, strategies: RagStrategy[]): Promise<Map<RagStrategy, Replayed[]>> {
+export async function replayExtractive(
+  set: AnswerSet,
+  state: IndexState,
+  env: Record<string, string>,
+  strategies: RagStrategy[],
+): Promise<Map<RagStrategy, Replayed[]>> {
   const config = loadConfig({ ...process.env, ...env, LOG_LEVEL: 'warn' });
   const logger = createLogger(config, pino.destination({ fd: 2, sync: false }));
   const app = await NestFactory.createApplicationContext(EvaluationModule.forRoot(config), { logger: new NestPinoLogger(logger) });
@@ -41,7 +46,7 @@ export async function replayExtractive(set: AnswerSet, state: IndexState, env: R
     for (const strategy of strategies) {
       const replayed: Replayed[] = [];
       for (const question of set.questions) {
-        const { chunks } = await retrieval.search({
+        const { chunks, termStatistics } = await retrieval.search({
           query: question.question,
           scope: { orgId: state.orgId, dataSourceIds: Object.values(state.dataSources), includeKnowledgeBase: true },
           strategy,
@@ -55,6 +60,7 @@ export async function replayExtractive(set: AnswerSet, state: IndexState, env: R
           sources: chunks,
           temperature: AGENT_DEFAULTS.temperature,
           maxTokens: AGENT_DEFAULTS.maxTokens,
+          termStatistics,
         };
         const started = performance.now();
         const composed = answerer.compose(request);

@@ -15,10 +15,10 @@ const KEY = /svcsk_live_[A-Za-z0-9]{40}/;
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'aqs-e2e-'));
 
 describe('the api process on the embedded default', () => {
-  it('should create a default organization on first start, print its key once, and serve it', async () => {
+  it('should create a default organization on the enterprise plan on first start, print its key once, and serve it', async () => {
     const dataDir = tempDir();
     const port = await freePort();
-    const env = { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
+    const env = { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMITS_ENABLED: 'true' };
 
     const first = startProcess(MAIN, [], env);
     const [key] = await first.waitFor(KEY, 60_000);
@@ -28,7 +28,10 @@ describe('the api process on the embedded default', () => {
     await waitForHealth(base);
     const created = await fetch(`${base}/api/v1/agents`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Docs helper', data_source_ids: [] }) });
     expect(created.status).toBe(201);
-    const list = (await (await fetch(`${base}/api/v1/agents`, { headers: auth })).json()) as { agents: Array<{ name: string }>; total: number };
+    const listed = await fetch(`${base}/api/v1/agents`, { headers: auth });
+    // The first organization is on the enterprise plan: the key's read bucket (250), not free's 20 a minute, is the tightest limit.
+    expect(Number(listed.headers.get('x-ratelimit-limit'))).toBeGreaterThan(20);
+    const list = (await listed.json()) as { agents: Array<{ name: string }>; total: number };
     expect(list.total).toBe(1);
     expect(list.agents[0].name).toBe('Docs helper');
     expect(await first.stop('SIGTERM')).toBe(0);

@@ -26,6 +26,8 @@ const DIMENSIONS = 512;
 interface SeedChunk {
   text: string;
   title?: string;
+  /** Default: https://example.test/<key>, a page; an uploaded file's document is named by its file name. */
+  url?: string;
   /** Default: the text's token count as the chunker would roughly see it (one per word). */
   tokenCount?: number;
   /** Default: the stub embedder's vector of the text, so vector search agrees with the stub's query embeddings. */
@@ -94,7 +96,7 @@ describe('retrieval', () => {
     const documentId = newId('document');
     const chunkId = newId('chunk');
     const title = chunk.title ?? 'Untitled';
-    const url = `https://example.test/${owner.key}`;
+    const url = chunk.url ?? `https://example.test/${owner.key}`;
     await db().query(
       `INSERT INTO document (id, org_id, data_source_id, kb_article_id, key, url, title, status, chunk_count, token_count, last_seen_run_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, 'indexed', 1, 0, 'seed')`,
@@ -315,6 +317,33 @@ describe('retrieval', () => {
             `${query.join(' ')} top ${k}`,
           ).toEqual(bruteForce(query, k));
         }
+      }
+    });
+
+    it('should count a query term in the title or heading path BM25_PARAMS.headingWeight times', async () => {
+      const owner = (await createOrg(t.app)).orgId;
+      const seeded = await seedSource(owner, [
+        { text: `zeppelin ${filler(20)}`, tokenCount: 100, title: 'Note' },
+        { text: `zeppelin ${filler(20)}`, tokenCount: 100, title: 'Zeppelin' },
+      ]);
+      const found = await search(scopeOf(owner, [seeded.dataSourceId]), 'zeppelin', 'keyword');
+      // Once in the text; the titled chunk also once in its title, which counts headingWeight times.
+      const tf = [1, 1 + BM25_PARAMS.headingWeight];
+      const weight = (count: number): number => (count * (k1 + 1)) / (count + k1);
+      expect(found.chunks.map((chunk) => chunk.chunkId)).toEqual([seeded.chunkIds[1], seeded.chunkIds[0]]);
+      expect(found.chunks[0].score).toBeCloseTo(weight(tf[1]) / (k1 + 1), 9);
+      expect(found.chunks[1].score).toBeCloseTo(weight(tf[0]) / (k1 + 1), 9);
+    });
+
+    it('should find an uploaded file by its name, written as a name or as words', async () => {
+      const owner = (await createOrg(t.app)).orgId;
+      const seeded = await seedSource(owner, [
+        { text: 'Revenue grew by four percent in the third quarter.', title: 'Revenue grew', url: 'quarterly-figures.docx' },
+        { text: 'The quarterly figures of every region are published in the annual report.', title: 'Annual report' },
+      ]);
+      const scope = scopeOf(owner, [seeded.dataSourceId]);
+      for (const question of ['What does quarterly-figures.docx say?', 'what is in quarterly figures docx']) {
+        expect((await search(scope, question, 'keyword')).chunks[0].chunkId, question).toBe(seeded.chunkIds[0]);
       }
     });
 

@@ -10,6 +10,12 @@ export const DEFAULT_EMBEDDING_DIMENSIONS = 512;
  * generated full-text vector (GIN index). The two indexes are created by the migration, which TypeORM
  * cannot express, hence `synchronize: false` on them.
  */
+/**
+ * An uploaded file's name, as itself and as words ("q3-report.pdf q3 report pdf"), so a question naming
+ * the file finds it; empty for a page (a URL), a knowledge base article (a path) and other named sources.
+ */
+const FILE_NAME = `CASE WHEN document_url ~ '^([a-z][a-z0-9+.-]*:|/)' THEN '' ELSE document_url || ' ' || regexp_replace(document_url, '[._/-]+', ' ', 'g') END`;
+
 @Entity('chunk')
 @Index('ix_chunk_org_source', ['orgId', 'dataSourceId'])
 @Index('ix_chunk_org_kb_article', ['orgId', 'kbArticleId'])
@@ -70,11 +76,22 @@ export class ChunkEntity {
     type: 'tsvector',
     select: false,
     generatedType: 'STORED',
-    asExpression: "to_tsvector('english', document_title || ' ' || section || ' ' || text)",
+    asExpression: `to_tsvector('english', document_title || ' ' || section || ' ' || ${FILE_NAME} || ' ' || text)`,
     insert: false,
     update: false,
   })
   tsv: string;
+
+  /** The title, heading path and file name alone, whose terms keyword search weighs more (BM25_PARAMS.headingWeight). */
+  @Column({
+    type: 'tsvector',
+    select: false,
+    generatedType: 'STORED',
+    asExpression: `to_tsvector('english', document_title || ' ' || section || ' ' || ${FILE_NAME})`,
+    insert: false,
+    update: false,
+  })
+  headingTsv: string;
 
   @CreatedAtColumn()
   createdAt: Date;

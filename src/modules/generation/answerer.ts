@@ -1,4 +1,4 @@
-import type { RetrievedChunk } from '#src/modules/retrieval/retrieval.types.js';
+import type { RetrievedChunk, TermStatistics } from '#src/modules/retrieval/retrieval.types.js';
 
 /** One earlier exchange of the session, oldest first. */
 export interface ConversationTurn {
@@ -18,6 +18,8 @@ export interface AnswerRequest {
   maxTokens: number;
   /** The customer's own provider credentials, when the agent has a provider key; else the operator's configuration applies. */
   credentials?: ProviderCredentials;
+  /** How common the question's words are in the searched content, when retrieval counted them (see TermStatistics). */
+  termStatistics?: TermStatistics;
 }
 
 export interface ProviderCredentials {

@@ -30,7 +30,11 @@ export interface PlanChange {
   limits?: Record<string, unknown> | null;
 }
 
-export const DEFAULT_ORGANIZATION: NewOrganization = { name: 'Default Organization', plan: 'free', adminEmail: 'admin@localhost', adminName: 'Admin' };
+/**
+ * The organization a self-hosted install starts with belongs to its operator, so it has the plan without
+ * daily caps: on `free` (20 requests a minute) the operator's own trial would be refused within a minute.
+ */
+export const DEFAULT_ORGANIZATION: NewOrganization = { name: 'Default Organization', plan: 'enterprise', adminEmail: 'admin@localhost', adminName: 'Admin' };
 
 @Injectable()
 export class OrganizationsService {

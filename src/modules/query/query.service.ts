@@ -149,6 +149,7 @@ export class QueryService {
           temperature: prepared.temperature,
           maxTokens: prepared.maxTokens,
           credentials: prepared.credentials,
+          termStatistics: search.termStatistics,
         },
         { signal: hooks.signal, onDelta: hooks.onDelta },
       );

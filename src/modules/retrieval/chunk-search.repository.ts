@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { SqlClient } from '#src/common/database/sql-client.js';
-import type { SearchScope } from '#src/modules/retrieval/retrieval.types.js';
+import type { SearchScope, TermStatistics } from '#src/modules/retrieval/retrieval.types.js';
 import {
   MAX_CACHED_LEXEMES_PER_SCOPE,
   MAX_QUERY_LEXEMES,
@@ -47,6 +47,11 @@ export interface ListResult<T> {
   hits: T[];
 }
 
+/** A keyword list, with the statistics of the query's lexemes it was scored with. */
+export interface KeywordList extends ListResult<KeywordHit> {
+  statistics: TermStatistics;
+}
+
 /** `$1` org id, `$2` data source ids, `$3` whether published knowledge base chunks are in scope. */
 const IN_SCOPE = `c.org_id = $1 AND (c.data_source_id = ANY($2::varchar[]) OR ($3::boolean AND c.kb_article_id IS NOT NULL))`;
 
@@ -85,7 +90,14 @@ LEFT JOIN LATERAL (
 /** A lexeme quoted as a tsquery operand: backslashes and quotes escaped, so no lexeme is read as syntax. */
 const quoted = (expression: string): string => `'''' || replace(replace(${expression}, '\\', '\\\\'), '''', '''''') || ''''`;
 
-const QUERY_TERMS = `SELECT t.lexeme, t.positions[1] AS first FROM unnest(to_tsvector('english', $4::text)) AS t ORDER BY t.positions[1] LIMIT $5`;
+/**
+ * The query's lexemes in order of first appearance. PostgreSQL's parser reads a file name such as
+ * "q3-report.docx" as one token; a question naming a file also gets the words of its name ("q3",
+ * "report", "docx"), which uploaded files are indexed with (the chunk's file name, see ChunkEntity).
+ */
+const QUERY_TERMS = `SELECT t.lexeme, t.positions[1] AS first
+FROM unnest(to_tsvector('english', $4::text) || to_tsvector('english', regexp_replace($4::text, '([[:alnum:]_-]{2,})[.]([[:alpha:]][[:alnum:]]{1,5})(?![[:alnum:]])', '\\1 \\2', 'g'))) AS t
+ORDER BY t.positions[1] LIMIT $5`;
 
 /**
  * The statistics keyword search needs, from the stored ones (SearchStatsRepository), in one round trip:
@@ -141,7 +153,8 @@ ORDER BY q.first`;
  *   the clause each belongs to;
  * - `$4` the query's lexemes and `$5` their idf (from the statistics above);
  * - term frequency is the number of positions of the lexeme in the chunk's tsvector, read from the
- *   tsvector narrowed to the query's lexemes (setweight marks them, ts_filter keeps them);
+ *   tsvector narrowed to the query's lexemes (setweight marks them, ts_filter keeps them), plus `$13`
+ *   (the heading weight less one) times its positions in the title and heading path;
  * - chunk length is its token count, against the scope's average `$8`; `$6` k1, `$7` b.
  */
 function keywordScoreSql(details: boolean): string {
@@ -153,12 +166,15 @@ wanted AS MATERIALIZED (
   FROM (SELECT string_agg(${quoted('e.lexeme')}, ' & ') AS conjunction FROM unnest($9::int[], $10::text[]) AS e(clause, lexeme) GROUP BY e.clause) d
 ),
 matches AS MATERIALIZED (
-  SELECT c.id, c.token_count::float8 AS dl, ts_filter(setweight(c.tsv, 'A', $4::text[]), '{a}') AS hits
+  SELECT c.id, c.token_count::float8 AS dl, ts_filter(setweight(c.tsv, 'A', $4::text[]), '{a}') AS hits,
+         CASE WHEN $13::float8 = 0 THEN NULL ELSE ts_filter(setweight(c.heading_tsv, 'A', $4::text[]), '{a}') END AS heading_hits
   FROM chunk c
   WHERE ${IN_SCOPE} AND c.tsv @@ (SELECT include FROM wanted) AND NOT (c.id = ANY($11::varchar[]))
 ),
 term_hits AS (
-  SELECT m.id, m.dl, w.idf, greatest(cardinality(h.positions), 1)::float8 AS tf
+  SELECT m.id, m.dl, w.idf,
+         greatest(cardinality(h.positions), 1)::float8
+           + $13::float8 * coalesce((SELECT greatest(cardinality(g.positions), 1) FROM unnest(m.heading_hits) AS g WHERE g.lexeme = h.lexeme), 0) AS tf
   FROM matches m CROSS JOIN LATERAL unnest(m.hits) AS h JOIN weights w ON w.lexeme = h.lexeme
 ),
 ranked AS (
@@ -272,10 +288,11 @@ export class ChunkSearchRepository {
    * The `limit` best chunks of the scope by BM25; none when the query has no lexeme (only stop words, say).
    * Exact, in two passes that spare scoring most chunks holding only common terms (keyword-plan.ts).
    */
-  async keyword(scope: SearchScope, query: string, limit: number, params: Bm25Params, details: boolean): Promise<ListResult<KeywordHit>> {
+  async keyword(scope: SearchScope, query: string, limit: number, params: Bm25Params, details: boolean): Promise<KeywordList> {
     const { total, avgdl, terms } = await this.keywordStats(scope, query);
+    const statistics = toTermStatistics(total, terms);
     if (terms.length === 0 || total === 0) {
-      return { total, hits: [] };
+      return { total, hits: [], statistics };
     }
     const lexemes = terms.map((term) => term.lexeme);
     const idf = terms.map((term) => Math.log(1 + (total - term.df + 0.5) / (term.df + 0.5)));
@@ -295,6 +312,7 @@ export class ChunkSearchRepository {
         clauses.flatMap((clause) => clause.map((term) => lexemes[term])),
         scored.map((row) => row.id),
         limit,
+        params.headingWeight - 1,
       ]);
 
     const budget = Math.max(MAXSCORE_FIRST_PASS_POSTINGS, limit * 10);
@@ -316,6 +334,7 @@ export class ChunkSearchRepository {
     }
     return {
       total,
+      statistics,
       hits: rows.map((row) => ({
         id: row.id,
         bm25: row.bm25,
@@ -323,6 +342,12 @@ export class ChunkSearchRepository {
         chunk: details ? chunkOf(row) : undefined,
       })),
     };
+  }
+
+  /** The scope's chunk count and each query lexeme's document frequency, as keyword search counts them. */
+  async termStatistics(scope: SearchScope, query: string): Promise<TermStatistics> {
+    const { total, terms } = await this.keywordStats(scope, query);
+    return toTermStatistics(total, terms);
   }
 
   /**
@@ -421,6 +446,10 @@ export class ChunkSearchRepository {
       });
     return this.iterativeScan;
   }
+}
+
+function toTermStatistics(chunks: number, terms: KeywordStats['terms']): TermStatistics {
+  return { chunks, documentFrequency: new Map(terms.map((term) => [term.lexeme, term.df])) };
 }
 
 /** The `limit` highest scores, ties broken by chunk id. */

@@ -60,14 +60,20 @@ export class RetrievalService {
   }
 
   private async vector(scope: SearchScope, query: string, topK: number, threshold: number): Promise<SearchResult> {
-    const embedding = await timed(() => this.embedder.embedQuery(query));
+    const [termStatistics, embedding] = await Promise.all([this.chunks.termStatistics(scope, query), timed(() => this.embedder.embedQuery(query))]);
     const list = await timed(() => this.chunks.vector(scope, embedding.value, topK, true));
     const chunks = list.value.hits
       .map((hit) => toRetrieved(hit.chunk!, clamp01(hit.similarity)))
       .sort(byScore)
       .filter((chunk) => chunk.score >= threshold)
       .slice(0, topK);
-    return { chunks, queryEmbedding: embedding.value, totalChunksSearched: list.value.total, timings: { embeddingMs: embedding.ms, retrievalMs: list.ms } };
+    return {
+      chunks,
+      termStatistics,
+      queryEmbedding: embedding.value,
+      totalChunksSearched: list.value.total,
+      timings: { embeddingMs: embedding.ms, retrievalMs: list.ms },
+    };
   }
 
   private async keyword(scope: SearchScope, query: string, topK: number, threshold: number): Promise<SearchResult> {
@@ -77,7 +83,13 @@ export class RetrievalService {
       .sort(byScore)
       .filter((chunk) => chunk.score >= threshold)
       .slice(0, topK);
-    return { chunks, queryEmbedding: null, totalChunksSearched: list.value.total, timings: { embeddingMs: 0, retrievalMs: list.ms } };
+    return {
+      chunks,
+      termStatistics: list.value.statistics,
+      queryEmbedding: null,
+      totalChunksSearched: list.value.total,
+      timings: { embeddingMs: 0, retrievalMs: list.ms },
+    };
   }
 
   /**
@@ -117,6 +129,7 @@ export class RetrievalService {
     });
     return {
       chunks,
+      termStatistics: keyword.value.statistics,
       queryEmbedding: embedded.value,
       totalChunksSearched: Math.max(keyword.value.total, vector.value.total),
       timings: { embeddingMs: embedded.ms, retrievalMs: keyword.ms + vector.ms + (performance.now() - started) },

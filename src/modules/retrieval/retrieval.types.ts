@@ -27,8 +27,19 @@ export interface RetrievedChunk {
   score: number;
 }
 
+/**
+ * The searched scope's chunk count and, for each of the query's lexemes (PostgreSQL's `english`
+ * configuration: Porter2 stems, stop words dropped), how many of its chunks hold it, 0 included.
+ */
+export interface TermStatistics {
+  chunks: number;
+  documentFrequency: ReadonlyMap<string, number>;
+}
+
 export interface SearchResult {
   chunks: RetrievedChunk[];
+  /** How common the query's words are in the scope; the built-in answerer weighs them by it. */
+  termStatistics?: TermStatistics;
   /** The query's embedding, when the strategy used one. */
   queryEmbedding: number[] | null;
   /** How many chunks were in scope. */

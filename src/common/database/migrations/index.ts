@@ -8,6 +8,7 @@ import { Analytics1795312436058 } from '#src/common/database/migrations/17953124
 import { AnalyticsDailyRollup1795320000000 } from '#src/common/database/migrations/1795320000000-AnalyticsDailyRollup.js';
 import { ChunkTsvInline1795330000000 } from '#src/common/database/migrations/1795330000000-ChunkTsvInline.js';
 import { SearchStats1795340000000 } from '#src/common/database/migrations/1795340000000-SearchStats.js';
+import { ChunkHeadingsAndFileNames1795641958427 } from '#src/common/database/migrations/1795641958427-ChunkHeadingsAndFileNames.js';
 
 /** In order. New migrations are generated with `npm run migration:generate -- <Name>` and appended here. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   AnalyticsDailyRollup1795320000000,
   ChunkTsvInline1795330000000,
   SearchStats1795340000000,
+  ChunkHeadingsAndFileNames1795641958427,
 ];

@@ -54,7 +54,10 @@ export function citationClaims(answer: string): CitationClaim[] {
     let start = 0;
     let previousClaim = '';
     for (const match of text.matchAll(MARKER)) {
-      const before = text.slice(start, match.index).replace(/^[\s.,;:!?)]+/, '').trim();
+      const before = text
+        .slice(start, match.index)
+        .replace(/^[\s.,;:!?)]+/, '')
+        .trim();
       const claim = before === '' ? previousClaim : before;
       const sources = markerSources(match[1]);
       for (const source of sources) {
@@ -62,7 +65,8 @@ export function citationClaims(answer: string): CitationClaim[] {
           claims.push({ source, text: claim });
         }
       }
-      lastSources = sources;
+      // "[1][2]" cite one text together: a code block after them illustrates it for both.
+      lastSources = before === '' ? [...lastSources, ...sources] : sources;
       previousClaim = claim;
       start = match.index + match[0].length;
     }

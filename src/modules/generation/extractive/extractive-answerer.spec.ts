@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countTokens } from '#src/modules/data-sources/ingestion/chunker.js';
 import type { AnswerRequest } from '#src/modules/generation/answerer.js';
 import { citedSources } from '#src/modules/generation/citations.js';
-import { ExtractiveAnswerer } from '#src/modules/generation/extractive/extractive-answerer.js';
+import { ExtractiveAnswerer, MIN_CONFIDENCE } from '#src/modules/generation/extractive/extractive-answerer.js';
 import { NO_ANSWER } from '#src/modules/generation/prompt.js';
 import { splitSentences } from '#src/modules/generation/extractive/text-analysis.js';
 import type { RetrievedChunk } from '#src/modules/retrieval/retrieval.types.js';
@@ -58,8 +58,9 @@ describe('ExtractiveAnswerer', () => {
     ['How long is the password reset link valid?', /The link expires after 30 minutes \[3\]\./, 3],
   ])('should answer "%s" with the sentence that answers it, citing its source', async (query, sentence, source) => {
     const { text } = await answerer.answer(request(query));
-    // The answer leads with the sentence that answers, followed by its source's marker.
-    expect(text).toMatch(new RegExp(`^${sentence.source}`));
+    // The first passage quotes the sentence that answers, followed by its source's marker (under its section's heading, when the source shows one).
+    const firstPassage = text.split(/\n\n(?=\*\*)/)[0];
+    expect(firstPassage).toMatch(sentence);
     expect(citedSources(text)[0]).toBe(source);
     expect(citedSources(text).every((n) => n >= 1 && n <= CORPUS.length)).toBe(true);
   });
@@ -139,6 +140,94 @@ describe('ExtractiveAnswerer', () => {
     const controller = new AbortController();
     controller.abort(new Error('client gone'));
     await expect(answerer.answer(request('How long do refunds take?'), { signal: controller.signal, onDelta: () => undefined })).rejects.toThrow('client gone');
+  });
+});
+
+/** A manual in the shape the chunker gives it: heading lines, paragraphs, definition tables and fenced code. */
+const MANUAL: RetrievedChunk[] = [
+  {
+    ...chunk(
+      'Directives',
+      [
+        'Listen Directive',
+        'Description: IP addresses and ports that the server listens to\nSyntax: Listen [IP-address:]portnumber [protocol]\nContext: server config\nStatus: MPM',
+        'The Listen directive instructs the server to accept incoming requests only on the specified ports or address-and-port combinations.',
+        'For example, to make the server accept connections on both port 80 and port 8000, use:',
+        '```\nListen 80\nListen 8000\n```',
+        'Multiple Listen directives may be used to specify a number of addresses and ports to listen on.',
+      ].join('\n\n'),
+    ),
+    headingPath: ['Common directives', 'Listen Directive'],
+  },
+  {
+    ...chunk(
+      'Security tips',
+      [
+        'Hiding the version',
+        'The server names its version in the Server response header unless told otherwise.',
+        'In that case, set ServerTokens to Prod, so that only the product name is sent.',
+        '{* ../../examples/server_tokens.conf hl[3] *}',
+        'See the reference [2] for the other values.',
+      ].join('\n\n'),
+    ),
+    headingPath: ['Security tips', 'Hiding the version'],
+  },
+];
+
+describe('ExtractiveAnswerer on structured documentation', () => {
+  const ask = (query: string, overrides: Partial<AnswerRequest> = {}) => answerer.answer(request(query, { sources: MANUAL, ...overrides }));
+
+  it('should quote a configuration example verbatim, fenced, after the sentence that introduces it, under its section heading', async () => {
+    const { text } = await ask('How do I make the server listen on a second port such as 8000?');
+    expect(text).toMatch(/^\*\*Listen Directive\*\* \[1\]\n\n/);
+    expect(text).toContain('For example, to make the server accept connections on both port 80 and port 8000, use [1]:\n\n```\nListen 80\nListen 8000\n```');
+  });
+
+  it('should quote a small definition table whole when one of its rows answers', async () => {
+    const { text } = await ask('What is the syntax of Listen?');
+    expect(text).toContain('Description: IP addresses and ports that the server listens to [1]\nSyntax: Listen [IP-address:]portnumber [protocol] [1]');
+    expect(text).toContain('Status: MPM [1]');
+  });
+
+  it('should quote a sentence together with the one it leans on', async () => {
+    const { text } = await ask('Which ServerTokens value sends only the product name?');
+    expect(text).toContain('The server names its version in the Server response header unless told otherwise [2].\n\nIn that case, set ServerTokens to Prod');
+  });
+
+  it('should leave out the leftovers of a documentation generator and show bracketed numbers of the text as no citation', async () => {
+    const { text } = await ask('Where are the other ServerTokens values described? see the reference');
+    expect(text).not.toContain('{*');
+    expect(text).not.toContain('hl[3]');
+    expect(text).toContain('See the reference (2) for the other values [2].');
+    expect(citedSources(text).every((n) => n === 2)).toBe(true);
+  });
+
+  it('should weigh the question by how rare its words are in the searched content, and refuse when its rare words are missing', async () => {
+    const statistics = (frequencies: Record<string, number>) => ({ chunks: 1_000, documentFrequency: new Map(Object.entries(frequencies)) });
+    const answerable = answerer.compose(
+      request('How do I hide the server version?', { sources: MANUAL, termStatistics: statistics({ hide: 3, server: 900, version: 40 }) }),
+    );
+    expect(answerable.refused).toBe(false);
+    // "throttle" is in no chunk of the scope: the sources hold the common words of the question, not its subject.
+    const unanswerable = answerer.compose(
+      request('How do I throttle requests to the server per client?', {
+        sources: MANUAL,
+        termStatistics: statistics({ throttl: 0, request: 500, server: 900, client: 300 }),
+      }),
+    );
+    expect(unanswerable.refused).toBe(true);
+    expect(unanswerable.pieces.join('')).toBe(NO_ANSWER);
+    expect(unanswerable.confidence).toBeLessThan(MIN_CONFIDENCE);
+    expect(answerable.confidence).toBeGreaterThan(unanswerable.confidence);
+  });
+
+  it('should answer with whatever passage covers the question once the threshold allows it, and report the same confidence', () => {
+    const question = request('How do I throttle requests to the server per client?', { sources: MANUAL });
+    const strict = answerer.compose(question);
+    const lenient = new ExtractiveAnswerer({ minConfidence: 0 }).compose(question);
+    expect(lenient.confidence).toBe(strict.confidence);
+    expect(lenient.refused).toBe(false);
+    expect(citedSources(lenient.pieces.join('')).length).toBeGreaterThan(0);
   });
 });
 

@@ -5,23 +5,31 @@ import { sourceUnits, type SourceUnits, type Unit } from '#src/modules/generatio
 import { answerTypeOf, weightedQueryTerms, type QueryTerm } from '#src/modules/generation/extractive/question.js';
 import { jaccard, terms } from '#src/modules/generation/extractive/text-analysis.js';
 import { NO_ANSWER } from '#src/modules/generation/prompt.js';
+import type { TermStatistics } from '#src/modules/retrieval/retrieval.types.js';
 
 /**
  * Below this share of the question covered by the best passage (with its section's headings), the
  * sources are not taken to answer it. Calibrated on the development question set: docs/answers.md.
  */
-export const MIN_CONFIDENCE = 0.5;
+export const MIN_CONFIDENCE = 0.25;
 /** Terms of a section's title and headings count this much towards its sentences' match. */
 const CONTEXT_SHARE = 0.5;
 /** A section whose title and headings hold the whole question scores its units this much higher (a share of it, in proportion). */
 const CONTEXT_BOOST = 1;
-/** A sentence after the anchor continues the passage when it scores at least this share of the anchor. */
+/** A sentence after the anchor continues the passage when it scores at least this share of the anchor; one before it, this share. */
 const CONTINUE_RATIO = 0.25;
-/** A second passage joins the answer only when it scores at least this share of the first. */
-const SECOND_PASSAGE_RATIO = 0.6;
-/** Prose units (sentences, lines) of the first passage, and of the second. */
+const BACKWARD_RATIO = 0.4;
+/** Sentences before the anchor a passage may start with. */
+const MAX_UNITS_BEFORE = 2;
+/** A section whose title and headings hold this share of the question is about it: its next sentences are quoted too. */
+const SECTION_FIT = 0.5;
+/** A later passage joins the answer only when its best sentence scores at least this share of the first passage's. */
+const LATER_PASSAGE_RATIO = 0.5;
+/** Passages an answer quotes at most: the best one, then the best sentences of other sections, each with its heading. */
+const MAX_PASSAGES = 4;
+/** Prose units (sentences, lines) of the first passage, and of each later one. */
 const FIRST_PASSAGE_UNITS = 4;
-const SECOND_PASSAGE_UNITS = 2;
+const LATER_PASSAGE_UNITS = 1;
 /** Lines of a list or table quoted after an introduction that ends with a colon. */
 const MAX_LIST_LINES = 8;
 /** A definition table ("Syntax: …", "Default: …") this small is quoted whole when one of its rows is the best match. */
@@ -63,28 +71,34 @@ interface Passage {
 }
 
 /**
- * The built-in answerer: no outside call, no cost, deterministic. It answers with the passage of the
- * retrieved sources that best answers the question, quoted and cited, and refuses only when no passage
- * covers enough of the question.
+ * The built-in answerer: no outside call, no cost, deterministic. It answers with the passages of the
+ * retrieved sources that answer the question, quoted verbatim and cited, and refuses only when the best
+ * of them covers too little of the question. Design and measurements: docs/answers.md.
  *
  * - Units: the sources' sentences, list and table lines and code blocks (passage-units.ts); a source's
  *   title and headings are its context.
- * - Question terms: stemmed, stopwords dropped; light words ("take", "get", "need") count a third, the
- *   previous question's terms 0.3, so a follow-up keeps its topic; a term also matches the longer words it
- *   begins ("param" → "parameter"). "How long", "when", "how much" and "how do I" ask for a kind of answer
- *   (a duration, a time, an amount, an instruction), which counts as one more term.
- * - A unit scores by BM25 over those terms, term rarity measured across the sources' units, with the
- *   section's headings counting half, times the share of the question it covers (with its headings),
- *   a bonus for question words next to each other, and mild priors for the source's retrieval rank and
- *   the unit's position in it.
- * - The best unit is the anchor of the first passage, which extends to what completes it: the sentence it
- *   leans on ("In this case…"), the list, table or code its introduction ends on (":"), a small definition
- *   table whole, and the next sentences while they still match. A second passage, from elsewhere, follows
- *   when it scores at least 60% of the first and says something else.
+ * - Question terms: Porter2 stems, stop words dropped; light words ("take", "get", "need") count a third,
+ *   the previous question's terms 0.3, so a follow-up keeps its topic; a term also matches the longer
+ *   words it begins ("param" in "parameter"). "How long", "when", "how much" and "how do I" ask for a
+ *   kind of answer (a duration, a time, an amount, an instruction or the name of what to use), which
+ *   counts as one more term.
+ * - Term rarity comes from the searched content when retrieval counted it (`termStatistics`), else from
+ *   the sources' own units.
+ * - A unit scores by BM25 over those terms, the section's headings counting half for the terms the unit
+ *   lacks, times the share of the question it covers, times how much of the question its section's
+ *   headings hold, with a bonus for question words next to each other and mild priors for the source's
+ *   retrieval rank and the unit's position in it.
+ * - The best unit anchors the first passage, which takes in what completes it: the sentences it leans on
+ *   ("In this case…") or that answer as well just before it, the code, list or table its introduction
+ *   ends on (":"), a small definition table whole, and the next sentences while they still answer (or,
+ *   in a section whose headings hold most of the question, while the section goes on). Up to three
+ *   more passages follow, each the best remaining unit of another place scoring at least half the
+ *   anchor, with what completes it; passages of one source are quoted as one.
  * - Confidence: the share of the question's weight the first passage and its headings hold. Below
  *   `minConfidence` (MIN_CONFIDENCE) the answer is the fixed NO_ANSWER text.
- * - Layout (answer-layout.ts): every sentence and line followed by its marker, code fenced and verbatim
- *   after the sentence that introduces it; the answer never exceeds `maxTokens`.
+ * - Layout (answer-layout.ts): each passage under its section heading when its source shows it, every
+ *   sentence and line followed by its marker, code fenced and verbatim after the sentence that
+ *   introduces it; the answer never exceeds `maxTokens`.
  */
 export class ExtractiveAnswerer extends Answerer {
   private readonly minConfidence: number;
@@ -120,29 +134,27 @@ export class ExtractiveAnswerer extends Answerer {
       return { passages: [], confidence: 0 };
     }
     const sources = request.sources.map((chunk, index) => sourceUnits(chunk, index + 1));
-    const scorer = new UnitScorer(request.query, query, answerTypeOf(request.query), sources);
+    const scorer = new UnitScorer(request.query, query, answerTypeOf(request.query), sources, request.termStatistics);
     const ranked = sources
       .flatMap((source) => source.units.map((unit) => ({ unit, score: scorer.score(unit) })))
       .filter((scored) => scored.score > 0)
       .sort((a, b) => b.score - a.score || a.unit.source - b.unit.source || a.unit.index - b.unit.index);
-    const anchor = ranked.find((scored) => scored.unit.kind !== 'code' || previousProse(sources, scored.unit) !== undefined);
+    const anchor = ranked.find((scored) => scored.unit.kind !== 'code' || previousProse(sources[scored.unit.source - 1].units, scored.unit) !== undefined);
     if (!anchor) {
       return { passages: [], confidence: 0 };
     }
     const first = extend(sources, scorer, anchor.unit, FIRST_PASSAGE_UNITS);
     const passages = [first];
-    const second = ranked.find(
-      (scored) =>
-        scored.score >= SECOND_PASSAGE_RATIO * anchor.score &&
-        scored.unit.kind !== 'code' &&
-        !near(first, scored.unit) &&
-        !repeats(first, scored.unit) &&
-        scorer.addsTerms(first, scored.unit),
-    );
-    if (second) {
-      passages.push(extend(sources, scorer, second.unit, SECOND_PASSAGE_UNITS));
+    for (const candidate of ranked) {
+      if (passages.length >= MAX_PASSAGES || candidate.score < LATER_PASSAGE_RATIO * anchor.score) {
+        break;
+      }
+      const unit = candidate.unit;
+      if (unit.kind !== 'code' && passages.every((passage) => !near(passage, unit) && !repeats(passage, unit) && !contains(passage, unit))) {
+        passages.push(extend(sources, scorer, unit, LATER_PASSAGE_UNITS));
+      }
     }
-    return { passages, confidence: scorer.coverage(first.units, sources[first.source - 1].context) };
+    return { passages: mergedBySource(passages), confidence: scorer.coverage(first.units, sources[first.source - 1].context) };
   }
 }
 
@@ -155,7 +167,6 @@ class UnitScorer {
   private readonly averageLength: number;
   private readonly queryOrder: string[];
   private readonly hasCore: boolean;
-  debug = false;
   private readonly contextCoverages = new Map<number, number>();
 
   constructor(
@@ -163,6 +174,7 @@ class UnitScorer {
     private readonly queryTerms: Map<string, QueryTerm>,
     private readonly answerType: ((text: string) => boolean) | undefined,
     private readonly sources: SourceUnits[],
+    statistics: TermStatistics | undefined,
   ) {
     const units = sources.flatMap((source) => source.units.filter((unit) => unit.kind !== 'heading'));
     const documentFrequency = new Map<string, number>();
@@ -181,11 +193,17 @@ class UnitScorer {
           }
         }
       }
-      if (df > 0) {
+      const counted = statistics?.documentFrequency.get(term);
+      if (statistics && counted !== undefined) {
+        // Rarity in the whole searched content; a word found here only as the beginning of longer words
+        // ("param" in "parameter") is as common there as in these sources.
+        const corpusDf = counted > 0 ? counted : (df * statistics.chunks) / n;
+        this.idf.set(term, Math.log(1 + (statistics.chunks - corpusDf + 0.5) / (corpusDf + 0.5)));
+      } else if (df > 0) {
         this.idf.set(term, Math.log(1 + (n - df + 0.5) / (df + 0.5)));
       }
     }
-    this.absentIdf = Math.log(1 + (n + 0.5) / 0.5);
+    this.absentIdf = Math.log(1 + ((statistics?.chunks ?? n) + 0.5) / 0.5);
     const present = [...queryTerms].filter(([term, q]) => q.core && this.idf.has(term));
     // The answer term weighs like an average present term of the question.
     this.answerIdf = present.length > 0 ? present.reduce((sum, [term]) => sum + this.idfOf(term), 0) / present.length : 1;
@@ -224,28 +242,10 @@ class UnitScorer {
       return 0;
     }
     const coverage = this.mass > 0 ? (own + CONTEXT_SHARE * fromContext) / this.mass : 0;
-    const contextFit = 1 + CONTEXT_BOOST * this.contextCoverage(unit.source);
+    const contextFit = 1 + CONTEXT_BOOST * this.sectionFit(unit.source);
     const rankPrior = 1 / (1 + RANK_DECAY * (unit.source - 1));
     const positionPrior = 1 / (1 + POSITION_DECAY * unit.index);
     const typeFit = this.answerType && !typed ? UNTYPED_FACTOR : 1;
-    if (process.env.DEBUG_SCORES)
-      console.log(
-        unit.source,
-        unit.index,
-        {
-          bm25,
-          own,
-          fromContext,
-          coverage,
-          contextFit,
-          typed,
-          rankPrior,
-          positionPrior,
-          phrase: phraseBonus(this.queryOrder, unit.terms),
-          shape: this.shapeFactor(unit),
-        },
-        unit.terms.join(' ').slice(0, 80),
-      );
     return (
       (bm25 + CONTEXT_SHARE * fromContext) *
       (0.5 + coverage) *
@@ -259,19 +259,13 @@ class UnitScorer {
   }
 
   /** The share of the question's weight a source's title and headings hold. */
-  private contextCoverage(source: number): number {
+  sectionFit(source: number): number {
     let cached = this.contextCoverages.get(source);
     if (cached === undefined) {
       cached = this.coverage([], this.sources[source - 1].context);
       this.contextCoverages.set(source, cached);
     }
     return cached;
-  }
-
-  /** Whether a unit holds a query term the passage does not. */
-  addsTerms(passage: Passage, unit: Unit): boolean {
-    const held = new Set(passage.units.flatMap((other) => other.terms));
-    return [...this.queryTerms.keys()].some((term) => frequency(unit.terms, term) > 0 && frequency([...held], term) === 0);
   }
 
   /** The share of the question's weight these units and their section's headings hold. */
@@ -338,13 +332,22 @@ function inContext(context: ReadonlySet<string>, term: string): boolean {
 /** The anchor and what completes it, within its source (see ExtractiveAnswerer). */
 function extend(sources: SourceUnits[], scorer: UnitScorer, anchor: Unit, maxProse: number): Passage {
   const units = sources[anchor.source - 1].units;
+  const anchorScore = scorer.score(anchor);
   const picked = new Set<number>([anchor.index]);
-  let start = anchor.index;
-  // A code block is quoted after the sentence that introduces it; a sentence leaning on the one before, with it.
-  const before = previousProse(sources, anchor);
-  if (before && (anchor.kind === 'code' || (anchor.kind === 'sentence' && LEANS_ON_PREVIOUS.test(anchor.text)))) {
+  // Backwards: the sentence the anchor leans on ("In this case…"), the one introducing its code or list, or
+  // one that answers as well.
+  let first = anchor;
+  for (let step = 0; step < MAX_UNITS_BEFORE; step++) {
+    const before = previousProse(units, first);
+    if (!before) {
+      break;
+    }
+    const needed = first.kind !== 'sentence' || LEANS_ON_PREVIOUS.test(first.text);
+    if (!needed && scorer.score(before) < BACKWARD_RATIO * anchorScore) {
+      break;
+    }
     picked.add(before.index);
-    start = before.index;
+    first = before;
   }
   if (anchor.kind === 'line' && !anchor.listItem) {
     const table = units.filter((unit) => unit.paragraph === anchor.paragraph);
@@ -352,7 +355,9 @@ function extend(sources: SourceUnits[], scorer: UnitScorer, anchor: Unit, maxPro
       table.forEach((unit) => picked.add(unit.index));
     }
   }
-  const anchorScore = scorer.score(anchor);
+  // Forwards: what the last unit introduces, then sentences that still answer, or, in a section whose
+  // headings hold most of the question, the section's next sentences.
+  const aboutSection = scorer.sectionFit(anchor.source) >= SECTION_FIT;
   let prose = [...picked].filter((index) => units[index].kind !== 'code').length;
   let last = Math.max(...picked);
   for (let index = last + 1; index < units.length; index++) {
@@ -361,9 +366,8 @@ function extend(sources: SourceUnits[], scorer: UnitScorer, anchor: Unit, maxPro
     if (unit.kind === 'heading') {
       break;
     }
-    const introduced = /:\s*$/.test(previous.text) || previous.kind === 'code';
+    const introduces = /:\s*$/.test(previous.text);
     if (unit.kind === 'code') {
-      // The example right after a quoted sentence illustrates it.
       if (previous.kind === 'code') {
         break;
       }
@@ -371,11 +375,11 @@ function extend(sources: SourceUnits[], scorer: UnitScorer, anchor: Unit, maxPro
       last = index;
       continue;
     }
-    const listFollows = unit.kind === 'line' && /:\s*$/.test(previous.text) && index - last === 1;
-    const inList = unit.kind === 'line' && previous.kind === 'line' && unit.paragraph === previous.paragraph;
+    const listed = [...picked].filter((i) => units[i].paragraph === unit.paragraph).length;
     if (
-      listFollows ||
-      (inList && [...picked].filter((i) => units[i].paragraph === unit.paragraph).length < MAX_LIST_LINES && /:\s*$/.test(units[start].text))
+      unit.kind === 'line' &&
+      (introduces ||
+        (previous.kind === 'line' && unit.paragraph === previous.paragraph && listed > 0 && listed < MAX_LIST_LINES && /:\s*$/.test(units[first.index].text)))
     ) {
       picked.add(index);
       last = index;
@@ -386,8 +390,7 @@ function extend(sources: SourceUnits[], scorer: UnitScorer, anchor: Unit, maxPro
     }
     const continues =
       scorer.score(unit) >= CONTINUE_RATIO * anchorScore ||
-      (introduced && unit.kind === 'sentence' && unit.paragraph === previous.paragraph + 1) ||
-      (unit.kind === 'sentence' && unit.paragraph === previous.paragraph && LEANS_ON_PREVIOUS.test(unit.text));
+      (unit.kind === 'sentence' && (LEANS_ON_PREVIOUS.test(unit.text) || introduces || previous.kind === 'code' || aboutSection));
     if (!continues) {
       break;
     }
@@ -410,8 +413,7 @@ function headingAbove(units: readonly Unit[], unit: Unit): Unit | undefined {
 }
 
 /** The sentence or line just before a unit in its source, if nothing but code stands between. */
-function previousProse(sources: SourceUnits[], unit: Unit): Unit | undefined {
-  const units = sources[unit.source - 1].units;
+function previousProse(units: readonly Unit[], unit: Unit): Unit | undefined {
   for (let index = unit.index - 1; index >= 0; index--) {
     const candidate = units[index];
     if (candidate.kind === 'heading') {
@@ -422,6 +424,30 @@ function previousProse(sources: SourceUnits[], unit: Unit): Unit | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * Passages of one source quoted as one, in the source's order, under its first heading, where the first
+ * of them stood; overlapping passages give each unit once.
+ */
+function mergedBySource(passages: readonly Passage[]): Passage[] {
+  const merged = new Map<number, Passage>();
+  for (const passage of passages) {
+    const existing = merged.get(passage.source);
+    if (!existing) {
+      merged.set(passage.source, { ...passage, units: [...passage.units] });
+      continue;
+    }
+    const units = new Map([...existing.units, ...passage.units].map((unit) => [unit.index, unit]));
+    const ordered = [...units.values()].sort((a, b) => a.index - b.index);
+    const heading = [existing.heading, passage.heading].filter((candidate) => candidate !== undefined).sort((a, b) => a.index - b.index)[0];
+    merged.set(passage.source, { source: passage.source, heading, units: ordered });
+  }
+  return [...merged.values()];
+}
+
+function contains(passage: Passage, unit: Unit): boolean {
+  return passage.source === unit.source && passage.units.some((other) => other.index === unit.index);
 }
 
 function near(passage: Passage, unit: Unit): boolean {
