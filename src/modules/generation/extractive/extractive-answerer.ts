@@ -135,15 +135,21 @@ export class ExtractiveAnswerer extends Answerer {
     }
     const sources = request.sources.map((chunk, index) => sourceUnits(chunk, index + 1));
     const scorer = new UnitScorer(request.query, query, answerTypeOf(request.query), sources, request.termStatistics);
-    const ranked = sources
-      .flatMap((source) => source.units.map((unit) => ({ unit, score: scorer.score(unit) })))
+    const units = sources.flatMap((source) => source.units.map((unit) => ({ unit, score: scorer.score(unit), whole: false })));
+    // A short source none of whose lines matches on its own may still answer as a whole (a small file named in the question).
+    const wholes = sources.flatMap((source) => {
+      const first = source.units.find((unit) => unit.kind !== 'heading');
+      const unmatched = units.every((scored) => scored.unit.source !== source.source || scored.score === 0);
+      return source.short && first && unmatched ? [{ unit: first, score: scorer.wholeScore(source), whole: true }] : [];
+    });
+    const ranked = [...units, ...wholes]
       .filter((scored) => scored.score > 0)
       .sort((a, b) => b.score - a.score || a.unit.source - b.unit.source || a.unit.index - b.unit.index);
     const anchor = ranked.find((scored) => scored.unit.kind !== 'code' || previousProse(sources[scored.unit.source - 1].units, scored.unit) !== undefined);
     if (!anchor) {
       return { passages: [], confidence: 0 };
     }
-    const first = extend(sources, scorer, anchor.unit, FIRST_PASSAGE_UNITS);
+    const first = anchor.whole ? wholeSource(sources[anchor.unit.source - 1]) : extend(sources, scorer, anchor.unit, FIRST_PASSAGE_UNITS);
     const passages = [first];
     for (const candidate of ranked) {
       if (passages.length >= MAX_PASSAGES || candidate.score < LATER_PASSAGE_RATIO * anchor.score) {
@@ -151,7 +157,7 @@ export class ExtractiveAnswerer extends Answerer {
       }
       const unit = candidate.unit;
       if (unit.kind !== 'code' && passages.every((passage) => !near(passage, unit) && !repeats(passage, unit) && !contains(passage, unit))) {
-        passages.push(extend(sources, scorer, unit, LATER_PASSAGE_UNITS));
+        passages.push(candidate.whole ? wholeSource(sources[unit.source - 1]) : extend(sources, scorer, unit, LATER_PASSAGE_UNITS));
       }
     }
     return { passages: mergedBySource(passages), confidence: scorer.coverage(first.units, sources[first.source - 1].context) };
@@ -214,28 +220,36 @@ class UnitScorer {
   }
 
   score(unit: Unit): number {
-    if (unit.kind === 'heading') {
-      return 0;
-    }
+    return unit.kind === 'heading' ? 0 : this.scoreOf(unit, unit.terms, unit.text);
+  }
+
+  /** A short source scored as one unit holding all of its words and its title's (see SourceUnits.short). */
+  wholeScore(source: SourceUnits): number {
+    const text = source.units.filter((unit) => unit.kind !== 'heading');
+    const terms = [...text.flatMap((unit) => unit.terms), ...source.context];
+    return text.length === 0 ? 0 : this.scoreOf(text[0], terms, text.map((unit) => unit.text).join('\n'));
+  }
+
+  private scoreOf(unit: Unit, unitTerms: readonly string[], text: string): number {
     const context = this.sources[unit.source - 1].context;
     let bm25 = 0;
     let own = 0;
     let fromContext = 0;
     let coreMatched = false;
     for (const [term, q] of this.queryTerms) {
-      const tf = frequency(unit.terms, term);
+      const tf = frequency(unitTerms, term);
       const weight = q.weight * this.idfOf(term);
       if (tf > 0) {
         coreMatched ||= q.core;
-        bm25 += weight * this.saturation(tf, unit.terms.length);
+        bm25 += weight * this.saturation(tf, unitTerms.length);
         own += weight;
       } else if (inContext(context, term)) {
         fromContext += weight;
       }
     }
-    const typed = this.answerType?.(unit.text) ?? false;
+    const typed = this.answerType?.(text) ?? false;
     if (typed) {
-      bm25 += this.answerIdf * this.saturation(1, unit.terms.length);
+      bm25 += this.answerIdf * this.saturation(1, unitTerms.length);
       own += this.answerIdf;
     }
     if (own === 0 || (this.hasCore && !coreMatched)) {
@@ -250,7 +264,7 @@ class UnitScorer {
       (bm25 + CONTEXT_SHARE * fromContext) *
       (0.5 + coverage) *
       contextFit *
-      phraseBonus(this.queryOrder, unit.terms) *
+      phraseBonus(this.queryOrder, unitTerms) *
       rankPrior *
       positionPrior *
       typeFit *
@@ -333,6 +347,7 @@ function inContext(context: ReadonlySet<string>, term: string): boolean {
 function extend(sources: SourceUnits[], scorer: UnitScorer, anchor: Unit, maxProse: number): Passage {
   const units = sources[anchor.source - 1].units;
   const anchorScore = scorer.score(anchor);
+  const aboutSection = scorer.sectionFit(anchor.source) >= SECTION_FIT;
   const picked = new Set<number>([anchor.index]);
   // Backwards: the sentence the anchor leans on ("In this case…"), the one introducing its code or list, or
   // one that answers as well.
@@ -343,7 +358,7 @@ function extend(sources: SourceUnits[], scorer: UnitScorer, anchor: Unit, maxPro
       break;
     }
     const needed = first.kind !== 'sentence' || LEANS_ON_PREVIOUS.test(first.text);
-    if (!needed && scorer.score(before) < BACKWARD_RATIO * anchorScore) {
+    if (!needed && !(aboutSection && before.kind === 'sentence') && scorer.score(before) < BACKWARD_RATIO * anchorScore) {
       break;
     }
     picked.add(before.index);
@@ -357,7 +372,6 @@ function extend(sources: SourceUnits[], scorer: UnitScorer, anchor: Unit, maxPro
   }
   // Forwards: what the last unit introduces, then sentences that still answer, or, in a section whose
   // headings hold most of the question, the section's next sentences.
-  const aboutSection = scorer.sectionFit(anchor.source) >= SECTION_FIT;
   let prose = [...picked].filter((index) => units[index].kind !== 'code').length;
   let last = Math.max(...picked);
   for (let index = last + 1; index < units.length; index++) {
@@ -400,6 +414,12 @@ function extend(sources: SourceUnits[], scorer: UnitScorer, anchor: Unit, maxPro
   }
   const quoted = [...picked].sort((a, b) => a - b).map((index) => units[index]);
   return { source: anchor.source, heading: headingAbove(units, quoted[0]), units: quoted };
+}
+
+/** A short source quoted whole. */
+function wholeSource(source: SourceUnits): Passage {
+  const text = source.units.filter((unit) => unit.kind !== 'heading');
+  return { source: source.source, heading: headingAbove(source.units, text[0]), units: text };
 }
 
 /** The heading line a unit sits under in its source's text, if the text shows it: it often names what the section teaches. */

@@ -30,9 +30,13 @@ export interface Unit {
 export interface SourceUnits {
   source: number;
   units: Unit[];
-  /** Terms of the document title, the heading path and the heading lines: what the whole chunk is about. */
+  /** Terms of the document title, the heading path, the heading lines and a file's name: what the whole chunk is about. */
   context: Set<string>;
+  /** A source of at most SHORT_SOURCE_WORDS words (a note, a small file) is quoted and matched whole, its title included. */
+  short: boolean;
 }
+
+export const SHORT_SOURCE_WORDS = 60;
 
 const FENCED = /^```[^\n]*\n([\s\S]*?)\n```[ \t]*$/gm;
 const LIST_MARK = /^\s*(?:[-*+\u2022]|\d{1,3}[.)])\s+/;
@@ -40,7 +44,8 @@ const LIST_MARK = /^\s*(?:[-*+\u2022]|\d{1,3}[.)])\s+/;
 const MAX_WORDS = 150;
 
 export function sourceUnits(chunk: RetrievedChunk, source: number): SourceUnits {
-  const headings = new Set([chunk.documentTitle, ...chunk.headingPath].map((heading) => heading.trim()));
+  // The title alone is no heading: a document without one is titled by its first line, which is text.
+  const headings = new Set(chunk.headingPath.map((heading) => heading.trim()));
   const units: Unit[] = [];
   let paragraph = 0;
   const add = (kind: UnitKind, text: string, listItem = false): void => {
@@ -85,13 +90,14 @@ export function sourceUnits(chunk: RetrievedChunk, source: number): SourceUnits 
   }
   prose(chunk.text.slice(cursor));
 
-  const context = new Set(terms([chunk.documentTitle, ...chunk.headingPath].join('\n')));
+  const context = new Set(terms([chunk.documentTitle, ...chunk.headingPath, fileName(chunk.documentUrl)].join('\n')));
   for (const unit of units) {
     if (unit.kind === 'heading') {
       unit.terms.forEach((term) => context.add(term));
     }
   }
-  return { source, units, context };
+  const words = units.filter((unit) => unit.kind !== 'heading').reduce((sum, unit) => sum + unit.text.split(/\s+/).length, 0);
+  return { source, units, context, short: words <= SHORT_SOURCE_WORDS };
 }
 
 /**
@@ -101,7 +107,12 @@ export function sourceUnits(chunk: RetrievedChunk, source: number): SourceUnits 
 function readable(text: string): boolean {
   const tokens = text.split(/\s+/).filter(Boolean);
   const words = tokens.filter((token) => /^["'(`\u2018\u201c]?[\p{L}][\p{L}\p{M}\p{N}_.'\u2019-]*[.,;:!?)`"'\u2019\u201d]*$/u.test(token));
-  return words.length >= 2 && words.length * 2 >= tokens.length && !/^(?:\{\*|\/{3,}|:{3})/.test(text.trim());
+  return words.length > 0 && words.length * 2 >= tokens.length && !/^(?:\{\*|\/{3,}|:{3})/.test(text.trim());
+}
+
+/** An uploaded file's name, which names its document as its title does; nothing for a page's URL or an article's path. */
+function fileName(documentUrl: string): string {
+  return /^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(documentUrl) ? '' : documentUrl.replace(/[._/-]+/g, ' ');
 }
 
 /** "Header: value; Header: value" (a table row under its headers) or "a | b | c". */
