@@ -221,6 +221,12 @@ describe('retrieval', () => {
       expect(result.totalChunksSearched).toBe(n);
     });
 
+    it.each(RAG_STRATEGIES)('should report the scope’s counts of the query’s lexemes with %s search, for the answerer to weigh them', async (strategy) => {
+      const result = await search(scope, 'zeppelins and balloons over the dirigible', strategy);
+      expect(result.termStatistics?.chunks).toBe(n);
+      expect(Object.fromEntries(result.termStatistics?.documentFrequency ?? [])).toEqual({ zeppelin: 4, balloon: 1, dirig: 0 });
+    });
+
     it('should weigh a rare term more than a common one', async () => {
       const result = await search(scope, 'zeppelin balloon', 'keyword');
       // balloon (df 1) once in a 100-token chunk beats zeppelin (df 4) once in a chunk of the same length.
