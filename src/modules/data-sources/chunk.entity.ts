@@ -6,16 +6,16 @@ import { DocumentEntity } from '#src/modules/data-sources/document.entity.js';
 export const DEFAULT_EMBEDDING_DIMENSIONS = 512;
 
 /**
- * A retrievable passage of a document: its text, its embedding (pgvector, HNSW cosine index) and a
- * generated full-text vector (GIN index). The two indexes are created by the migration, which TypeORM
- * cannot express, hence `synchronize: false` on them.
- */
-/**
  * An uploaded file's name, as itself and as words ("q3-report.pdf q3 report pdf"), so a question naming
  * the file finds it; empty for a page (a URL), a knowledge base article (a path) and other named sources.
  */
 const FILE_NAME = `CASE WHEN document_url ~ '^([a-z][a-z0-9+.-]*:|/)' THEN '' ELSE document_url || ' ' || regexp_replace(document_url, '[._/-]+', ' ', 'g') END`;
 
+/**
+ * A retrievable passage of a document: its text, its embedding (pgvector, HNSW cosine index) and a
+ * generated full-text vector (GIN index). The two indexes are created by the migration, which TypeORM
+ * cannot express, hence `synchronize: false` on them.
+ */
 @Entity('chunk')
 @Index('ix_chunk_org_source', ['orgId', 'dataSourceId'])
 @Index('ix_chunk_org_kb_article', ['orgId', 'kbArticleId'])
