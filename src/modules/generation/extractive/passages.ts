@@ -1,0 +1,171 @@
+import type { SourceUnits, Unit } from '#src/modules/generation/extractive/passage-units.js';
+import { jaccard } from '#src/modules/generation/extractive/text-analysis.js';
+import type { UnitScorer } from '#src/modules/generation/extractive/unit-scorer.js';
+
+/** A sentence after the anchor continues the passage when it scores at least this share of the anchor; one before it, this share. */
+const CONTINUE_RATIO = 0.25;
+const BACKWARD_RATIO = 0.4;
+/** Sentences before the anchor a passage may start with. */
+const MAX_UNITS_BEFORE = 2;
+/** A section whose title and headings hold this share of the question is about it: its next sentences are quoted too. */
+const SECTION_FIT = 0.5;
+/** Lines of a list or table quoted after an introduction that ends with a colon. */
+const MAX_LIST_LINES = 8;
+/** A definition table ("Syntax: …", "Default: …") this small is quoted whole when one of its rows is the best match. */
+const WHOLE_TABLE_LINES = 8;
+/** Sentences that lean on the one before them ("In this case, q is optional"): quoted with it. */
+const LEANS_ON_PREVIOUS =
+  /^(?:this|that|these|those|it|they|then|so|here|there|thus|hence|also|but|and|however|otherwise|in\s+th(?:is|at)\s+case|in\s+that\s+way|for\s+(?:example|instance))\b/i;
+
+/** Units of one source quoted together, under the heading of their section when the source's text shows it. */
+export interface Passage {
+  source: number;
+  heading?: Unit;
+  units: Unit[];
+}
+
+/** The anchor and what completes it, within its source (see ExtractiveAnswerer). */
+export function extend(sources: SourceUnits[], scorer: UnitScorer, anchor: Unit, maxProse: number): Passage {
+  const units = sources[anchor.source - 1].units;
+  const anchorScore = scorer.score(anchor);
+  const aboutSection = scorer.sectionFit(anchor.source) >= SECTION_FIT;
+  const picked = new Set<number>([anchor.index]);
+  // Backwards: the sentence the anchor leans on ("In this case…"), the one introducing its code or list, or
+  // one that answers as well.
+  let first = anchor;
+  for (let step = 0; step < MAX_UNITS_BEFORE; step++) {
+    const before = previousProse(units, first);
+    if (!before) {
+      break;
+    }
+    const needed = first.kind !== 'sentence' || LEANS_ON_PREVIOUS.test(first.text);
+    if (!needed && !(aboutSection && before.kind === 'sentence') && scorer.score(before) < BACKWARD_RATIO * anchorScore) {
+      break;
+    }
+    picked.add(before.index);
+    first = before;
+  }
+  if (anchor.kind === 'line' && !anchor.listItem) {
+    const table = units.filter((unit) => unit.paragraph === anchor.paragraph);
+    if (table.length <= WHOLE_TABLE_LINES && table.every((unit) => !unit.listItem)) {
+      table.forEach((unit) => picked.add(unit.index));
+    }
+  }
+  // Forwards: what the last unit introduces, then sentences that still answer, or, in a section whose
+  // headings hold most of the question, the section's next sentences.
+  let prose = [...picked].filter((index) => units[index].kind !== 'code').length;
+  let last = Math.max(...picked);
+  for (let index = last + 1; index < units.length; index++) {
+    const unit = units[index];
+    const previous = units[last];
+    if (unit.kind === 'heading') {
+      break;
+    }
+    const introduces = /:\s*$/.test(previous.text);
+    if (unit.kind === 'code') {
+      if (previous.kind === 'code') {
+        break;
+      }
+      picked.add(index);
+      last = index;
+      continue;
+    }
+    const listed = [...picked].filter((i) => units[i].paragraph === unit.paragraph).length;
+    if (
+      unit.kind === 'line' &&
+      (introduces ||
+        (previous.kind === 'line' && unit.paragraph === previous.paragraph && listed > 0 && listed < MAX_LIST_LINES && /:\s*$/.test(units[first.index].text)))
+    ) {
+      picked.add(index);
+      last = index;
+      continue;
+    }
+    if (prose >= maxProse) {
+      break;
+    }
+    const continues =
+      scorer.score(unit) >= CONTINUE_RATIO * anchorScore ||
+      (unit.kind === 'sentence' && (LEANS_ON_PREVIOUS.test(unit.text) || introduces || previous.kind === 'code' || aboutSection));
+    if (!continues) {
+      break;
+    }
+    picked.add(index);
+    last = index;
+    prose += 1;
+  }
+  const quoted = [...picked].sort((a, b) => a - b).map((index) => units[index]);
+  return { source: anchor.source, heading: headingAbove(units, quoted[0]), units: quoted };
+}
+
+/** A short source quoted whole. */
+export function wholeSource(source: SourceUnits): Passage {
+  const text = source.units.filter((unit) => unit.kind !== 'heading');
+  return { source: source.source, heading: headingAbove(source.units, text[0]), units: text };
+}
+
+/** The heading line a unit sits under in its source's text, if the text shows it: it often names what the section teaches. */
+function headingAbove(units: readonly Unit[], unit: Unit): Unit | undefined {
+  for (let index = unit.index - 1; index >= 0; index--) {
+    if (units[index].kind === 'heading') {
+      return units[index];
+    }
+  }
+  return undefined;
+}
+
+/** The sentence or line just before a unit in its source, if nothing but code stands between. */
+export function previousProse(units: readonly Unit[], unit: Unit): Unit | undefined {
+  for (let index = unit.index - 1; index >= 0; index--) {
+    const candidate = units[index];
+    if (candidate.kind === 'heading') {
+      return undefined;
+    }
+    if (candidate.kind !== 'code') {
+      return candidate;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Passages of one source quoted as one, in the source's order, under its first heading, where the first
+ * of them stood; overlapping passages give each unit once.
+ */
+export function mergedBySource(passages: readonly Passage[]): Passage[] {
+  const merged = new Map<number, Passage>();
+  for (const passage of passages) {
+    const existing = merged.get(passage.source);
+    if (!existing) {
+      merged.set(passage.source, { ...passage, units: [...passage.units] });
+      continue;
+    }
+    const units = new Map([...existing.units, ...passage.units].map((unit) => [unit.index, unit]));
+    const ordered = [...units.values()].sort((a, b) => a.index - b.index);
+    const heading = [existing.heading, passage.heading].filter((candidate) => candidate !== undefined).sort((a, b) => a.index - b.index)[0];
+    merged.set(passage.source, { source: passage.source, heading, units: ordered });
+  }
+  return [...merged.values()];
+}
+
+/**
+ * Whether quoting a unit would repeat a passage: it is in it or next to it, or says the same thing (a
+ * sentence repeated by an overlapping chunk, or nearly the same words).
+ */
+export function overlaps(passage: Passage, unit: Unit): boolean {
+  if (passage.source === unit.source && passage.units.some((other) => Math.abs(other.index - unit.index) <= 2)) {
+    return true;
+  }
+  const words = new Set(unit.terms);
+  return passage.units.some((other) => jaccard(new Set(other.terms), words) >= 0.6 || sameText(other.text, unit.text));
+}
+
+function sameText(a: string, b: string): boolean {
+  const normalize = (text: string): string =>
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  const left = normalize(a);
+  const right = normalize(b);
+  return left.includes(right) || right.includes(left);
+}
