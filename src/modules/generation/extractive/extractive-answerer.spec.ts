@@ -183,6 +183,16 @@ describe('ExtractiveAnswerer on structured documentation', () => {
     expect(text).toContain('For example, to make the server accept connections on both port 80 and port 8000, use [1]:\n\n```\nListen 80\nListen 8000\n```');
   });
 
+  it('should quote a passage as a span: an example between two quoted sentences is quoted too', async () => {
+    const { text } = await ask('Can multiple Listen directives accept connections on a number of addresses and ports, for example port 8000?');
+    const introduction = text.indexOf('For example, to make the server accept connections on both port 80 and port 8000, use [1]:');
+    const example = text.indexOf('```\nListen 80\nListen 8000\n```');
+    const after = text.indexOf('Multiple Listen directives may be used to specify a number of addresses and ports to listen on [1].');
+    expect(introduction).toBeGreaterThanOrEqual(0);
+    expect(example).toBeGreaterThan(introduction);
+    expect(after).toBeGreaterThan(example);
+  });
+
   it('should quote a small definition table whole when one of its rows answers', async () => {
     const { text } = await ask('What is the syntax of Listen?');
     expect(text).toContain('Description: IP addresses and ports that the server listens to [1]\nSyntax: Listen [IP-address:]portnumber [protocol] [1]');

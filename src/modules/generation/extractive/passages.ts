@@ -93,8 +93,10 @@ export function extend(sources: SourceUnits[], scorer: UnitScorer, anchor: Unit,
     last = index;
     prose += 1;
   }
-  const quoted = [...picked].sort((a, b) => a - b).map((index) => units[index]);
-  return { source: anchor.source, heading: headingAbove(units, quoted[0]), units: quoted };
+  // A passage is a span of its source: what lies between two picked units (the example between an
+  // introduction and the sentence after it) is quoted too.
+  const span = units.slice(Math.min(...picked), Math.max(...picked) + 1).filter((unit) => unit.kind !== 'heading');
+  return { source: anchor.source, heading: headingAbove(units, span[0]), units: span };
 }
 
 /** A short source quoted whole. */
