@@ -36,7 +36,8 @@ export interface SourceUnits {
   short: boolean;
 }
 
-export const SHORT_SOURCE_WORDS = 60;
+/** A source of at most this many words is short. */
+const SHORT_SOURCE_WORDS = 60;
 
 const FENCED = /^```[^\n]*\n([\s\S]*?)\n```[ \t]*$/gm;
 const LIST_MARK = /^\s*(?:[-*+\u2022]|\d{1,3}[.)])\s+/;
