@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BODY_DEPTH } from '#src/common/http/body-depth.js';
 import { AgentEntity } from '#src/modules/agents/agent.entity.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { createTestApp, type TestApp } from '#test/utils/test-app.js';
@@ -58,6 +59,29 @@ describe('error envelopes and hostile input', () => {
         .send(body);
       expectVersionedError(response, 400, 'invalid_request');
       expect(response.body.error.message).toBe('Malformed JSON in request body');
+    }
+    expect(await agentCount()).toBe(before);
+  });
+
+  it('should refuse a body nested thousands of levels deep with 400, on versioned and legacy paths, and write nothing', async () => {
+    const before = await agentCount();
+    const deepArray = `{"name": "x", "data_source_ids": ${'['.repeat(5_000)}${']'.repeat(5_000)}}`;
+    const deepObject = `{"name": "x", "metadata": ${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}}`;
+    for (const body of [deepArray, deepObject]) {
+      const versioned = await request(t.http)
+        .post('/api/v1/agents')
+        .set(...bearer(org.adminKey))
+        .set('Content-Type', 'application/json')
+        .send(body);
+      expectVersionedError(versioned, 400, 'invalid_request');
+      expect(versioned.body.error.message).toBe(`The request body nests deeper than ${MAX_BODY_DEPTH} levels`);
+      const legacy = await request(t.http)
+        .post('/api/agents')
+        .set(...bearer(org.adminKey))
+        .set('Content-Type', 'application/json')
+        .send(body);
+      expect(legacy.status).toBe(400);
+      expect(legacy.body.status).toBe(400);
     }
     expect(await agentCount()).toBe(before);
   });

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import type { AppConfig } from '#src/config/app-config.js';
+import { limitBodyDepth } from '#src/common/http/body-depth.js';
 import { requestContext } from '#src/common/http/request-id.middleware.js';
 import { httpsRedirect, legacyDeprecationHeaders, requireJsonBody, securityHeaders } from '#src/common/http/security.middleware.js';
 import { setupSwagger } from '#src/common/http/swagger.js';
@@ -25,6 +26,7 @@ export function configureHttp(app: INestApplication, config: AppConfig, logger: 
   app.use(legacyDeprecationHeaders);
   app.use(requireJsonBody);
   app.use(express.json({ limit: config.http.bodyLimitBytes, strict: true, type: ['application/json', 'application/*+json'] }));
+  app.use(limitBodyDepth);
 
   setupSwagger(app);
 }
