@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import { createApiApp } from '#src/api-app.js';
+import { organizationKeyContext } from '#src/common/auth/auth-context.js';
 import { loadConfig } from '#src/config/app-config.js';
 import { createLogger } from '#src/common/logging/logger.js';
 import { AgentsService } from '#src/modules/agents/agents.service.js';
@@ -31,10 +32,10 @@ await app.get(OrganizationsService).changePlan(created.organization.id, {
     key_buckets: { read: bucket, write: bucket, execute: bucket, admin: bucket },
   },
 });
-const auth = { orgId: created.organization.id, keyId: created.apiKey.id, userId: null, scopes: ['admin'], permissions: new Set() };
+const auth = organizationKeyContext(created.organization.id, created.apiKey.id);
 let agentId = '';
 for (let i = 0; i < AGENTS; i++) {
-  const agent = await app.get(AgentsService).create(auth as never, { name: `Agent ${i}`, data_source_ids: [] });
+  const agent = await app.get(AgentsService).create(auth, { name: `Agent ${i}`, data_source_ids: [] });
   agentId = agent.id;
 }
 

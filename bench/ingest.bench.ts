@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '#src/app.module.js';
 import { loadConfig } from '#src/config/app-config.js';
 import { createLogger, NestPinoLogger } from '#src/common/logging/logger.js';
-import { Permission } from '#src/common/auth/permissions.js';
+import { organizationKeyContext } from '#src/common/auth/auth-context.js';
 import { DataSourcesService } from '#src/modules/data-sources/data-sources.service.js';
 import { OrganizationsService } from '#src/modules/organizations/organizations.service.js';
 import { Embedder } from '#src/modules/retrieval/embeddings/embedder.js';
@@ -122,7 +122,7 @@ async function sync(mode: string, databaseUrl: string | undefined): Promise<Resu
     const created = await app
       .get(OrganizationsService)
       .create({ name: `Bench ${Date.now()}`, plan: 'enterprise', adminEmail: `bench-${Date.now()}@example.test` });
-    const auth = { orgId: created.organization.id, keyId: created.apiKey.id, userId: null, scopes: ['admin'], permissions: new Set(Object.values(Permission)) };
+    const auth = organizationKeyContext(created.organization.id, created.apiKey.id);
     const source = await app.get(DataSourcesService).create(auth, { type: 'website', name: 'Bench', config: { url: site.url, max_pages: 10_000 } });
     const db = app.get(DataSource);
     const run = await waitForRun(db, source.id);

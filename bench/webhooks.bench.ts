@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '#src/app.module.js';
 import { loadConfig } from '#src/config/app-config.js';
-import { Permission } from '#src/common/auth/permissions.js';
+import { organizationKeyContext } from '#src/common/auth/auth-context.js';
 import { TransactionRunner } from '#src/common/database/transaction.js';
 import { createLogger, NestPinoLogger } from '#src/common/logging/logger.js';
 import { DomainEventsService } from '#src/modules/events/domain-events.service.js';
@@ -83,14 +83,7 @@ try {
     .get(OrganizationsService)
     .create({ name: `Bench ${Date.now()}`, plan: 'enterprise', adminEmail: `bench-${Date.now()}@example.test` });
   const orgId = created.organization.id;
-  const auth = {
-    orgId,
-    keyId: created.apiKey.id,
-    userId: null,
-    scopes: ['admin'],
-    permissions: new Set(Object.values(Permission)),
-    plan: { name: 'enterprise', overrides: {} },
-  };
+  const auth = organizationKeyContext(orgId, created.apiKey.id);
   const port = (receiver.address() as AddressInfo).port;
   await app.get(WebhooksService).create(auth, { url: `https://localhost:${port}/hook`, events: ['agent.updated'] });
 

@@ -3,7 +3,6 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import type { DataSource } from 'typeorm';
 import { ConfigModule, type AppConfig, type ProcessRole } from '#src/config/app-config.js';
-import { AuthGuard } from '#src/common/auth/auth.guard.js';
 import { CryptoModule } from '#src/common/crypto/crypto.module.js';
 import { DatabaseModule } from '#src/common/database/database.module.js';
 import { AllExceptionsFilter } from '#src/common/errors/all-exceptions.filter.js';
@@ -12,6 +11,8 @@ import { RedisModule } from '#src/common/redis/redis.module.js';
 import { AppValidationPipe } from '#src/common/validation/validation.pipe.js';
 import { AgentsModule } from '#src/modules/agents/agents.module.js';
 import { AnalyticsModule } from '#src/modules/analytics/analytics.module.js';
+import { AuthGuard } from '#src/modules/auth/auth.guard.js';
+import { AuthModule } from '#src/modules/auth/auth.module.js';
 import { DataSourcesModule } from '#src/modules/data-sources/data-sources.module.js';
 import { EventsModule } from '#src/modules/events/events.module.js';
 import { GenerationModule } from '#src/modules/generation/generation.module.js';
@@ -48,6 +49,7 @@ export class AppModule {
         EventEmitterModule.forRoot({ wildcard: false, ignoreErrors: true }),
         EventsModule,
         KeysModule,
+        AuthModule,
         LimitsModule,
         OrganizationsModule,
         UsersModule,

@@ -60,10 +60,10 @@ describe('the OpenAPI document', () => {
   });
 
   it('should declare the bearer scheme and the 401/403/400 answers on every authenticated operation', () => {
-    expect(document.components?.securitySchemes?.api_key).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.components?.securitySchemes?.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const { path, method, operation } of operations().filter(({ path }) => !PUBLIC_PATHS.has(path))) {
       const label = `${method.toUpperCase()} ${path}`;
-      expect(operation.security, label).toEqual([{ api_key: [] }]);
+      expect(operation.security, label).toEqual([{ bearer: [] }]);
       expect(Object.keys(operation.responses), label).toEqual(expect.arrayContaining(['400', '401', '403']));
     }
   });

@@ -1,20 +1,27 @@
-import type { Permission } from '#src/common/auth/permissions.js';
+import { effectivePermissions, type Permission, type Role } from '#src/common/auth/permissions.js';
+
+/** The kinds of credential a request can carry. */
+export const CREDENTIAL_KINDS = ['api_key', 'session', 'oauth_token'] as const;
+export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 
 /** Who is calling, resolved once per request by the auth guard. */
 export interface AuthContext {
   orgId: string;
-  /** The API key used, when the caller authenticated with one. */
-  keyId: string | null;
-  /** The user behind a personal key or web session; null for organization keys. */
+  /** The user behind a personal key, a web session or an access token; null for organization keys. */
   userId: string | null;
-  /** The scopes as granted, for 403 bodies. */
+  /** That user's role; null without a user (an organization key). */
+  role: Role | null;
+  /** The scopes the credential was granted, for 403 bodies (a session's are its role's). */
   scopes: string[];
-  /** What the caller may do: the scopes' permissions, capped by the user's role when there is a user. */
+  /** The credential this request came with: rate limits and audit entries are per credential. */
+  credential: { kind: CredentialKind; id: string };
+  /** What the caller may do (effectivePermissions of the scopes and the role). */
   permissions: ReadonlySet<Permission>;
   /**
-   * The organization's plan and its `settings.limits` overrides, read with the key (so cached no longer than
-   * the key is). The same object for every request of one cached key, so what is derived from it can be memoized.
-   * Absent on contexts built in-process (benchmarks, jobs), which the rate limiter never sees.
+   * The organization's plan and its `settings.limits` overrides, read with the credential (so cached no
+   * longer than it is). The same object for every request of one cached credential, so what is derived
+   * from it can be memoized. Absent on contexts built in-process (benchmarks, jobs), which the rate
+   * limiter never sees.
    */
   plan?: OrganizationPlan;
 }
@@ -25,7 +32,12 @@ export interface OrganizationPlan {
   overrides: unknown;
 }
 
-/** Implemented by the keys module; the guard depends on this, not on the module. */
-export abstract class CredentialVerifier {
-  abstract verifyApiKey(rawKey: string): Promise<AuthContext>;
+/** The API key a request was authenticated with, if it was one. */
+export function apiKeyIdOf(auth: AuthContext): string | null {
+  return auth.credential.kind === 'api_key' ? auth.credential.id : null;
+}
+
+/** The caller an in-process task acts as (a benchmark seeding data, an operator's command): one of the organization's keys. */
+export function organizationKeyContext(orgId: string, keyId: string, scopes: string[] = ['admin']): AuthContext {
+  return { orgId, userId: null, role: null, scopes, credential: { kind: 'api_key', id: keyId }, permissions: effectivePermissions(scopes, null) };
 }

@@ -5,6 +5,8 @@ import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { Permission } from '#src/common/auth/permissions.js';
 
 export const AUTH_ROUTE = 'auth:route';
+/** The OpenAPI security scheme of authenticated operations: a bearer API key or access token. */
+export const BEARER_SCHEME = 'bearer';
 export const PUBLIC_ROUTE = 'auth:public';
 
 export interface AuthRouteOptions {

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@n
 import type { Request } from 'express';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
 import type { Permission } from '#src/common/auth/permissions.js';
-import { AUTH_ROUTE, type AuthRouteOptions, authOf, PUBLIC_ROUTE } from '#src/common/auth/auth-metadata.js';
+import { AUTH_ROUTE, type AuthRouteOptions, authOf, BEARER_SCHEME, PUBLIC_ROUTE } from '#src/common/auth/auth-metadata.js';
 import { ErrorResponseDto, ScopeErrorResponseDto } from '#src/common/errors/error-response.dto.js';
 
 /** The route needs a credential carrying `permission`. Every route declares this or `@Public()`. */
@@ -11,9 +11,9 @@ export function Authenticated(permission: Permission): MethodDecorator & ClassDe
   const options: AuthRouteOptions = { permission };
   return applyDecorators(
     SetMetadata(AUTH_ROUTE, options),
-    ApiBearerAuth('api_key'),
-    ApiUnauthorizedResponse({ description: 'Missing, malformed, unknown, revoked or expired API key', type: ErrorResponseDto }),
-    ApiForbiddenResponse({ description: `The key lacks the permission \`${permission}\``, type: ScopeErrorResponseDto }),
+    ApiBearerAuth(BEARER_SCHEME),
+    ApiUnauthorizedResponse({ description: 'Missing, malformed, unknown, revoked or expired credential', type: ErrorResponseDto }),
+    ApiForbiddenResponse({ description: `The credential lacks the permission \`${permission}\``, type: ScopeErrorResponseDto }),
   );
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL_SCOPES,
+  effectivePermissions,
+  scopesOfRole,
   isKnownScope,
   LEGACY_SCOPES,
   Permission,
@@ -120,6 +122,20 @@ describe('permissions', () => {
 
   it.each(ROLES)('should cap the %s role to its permissions', (role) => {
     expect(sorted(permissionsOfRole(role))).toEqual(sorted(ROLE_GRANTS[role]));
+  });
+
+  it('should give an organization key its scopes, a session its role, and a personal credential what both allow', () => {
+    expect(sorted(effectivePermissions(['read', 'execute'], null))).toEqual(sorted(permissionsOfScopes(['read', 'execute'])));
+    expect(sorted(effectivePermissions(null, 'train'))).toEqual(sorted(permissionsOfRole('train')));
+    expect(sorted(effectivePermissions(['admin'], 'readonly'))).toEqual(sorted(permissionsOfRole('readonly')));
+    expect(sorted(effectivePermissions(['read', 'write'], 'train'))).toEqual(sorted([...ROLE_GRANTS.readonly, Permission.KbWrite]));
+    expect(effectivePermissions(null, null).size).toBe(0);
+    expect(effectivePermissions([], 'admin').size).toBe(0);
+  });
+
+  it.each(ROLES)('should describe the %s role as scopes that grant nothing beyond it', (role) => {
+    const allowed = permissionsOfRole(role);
+    expect([...permissionsOfScopes(scopesOfRole(role))].every((permission) => allowed.has(permission))).toBe(true);
   });
 
   it('should list the four roles', () => {

@@ -105,3 +105,32 @@ const ROLE_GRANTS: Record<Role, readonly Permission[]> = {
 export function permissionsOfRole(role: Role): Set<Permission> {
   return new Set(ROLE_GRANTS[role]);
 }
+
+/** A role as scopes, for 403 bodies of credentials that have no scopes of their own (web sessions). */
+const ROLE_SCOPES: Record<Role, readonly VersionedScope[]> = {
+  readonly: ['read'],
+  train: ['read'],
+  configure: ['read', 'write', 'execute'],
+  admin: ['admin'],
+};
+
+export function scopesOfRole(role: Role): string[] {
+  return [...ROLE_SCOPES[role]];
+}
+
+/**
+ * What a caller may do, the one place it is decided: the credential's scopes, capped by the role of the
+ * user behind it. An organization key (no role) has exactly its scopes; a web session (no scopes of its
+ * own, `null`) has its user's role; a personal key or an access token has what both allow.
+ */
+export function effectivePermissions(scopes: readonly string[] | null, role: Role | null): ReadonlySet<Permission> {
+  if (scopes === null) {
+    return role === null ? new Set() : permissionsOfRole(role);
+  }
+  const granted = permissionsOfScopes(scopes);
+  if (role === null) {
+    return granted;
+  }
+  const allowed = permissionsOfRole(role);
+  return new Set([...granted].filter((permission) => allowed.has(permission)));
+}

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, getSchemaPath, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { LegacyRateLimitErrorResponseDto, RateLimitErrorResponseDto } from '#src/common/errors/error-response.dto.js';
+import { BEARER_SCHEME } from '#src/common/auth/auth-metadata.js';
 import { pathForm } from '#src/common/http/path-form.js';
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
@@ -10,7 +11,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       [
         'Question-answering agents over an organization\u2019s own content.',
         '',
-        'Authenticate with `Authorization: Bearer <API_KEY>`. Versioned paths (`/api/v1/...`) use snake_case and the error envelope',
+        'Authenticate with `Authorization: Bearer <credential>` (an API key, or an OAuth access token), or, from the web application,',
+        'with the `service_session` cookie of a signed-in person. Versioned paths (`/api/v1/...`) use snake_case and the error envelope',
         '`{"error": {"code", "message", "details"}, "request_id"}`; legacy paths (`/api/...`) use camelCase and',
         '`{"error": {"code", "message"}, "status"}`. Every response carries `X-Request-Id`.',
         '',
@@ -19,7 +21,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       ].join('\n'),
     )
     .setVersion('1.0.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key: svcsk_live_…, svcsk_test_… or legacy sk_live_…' }, 'api_key')
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'An API key (svcsk_live_…, svcsk_test_… or legacy sk_live_…) or an OAuth access token (svcat_…)' },
+      BEARER_SCHEME,
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
@@ -76,5 +81,5 @@ function documentRateLimits(document: OpenAPIObject): void {
 }
 
 function isAuthenticated(operation: OperationObject | undefined): operation is OperationObject {
-  return operation?.security?.some((requirement: Record<string, string[]>) => 'api_key' in requirement) ?? false;
+  return operation?.security?.some((requirement: Record<string, string[]>) => BEARER_SCHEME in requirement) ?? false;
 }

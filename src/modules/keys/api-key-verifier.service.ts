@@ -1,8 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
-import { CredentialVerifier, type AuthContext } from '#src/common/auth/auth-context.js';
-import { permissionsOfRole, permissionsOfScopes, type Permission } from '#src/common/auth/permissions.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { hashesEqual, hashKey, parseKey } from '#src/modules/keys/api-key.format.js';
@@ -12,8 +10,9 @@ import { KeyCacheService } from '#src/modules/keys/key-cache.service.js';
 /** `last_used_at` is written at most this often per key and instance, to keep the hot path read-only. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** Checks API keys: format, environment, hash (cached, evicted on every instance at revocation), expiry. */
 @Injectable()
-export class ApiKeyVerifier extends CredentialVerifier {
+export class ApiKeyVerifier {
   private readonly logger = new Logger('ApiKeyVerifier');
   /** Keys whose use was recorded within the last TOUCH_INTERVAL_MS. */
   private readonly recentlyTouched = new LRUCache<string, true>({ max: 100_000, ttl: TOUCH_INTERVAL_MS });
@@ -22,11 +21,10 @@ export class ApiKeyVerifier extends CredentialVerifier {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly keys: ApiKeysRepository,
     private readonly cache: KeyCacheService,
-  ) {
-    super();
-  }
+  ) {}
 
-  async verifyApiKey(rawKey: string): Promise<AuthContext> {
+  /** The live key a raw key is, or a 401: unknown, malformed, revoked, expired, a test key in production, or its owner gone. */
+  async verify(rawKey: string): Promise<KeyForVerification> {
     const parsed = parseKey(rawKey);
     if (!parsed) {
       throw invalidKey();
@@ -52,8 +50,12 @@ export class ApiKeyVerifier extends CredentialVerifier {
     if (key.expiresAt !== null && key.expiresAt.getTime() <= Date.now()) {
       throw new AppError(ErrorCode.ExpiredApiKey, `This API key expired at ${key.expiresAt.toISOString()}`);
     }
+    if (key.userId !== null && key.userRole === null) {
+      // A personal key whose user was deleted meanwhile: deleting a user revokes their keys.
+      throw invalidKey();
+    }
     this.touch(key.id);
-    return { orgId: key.orgId, keyId: key.id, userId: key.userId, scopes: key.scopes, permissions: effectivePermissions(key), plan: key.plan };
+    return key;
   }
 
   private touch(keyId: string): void {
@@ -67,14 +69,4 @@ export class ApiKeyVerifier extends CredentialVerifier {
 
 function invalidKey(): AppError {
   return new AppError(ErrorCode.Unauthorized, 'Invalid API key');
-}
-
-/** A personal key never exceeds its owner's role; an organization key has exactly its scopes. */
-function effectivePermissions(key: KeyForVerification): ReadonlySet<Permission> {
-  const granted = permissionsOfScopes(key.scopes);
-  if (key.userId === null) {
-    return granted;
-  }
-  const allowed = key.userRole ? permissionsOfRole(key.userRole) : new Set<Permission>();
-  return new Set([...granted].filter((permission) => allowed.has(permission)));
 }

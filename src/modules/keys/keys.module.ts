@@ -1,5 +1,4 @@
 import { Global, Module } from '@nestjs/common';
-import { CredentialVerifier } from '#src/common/auth/auth-context.js';
 import { ApiKeyVerifier } from '#src/modules/keys/api-key-verifier.service.js';
 import { ApiKeysController, LegacyApiKeysController } from '#src/modules/keys/api-keys.controller.js';
 import { ApiKeysRepository } from '#src/modules/keys/api-keys.repository.js';
@@ -9,7 +8,7 @@ import { KeyCacheService } from '#src/modules/keys/key-cache.service.js';
 @Global()
 @Module({
   controllers: [ApiKeysController, LegacyApiKeysController],
-  providers: [ApiKeysRepository, ApiKeysService, KeyCacheService, ApiKeyVerifier, { provide: CredentialVerifier, useExisting: ApiKeyVerifier }],
-  exports: [ApiKeysService, CredentialVerifier],
+  providers: [ApiKeysRepository, ApiKeysService, KeyCacheService, ApiKeyVerifier],
+  exports: [ApiKeysService, ApiKeyVerifier],
 })
 export class KeysModule {}

@@ -163,7 +163,7 @@ export class LimitsService implements OnModuleInit, BeforeApplicationShutdown, O
     const request: LimitRequest = {
       now,
       orgId: auth.orgId,
-      bucket: { id: `${auth.keyId ?? `user-${auth.userId ?? 'none'}`}:${input.scopeClass}`, capacity: bucket.burst, perMinute: bucket.perMinute },
+      bucket: { id: `${auth.credential.id}:${input.scopeClass}`, capacity: bucket.burst, perMinute: bucket.perMinute },
       minute: { index: minute, limit: plan.requestsPerMinute, endsAt: (minute + 1) * MINUTE_MS },
       day: { index: day, limit: plan.requestsPerDay, endsAt: (day + 1) * DAY_MS },
       tokens: input.spendsTokens && plan.tokensPerDay !== null ? { limit: plan.tokensPerDay } : undefined,

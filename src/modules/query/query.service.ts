@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { AuthContext } from '#src/common/auth/auth-context.js';
+import { apiKeyIdOf, type AuthContext } from '#src/common/auth/auth-context.js';
 import { TransactionRunner } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { newId } from '#src/common/ids/ids.js';
@@ -95,7 +95,7 @@ export class QueryService {
           agentId: agent.id,
           sessionId,
           userId: auth.userId,
-          apiKeyId: auth.keyId,
+          apiKeyId: apiKeyIdOf(auth),
           query: input.query,
           response: '',
           status: 'pending',

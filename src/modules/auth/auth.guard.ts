@@ -1,0 +1,72 @@
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import type { AuthContext, CredentialKind } from '#src/common/auth/auth-context.js';
+import { routeOptionsOf, setAuth } from '#src/common/auth/auth-metadata.js';
+import { effectivePermissions, permissionsOfScopes, requiredScopeFor, scopesOfRole } from '#src/common/auth/permissions.js';
+import { AppError } from '#src/common/errors/app.error.js';
+import { ErrorCode } from '#src/common/errors/error-code.enum.js';
+import { pathForm } from '#src/common/http/path-form.js';
+import { AUTHENTICATORS, type Authenticator, type Caller } from '#src/modules/auth/authenticators/authenticator.js';
+
+const CREDENTIAL_NAMES: Record<CredentialKind, string> = { api_key: 'API key', session: 'session', oauth_token: 'access token' };
+
+/**
+ * The one global guard: asks the authenticators in turn for the request's caller, decides its permissions
+ * (effectivePermissions), and checks the route's. Deny by default: a route declares its permission or
+ * `@Public()`.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(AUTHENTICATORS) private readonly authenticators: Authenticator[],
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const route = routeOptionsOf(this.reflector, context);
+    if (route === 'public') {
+      return true;
+    }
+    const request = context.switchToHttp().getRequest<Request>();
+    const auth = toAuthContext(await this.caller(request));
+    setAuth(request, auth);
+
+    if (!auth.permissions.has(route.permission)) {
+      const form = pathForm(request.originalUrl ?? request.url);
+      const requiredScope = requiredScopeFor(route.permission, form);
+      const name = CREDENTIAL_NAMES[auth.credential.kind];
+      const message =
+        auth.role !== null && permissionsOfScopes(auth.scopes).has(route.permission)
+          ? `The role of this ${name}\u2019s user does not allow this endpoint`
+          : `This ${name} lacks the '${requiredScope}' scope required by this endpoint`;
+      throw new AppError(ErrorCode.Forbidden, message, {
+        details: { required_permission: route.permission },
+        extra: { required_scope: requiredScope, current_scopes: auth.scopes },
+      });
+    }
+    return true;
+  }
+
+  private async caller(request: Request): Promise<Caller> {
+    for (const authenticator of this.authenticators) {
+      const caller = await authenticator.authenticate(request);
+      if (caller) {
+        return caller;
+      }
+    }
+    throw new AppError(ErrorCode.Unauthorized, 'Missing credentials: send Authorization: Bearer <API key or access token>, or sign in');
+  }
+}
+
+function toAuthContext(caller: Caller): AuthContext {
+  return {
+    orgId: caller.orgId,
+    userId: caller.userId,
+    role: caller.role,
+    scopes: caller.scopes === null ? (caller.role === null ? [] : scopesOfRole(caller.role)) : [...caller.scopes],
+    credential: caller.credential,
+    permissions: effectivePermissions(caller.scopes, caller.role),
+    plan: caller.plan,
+  };
+}

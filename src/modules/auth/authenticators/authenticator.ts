@@ -1,0 +1,25 @@
+import type { Request } from 'express';
+import type { CredentialKind, OrganizationPlan } from '#src/common/auth/auth-context.js';
+import type { Role } from '#src/common/auth/permissions.js';
+
+/** A request's credential, verified: who is calling, as the guard needs it to decide permissions. */
+export interface Caller {
+  orgId: string;
+  userId: string | null;
+  role: Role | null;
+  /** The credential's own scopes; null for a credential that has none (a web session acts with its user's role). */
+  scopes: readonly string[] | null;
+  credential: { kind: CredentialKind; id: string };
+  plan?: OrganizationPlan;
+}
+
+/**
+ * Turns a request into its caller, for one kind of credential. `null`: the request carries no credential
+ * of this kind (the guard asks the next authenticator); an AppError: it carries one that is not valid.
+ */
+export abstract class Authenticator {
+  abstract authenticate(request: Request): Promise<Caller | null>;
+}
+
+/** The authenticators the guard asks, in order (a Nest provider of `Authenticator[]`). */
+export const AUTHENTICATORS = Symbol('AUTHENTICATORS');
