@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { ConfigModule, type AppConfig, type ProcessRole } from '#src/config/app-config.js';
 import { CryptoModule } from '#src/common/crypto/crypto.module.js';
 import { DatabaseModule } from '#src/common/database/database.module.js';
+import { RoutePoliciesModule } from '#src/common/http/route-policy.js';
 import { AllExceptionsFilter } from '#src/common/errors/all-exceptions.filter.js';
 import { QueueModule } from '#src/common/queue/queue.module.js';
 import { RedisModule } from '#src/common/redis/redis.module.js';
@@ -44,6 +45,7 @@ export class AppModule {
         ConfigModule.forRoot(config, options.role),
         DatabaseModule.forRoot(config, options.dataSource),
         RedisModule,
+        RoutePoliciesModule,
         CryptoModule,
         QueueModule.forRoot(config, { consume }),
         EventEmitterModule.forRoot({ wildcard: false, ignoreErrors: true }),

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode, legacyCode } from '#src/common/errors/error-code.enum.js';
-import { pathForm } from '#src/common/http/path-form.js';
+import { RoutePolicies } from '#src/common/http/route-policy.js';
 import { requestIdOf } from '#src/common/http/request-id.middleware.js';
 
 const CODE_OF_STATUS: Record<number, ErrorCode> = {
@@ -83,10 +83,12 @@ export function toAppError(exception: unknown): AppError | undefined {
   return undefined;
 }
 
-/** Renders every error in the envelope of the path form the request used (versioned or legacy). */
+/** Renders every error in the envelope of the route the request is for (RoutePolicies: legacy or current). */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
+
+  constructor(private readonly policies: RoutePolicies) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const context = host.switchToHttp();
@@ -112,7 +114,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (error.status === 401) {
       response.setHeader('WWW-Authenticate', 'Bearer');
     }
-    response.status(error.status).json(renderError(error, pathForm(request.originalUrl ?? request.url), requestId));
+    response.status(error.status).json(renderError(error, this.policies.formOf(request.path), requestId));
   }
 }
 

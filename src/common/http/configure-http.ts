@@ -4,6 +4,7 @@ import express from 'express';
 import type { AppConfig } from '#src/config/app-config.js';
 import { limitBodyDepth } from '#src/common/http/body-depth.js';
 import { requestContext } from '#src/common/http/request-id.middleware.js';
+import { RoutePolicies } from '#src/common/http/route-policy.js';
 import { httpsRedirect, legacyDeprecationHeaders, requireJsonBody, securityHeaders } from '#src/common/http/security.middleware.js';
 import { setupSwagger } from '#src/common/http/swagger.js';
 import type { AppLogger } from '#src/common/logging/logger.js';
@@ -23,7 +24,7 @@ export function configureHttp(app: INestApplication, config: AppConfig, logger: 
     app.use(httpsRedirect);
   }
   app.use(securityHeaders);
-  app.use(legacyDeprecationHeaders);
+  app.use(legacyDeprecationHeaders(app.get(RoutePolicies)));
   app.use(requireJsonBody);
   app.use(express.json({ limit: config.http.bodyLimitBytes, strict: true, type: ['application/json', 'application/*+json'] }));
   app.use(limitBodyDepth);

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
+import type { RoutePolicies } from '#src/common/http/route-policy.js';
 
 const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
 const HOST_PATTERN = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
@@ -52,23 +53,18 @@ export function securityHeaders(request: Request, response: Response, next: Next
   handler(request, response, next);
 }
 
-const SUCCESSORS: Array<[RegExp, string]> = [
-  [/^\/api\/agents(?=\/|$)/, '/api/v1/agents'],
-  [/^\/api\/chat(?=\/|$)/, '/api/v1/query'],
-  [/^\/api\/api-keys(?=\/|$)/, '/api/v1/api-keys'],
-  [/^\/api\/webhooks(?=\/|$)/, '/api/v1/webhooks'],
-];
-
-/** Legacy paths say so, and point at their versioned successor where there is one. */
-export function legacyDeprecationHeaders(request: Request, response: Response, next: NextFunction): void {
-  if (/^\/api(?:\/|$)/.test(request.path) && !/^\/api\/v1(?:\/|$)/.test(request.path)) {
-    response.setHeader('Deprecation', 'true');
-    const successor = SUCCESSORS.find(([pattern]) => pattern.test(request.path));
-    if (successor) {
-      response.setHeader('Link', `<${request.path.replace(successor[0], successor[1])}>; rel="successor-version"`);
+/** Legacy routes say so, and point at their versioned successor where they name one (see Legacy()). */
+export function legacyDeprecationHeaders(policies: RoutePolicies) {
+  return (request: Request, response: Response, next: NextFunction): void => {
+    if (policies.formOf(request.path) === 'legacy') {
+      response.setHeader('Deprecation', 'true');
+      const successor = policies.successorOf(request.path);
+      if (successor) {
+        response.setHeader('Link', `<${successor}>; rel="successor-version"`);
+      }
     }
-  }
-  next();
+    next();
+  };
 }
 
 const BODY_TYPES = /^(application\/(?:[\w.+-]+\+)?json|multipart\/form-data)\b/i;

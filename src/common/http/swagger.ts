@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, getSchemaPath, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { LegacyRateLimitErrorResponseDto, RateLimitErrorResponseDto } from '#src/common/errors/error-response.dto.js';
 import { BEARER_SCHEME } from '#src/common/auth/auth-metadata.js';
-import { pathForm } from '#src/common/http/path-form.js';
+import { RoutePolicies } from '#src/common/http/route-policy.js';
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -30,7 +30,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
     extraModels: [RateLimitErrorResponseDto, LegacyRateLimitErrorResponseDto],
   });
-  documentRateLimits(document);
+  documentRateLimits(document, app.get(RoutePolicies));
   document.paths = Object.fromEntries(Object.entries(document.paths).sort(([a], [b]) => a.localeCompare(b)));
   return document;
 }
@@ -57,7 +57,7 @@ const RATE_LIMIT_HEADERS: HeadersObject = {
 };
 
 /** Every authenticated operation is rate limited: its success answers carry the headers, and it can answer 429. */
-function documentRateLimits(document: OpenAPIObject): void {
+function documentRateLimits(document: OpenAPIObject, policies: RoutePolicies): void {
   for (const [path, item] of Object.entries(document.paths)) {
     for (const operation of [item.get, item.put, item.post, item.delete, item.patch] as Array<OperationObject | undefined>) {
       if (!isAuthenticated(operation)) {
@@ -68,7 +68,7 @@ function documentRateLimits(document: OpenAPIObject): void {
           response.headers = { ...response.headers, ...RATE_LIMIT_HEADERS };
         }
       }
-      const legacy = pathForm(path) === 'legacy';
+      const legacy = policies.formOf(path) === 'legacy';
       operation.responses['429'] = {
         description:
           'Over a rate limit: the key\u2019s bucket for this scope class or the plan\u2019s requests per minute or day (`rate_limit_exceeded`), ' +

@@ -4,6 +4,7 @@ import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { Auth, Authenticated } from '#src/common/auth/auth.decorator.js';
 import { Permission } from '#src/common/auth/permissions.js';
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
+import { Legacy } from '#src/common/http/route-policy.js';
 import { IdParamDto, PaginationQueryDto } from '#src/common/validation/validators.js';
 import { AgentsService } from '#src/modules/agents/agents.service.js';
 import {
@@ -72,6 +73,7 @@ export class AgentsController {
 }
 
 @ApiTags('Agents (legacy)')
+@Legacy({ successor: '/api/v1/agents' })
 @Controller('api/agents')
 export class LegacyAgentsController {
   constructor(private readonly service: AgentsService) {}

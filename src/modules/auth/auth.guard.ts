@@ -6,7 +6,7 @@ import { routeOptionsOf, setAuth } from '#src/common/auth/auth-metadata.js';
 import { effectivePermissions, permissionsOfScopes, requiredScopeFor, scopesOfRole } from '#src/common/auth/permissions.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
-import { pathForm } from '#src/common/http/path-form.js';
+import { RoutePolicies } from '#src/common/http/route-policy.js';
 import { AUTHENTICATORS, type Authenticator, type Caller } from '#src/modules/auth/authenticators/authenticator.js';
 
 const CREDENTIAL_NAMES: Record<CredentialKind, string> = { api_key: 'API key', session: 'session', oauth_token: 'access token' };
@@ -21,6 +21,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(AUTHENTICATORS) private readonly authenticators: Authenticator[],
+    private readonly policies: RoutePolicies,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -33,7 +34,7 @@ export class AuthGuard implements CanActivate {
     setAuth(request, auth);
 
     if (!auth.permissions.has(route.permission)) {
-      const form = pathForm(request.originalUrl ?? request.url);
+      const form = this.policies.formOf(request.path);
       const requiredScope = requiredScopeFor(route.permission, form);
       const name = CREDENTIAL_NAMES[auth.credential.kind];
       const message =

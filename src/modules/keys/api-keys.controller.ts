@@ -4,6 +4,7 @@ import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { Auth, Authenticated } from '#src/common/auth/auth.decorator.js';
 import { Permission } from '#src/common/auth/permissions.js';
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
+import { Legacy } from '#src/common/http/route-policy.js';
 import { IdParamDto, PaginationQueryDto } from '#src/common/validation/validators.js';
 import {
   ApiKeyListResponseDto,
@@ -62,6 +63,7 @@ export class ApiKeysController {
 }
 
 @ApiTags('API keys (legacy)')
+@Legacy({ successor: '/api/v1/api-keys' })
 @Controller('api/api-keys')
 @Authenticated(Permission.KeysManage)
 export class LegacyApiKeysController {

@@ -5,7 +5,7 @@ import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { findAuth, routeOptionsOf } from '#src/common/auth/auth-metadata.js';
 import { requiredScopeFor } from '#src/common/auth/permissions.js';
 import { AppError } from '#src/common/errors/app.error.js';
-import { pathForm } from '#src/common/http/path-form.js';
+import { RoutePolicies } from '#src/common/http/route-policy.js';
 import { SPENDS_MODEL_TOKENS } from '#src/modules/limits/limits.decorator.js';
 import { LimitsService, type Admission } from '#src/modules/limits/limits.service.js';
 import type { ScopeClass } from '#src/modules/limits/plan-limits.js';
@@ -28,6 +28,7 @@ export class RateLimitGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly limits: LimitsService,
+    private readonly policies: RoutePolicies,
   ) {}
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
@@ -50,7 +51,7 @@ export class RateLimitGuard implements CanActivate {
         auth,
         scopeClass: route.scopeClass,
         spendsTokens: route.spendsTokens,
-        form: pathForm(request.originalUrl ?? request.url),
+        form: this.policies.formOf(request.path),
       });
       if (admission instanceof Promise) {
         return admission.then((admitted) => this.apply(response, admitted)).catch((error: unknown) => this.failed(error, auth));

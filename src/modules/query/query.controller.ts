@@ -6,6 +6,7 @@ import { Auth, Authenticated } from '#src/common/auth/auth.decorator.js';
 import { Permission } from '#src/common/auth/permissions.js';
 import { renderError, toAppError } from '#src/common/errors/all-exceptions.filter.js';
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
+import { Legacy } from '#src/common/http/route-policy.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { requestIdOf } from '#src/common/http/request-id.middleware.js';
@@ -88,6 +89,7 @@ export class QueryController {
   }
 
   @Post('api/chat')
+  @Legacy({ successor: '/api/v1/query' })
   @HttpCode(200)
   @Authenticated(Permission.Chat)
   @SpendsModelTokens()

@@ -4,6 +4,7 @@ import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { Auth, Authenticated } from '#src/common/auth/auth.decorator.js';
 import { Permission } from '#src/common/auth/permissions.js';
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
+import { Legacy } from '#src/common/http/route-policy.js';
 import { IdParamDto, IsPrefixedId, PaginationQueryDto } from '#src/common/validation/validators.js';
 import {
   CreatedWebhookResponseDto,
@@ -146,6 +147,7 @@ export class WebhooksController {
 }
 
 @ApiTags('Webhooks (legacy)')
+@Legacy({ successor: '/api/v1/webhooks' })
 @Controller('api/webhooks')
 @Authenticated(Permission.WebhooksManage)
 export class LegacyWebhooksController {
