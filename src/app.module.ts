@@ -3,10 +3,12 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import type { DataSource } from 'typeorm';
 import { ConfigModule, type AppConfig, type ProcessRole } from '#src/config/app-config.js';
+import { ClockModule } from '#src/common/clock/clock.js';
 import { CryptoModule } from '#src/common/crypto/crypto.module.js';
 import { DatabaseModule } from '#src/common/database/database.module.js';
 import { RoutePoliciesModule } from '#src/common/http/route-policy.js';
 import { AllExceptionsFilter } from '#src/common/errors/all-exceptions.filter.js';
+import { MailModule } from '#src/common/mail/mailer.js';
 import { QueueModule } from '#src/common/queue/queue.module.js';
 import { RedisModule } from '#src/common/redis/redis.module.js';
 import { AppValidationPipe } from '#src/common/validation/validation.pipe.js';
@@ -47,6 +49,8 @@ export class AppModule {
         RedisModule,
         RoutePoliciesModule,
         CryptoModule,
+        ClockModule,
+        MailModule,
         QueueModule.forRoot(config, { consume }),
         EventEmitterModule.forRoot({ wildcard: false, ignoreErrors: true }),
         EventsModule,

@@ -11,6 +11,7 @@ import { orgPlanLine, parseOrgPlanOptions } from '#src/cli/org-plan.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { runMigrations } from '#src/common/database/data-source.js';
 import { createLogger, NestPinoLogger } from '#src/common/logging/logger.js';
+import { SignInService } from '#src/modules/auth/sign-in/sign-in.service.js';
 import { OrganizationsService } from '#src/modules/organizations/organizations.service.js';
 import { ProviderKeysService } from '#src/modules/provider-keys/provider-keys.service.js';
 import { EmbeddingIndexService } from '#src/modules/retrieval/embeddings/embedding-index.service.js';
@@ -24,6 +25,17 @@ async function withApp<T>(config: AppConfig, work: (app: INestApplicationContext
   } finally {
     await app.close();
   }
+}
+
+async function firstLineOfStdin(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n')) {
+      break;
+    }
+  }
+  return text.split('\n')[0];
 }
 
 function fail(message: string): never {
@@ -53,6 +65,21 @@ program
     }
     const created = await withApp(loadConfig(), (app) => app.get(OrganizationsService).create(options));
     process.stdout.write(`${orgCreatedLine(created)}\n`);
+  });
+
+program
+  .command('user:password')
+  .description('Set a user\u2019s password, read from the first line of stdin (never from the command line); prints the user as JSON')
+  .requiredOption('--org <id>', 'organization id')
+  .requiredOption('--email <email>', 'the user\u2019s email')
+  .action(async (options: { org: string; email: string }) => {
+    const password = (await firstLineOfStdin()).replace(/\r$/, '');
+    const account = await withApp(loadConfig(), (app) => app.get(SignInService).setPassword(options.org, options.email, password)).catch((error: unknown) =>
+      fail(error instanceof AppError ? error.message : String(error)),
+    );
+    process.stdout.write(
+      `${JSON.stringify({ user: { id: account.userId, email: account.email, name: account.name, role: account.role }, organization_id: account.orgId })}\n`,
+    );
   });
 
 program

@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { IsEmail, IsIn, IsString, MaxLength, MinLength, validateSync } from 'class-validator';
-import { toUserResponse } from '#src/modules/users/dto/user.dto.js';
+import { toInvitationResponse, toUserResponse } from '#src/modules/users/dto/user.dto.js';
 import { PLANS, type Plan } from '#src/modules/organizations/organization.entity.js';
 import type { CreatedOrganization } from '#src/modules/organizations/organizations.service.js';
 import { Optional } from '#src/common/validation/validators.js';
@@ -45,5 +45,6 @@ export function orgCreatedLine(created: CreatedOrganization): string {
     },
     user: toUserResponse(created.admin),
     api_key: created.key,
+    invitation: toInvitationResponse(created.invitation),
   });
 }

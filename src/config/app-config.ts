@@ -23,6 +23,8 @@ export interface AppConfig {
     host: string;
     port: number;
     trustProxy: string;
+    /** Where people reach the service; unset: each request's own scheme and host. */
+    publicUrl: string | undefined;
     tls: { certPath: string; keyPath: string } | undefined;
     redirectPort: number | undefined;
     bodyLimitBytes: number;
@@ -52,6 +54,8 @@ export interface AppConfig {
   webhooks: { timeoutMs: number; extraCaCertificates: Buffer[]; retryTimeScale: number };
   /** Per-key token buckets and per-organization plan limits; shared through Redis when it is configured. */
   rateLimits: { enabled: boolean };
+  /** Outgoing e-mail; unset: invitations and reset links are only returned by the API and the CLI. */
+  mail: { url: string; from: string } | undefined;
 }
 
 /** Operator-configured model providers: trusted endpoints, used when an agent has no provider key of its own. */
@@ -129,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       host: dto.HOST,
       port: dto.PORT,
       trustProxy: dto.TRUST_PROXY,
+      publicUrl: dto.PUBLIC_URL,
       tls: dto.TLS_CERT && dto.TLS_KEY ? { certPath: dto.TLS_CERT, keyPath: dto.TLS_KEY } : undefined,
       redirectPort: dto.HTTP_REDIRECT_PORT,
       bodyLimitBytes: ONE_MIB,
@@ -166,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryTimeScale: dto.WEBHOOK_RETRY_TIME_SCALE,
     },
     rateLimits: { enabled: dto.RATE_LIMITS_ENABLED },
+    mail: dto.SMTP_URL ? { url: dto.SMTP_URL, from: dto.SMTP_FROM } : undefined,
   });
 }
 

@@ -38,6 +38,9 @@ export const ENV_KEYS = [
   'TLS_CERT',
   'TLS_KEY',
   'TRUST_PROXY',
+  'PUBLIC_URL',
+  'SMTP_URL',
+  'SMTP_FROM',
   'HTTP_REDIRECT_PORT',
   'MIGRATIONS_RUN',
   'EMBEDDED_WORKER',
@@ -166,6 +169,23 @@ export class EnvDto {
   @IsString()
   @MaxLength(500)
   TRUST_PROXY = 'loopback, linklocal, uniquelocal';
+
+  /** The address people reach the service at (https://agents.example.com): links in e-mails, and the origin web requests must come from. */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @Matches(/^https?:\/\/[^/?#\s]+$/, { message: 'PUBLIC_URL must be an http(s) origin such as https://agents.example.com, without a path' })
+  PUBLIC_URL?: string;
+
+  /** Outgoing e-mail (invitations, password resets): smtp://user:pass@host:587 or smtps://…; unset: links are only returned by the API. */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @Matches(/^smtps?:\/\/[^\s]+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(320)
+  SMTP_FROM = 'Agent Query Service <no-reply@localhost>';
 
   /** With native TLS: also listen for plain HTTP on this port, only to redirect to HTTPS. */
   @IsOptional()

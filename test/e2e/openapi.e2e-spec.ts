@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase } from '#test/utils/test-database.js';
 
-const PUBLIC_PATHS = new Set(['/healthz', '/readyz']);
+const PUBLIC_PATHS = new Set([
+  '/healthz',
+  '/readyz',
+  '/api/auth/login',
+  '/api/auth/invitations/accept',
+  '/api/auth/password-reset',
+  '/api/auth/password-reset/confirm',
+]);
+/** Open to a signed-in person only, through the session cookie. */
+const SESSION_PATHS = new Set(['/api/auth/session', '/api/auth/logout', '/api/auth/sessions', '/api/auth/sessions/{id}']);
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
 
 describe('the OpenAPI document', () => {
@@ -59,11 +68,17 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('should declare the bearer scheme and the 401/403/400 answers on every authenticated operation', () => {
+  it('should declare the bearer and session schemes and the 401/403/400 answers on every authenticated operation', () => {
     expect(document.components?.securitySchemes?.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.components?.securitySchemes?.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'service_session' });
     for (const { path, method, operation } of operations().filter(({ path }) => !PUBLIC_PATHS.has(path))) {
       const label = `${method.toUpperCase()} ${path}`;
-      expect(operation.security, label).toEqual([{ bearer: [] }]);
+      if (SESSION_PATHS.has(path)) {
+        expect(operation.security, label).toEqual([{ session: [] }]);
+        expect(Object.keys(operation.responses), label).toContain('401');
+        continue;
+      }
+      expect(operation.security, label).toEqual([{ bearer: [] }, { session: [] }]);
       expect(Object.keys(operation.responses), label).toEqual(expect.arrayContaining(['400', '401', '403']));
     }
   });
@@ -78,7 +93,9 @@ describe('the OpenAPI document', () => {
       );
       const schema = tooMany!.content?.['application/json']?.schema as OpenAPIV3.ReferenceObject;
       expect(schema.$ref, label).toBe(
-        path.startsWith('/api/v1/') ? '#/components/schemas/RateLimitErrorResponseDto' : '#/components/schemas/LegacyRateLimitErrorResponseDto',
+        path.startsWith('/api/v1/') || path.startsWith('/api/auth/')
+          ? '#/components/schemas/RateLimitErrorResponseDto'
+          : '#/components/schemas/LegacyRateLimitErrorResponseDto',
       );
       const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'))![1] as OpenAPIV3.ResponseObject;
       expect(Object.keys(success.headers ?? {}), label).toContain('X-RateLimit-Remaining');

@@ -40,7 +40,9 @@ describe('users', () => {
       .set(...bearer(target.adminKey))
       .send(body);
     expect(response.status, JSON.stringify(response.body)).toBe(201);
-    return response.body;
+    // The user as the other endpoints show it: creation adds the invitation.
+    const { invitation: _invitation, ...user } = response.body as Record<string, string>;
+    return user;
   };
 
   const eventsOf = async (orgId: string, type?: string): Promise<EventEntity[]> =>
@@ -61,8 +63,14 @@ describe('users', () => {
       .send({ email: '  Ada.Lovelace@Example.TEST ', name: 'Ada Lovelace' })
       .expect(201);
 
-    expect(Object.keys(response.body).sort()).toEqual(USER_FIELDS);
+    expect(Object.keys(response.body).sort()).toEqual([...USER_FIELDS, 'invitation'].sort());
     expect(response.body).toMatchObject({ email: 'ada.lovelace@example.test', name: 'Ada Lovelace', role: 'readonly' });
+    expect(response.body.invitation).toEqual({
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/invitation#token=svcinv_[A-Za-z0-9_-]{43}$/),
+      token: expect.stringMatching(/^svcinv_[A-Za-z0-9_-]{43}$/),
+      expires_at: expect.stringMatching(ISO_TIMESTAMP),
+    });
+    expect(response.body.invitation.url.endsWith(response.body.invitation.token)).toBe(true);
     expect(response.body.id).toMatch(idOf('usr'));
     expect(response.body.created_at).toMatch(ISO_TIMESTAMP);
     expect(response.body.updated_at).toMatch(ISO_TIMESTAMP);
@@ -71,7 +79,8 @@ describe('users', () => {
       .get(`/api/v1/users/${response.body.id}`)
       .set(...bearer(org.adminKey))
       .expect(200);
-    expect(fetched.body).toEqual(response.body);
+    const { invitation: _invitation, ...user } = response.body as Record<string, unknown>;
+    expect(fetched.body).toEqual(user);
   });
 
   it('should create a user without a name, with the role given', async () => {

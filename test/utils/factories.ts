@@ -11,6 +11,9 @@ export interface TestOrg {
   adminUserId: string;
   /** An organization key with the `admin` scope. */
   adminKey: string;
+  adminEmail: string;
+  /** The admin's invitation token: accepting it sets a password. */
+  adminInvitation: string;
 }
 
 export async function createOrg(app: INestApplication, overrides: { name?: string; plan?: Plan } = {}): Promise<TestOrg> {
@@ -19,7 +22,13 @@ export async function createOrg(app: INestApplication, overrides: { name?: strin
     plan: overrides.plan ?? 'pro',
     adminEmail: `admin-${randomBytes(4).toString('hex')}@example.test`,
   });
-  return { orgId: created.organization.id, adminUserId: created.admin.id, adminKey: created.key };
+  return {
+    orgId: created.organization.id,
+    adminUserId: created.admin.id,
+    adminKey: created.key,
+    adminEmail: created.admin.email,
+    adminInvitation: created.invitation.token,
+  };
 }
 
 export interface KeyOverrides {

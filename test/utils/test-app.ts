@@ -3,10 +3,11 @@ import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import pino from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from '#src/app.module.js';
 import { loadConfig, type AppConfig } from '#src/config/app-config.js';
+import { Clock } from '#src/common/clock/clock.js';
 import { configureHttp } from '#src/common/http/configure-http.js';
 import { NestPinoLogger } from '#src/common/logging/logger.js';
 import { REDIS_URL } from '#test/utils/test-database.js';
@@ -35,6 +36,10 @@ export interface TestAppOptions {
    * `env.RATE_LIMITS_ENABLED`) turns them on, as in production.
    */
   rateLimits?: boolean;
+  /** Replaces the service's clock (see MovableClock): sessions and invitations expire by it. */
+  clock?: Clock;
+  /** Where the service's log lines go (default stderr), at TEST_LOG_LEVEL or `env.LOG_LEVEL`. */
+  logStream?: DestinationStream;
 }
 
 export function testConfig(options: TestAppOptions = {}): AppConfig {
@@ -55,10 +60,14 @@ export function testConfig(options: TestAppOptions = {}): AppConfig {
 /** The real application, with its real stores, on an ephemeral port through supertest. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(options);
-  const logger = pino({ level: config.log.level }, pino.destination(2));
-  const moduleRef = await Test.createTestingModule({
+  const logger = pino({ level: config.log.level }, options.logStream ?? pino.destination(2));
+  let builder = Test.createTestingModule({
     imports: [AppModule.forRoot(config, { role: options.role ?? 'api', dataSource: options.dataSource })],
-  }).compile();
+  });
+  if (options.clock) {
+    builder = builder.overrideProvider(Clock).useValue(options.clock);
+  }
+  const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: new NestPinoLogger(logger) });
   configureHttp(app, config, logger);
   await app.init();

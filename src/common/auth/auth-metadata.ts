@@ -1,16 +1,21 @@
 import type { ExecutionContext } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import type { AuthContext } from '#src/common/auth/auth-context.js';
+import type { AuthContext, CredentialKind } from '#src/common/auth/auth-context.js';
 import { Permission } from '#src/common/auth/permissions.js';
 
 export const AUTH_ROUTE = 'auth:route';
 /** The OpenAPI security scheme of authenticated operations: a bearer API key or access token. */
 export const BEARER_SCHEME = 'bearer';
+/** The OpenAPI security scheme of a signed-in person: the `service_session` cookie. */
+export const SESSION_SCHEME = 'session';
 export const PUBLIC_ROUTE = 'auth:public';
 
 export interface AuthRouteOptions {
-  permission: Permission;
+  /** null: any caller the route's credential kinds allow (the session endpoints). */
+  permission: Permission | null;
+  /** The credential kinds the route takes; all when absent. */
+  credentialKinds?: readonly CredentialKind[];
 }
 
 /** Routes that declare nothing need the broadest permission: deny by default. */

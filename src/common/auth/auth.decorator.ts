@@ -1,9 +1,9 @@
 import { applyDecorators, createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
 import type { Permission } from '#src/common/auth/permissions.js';
-import { AUTH_ROUTE, type AuthRouteOptions, authOf, BEARER_SCHEME, PUBLIC_ROUTE } from '#src/common/auth/auth-metadata.js';
+import { AUTH_ROUTE, type AuthRouteOptions, authOf, BEARER_SCHEME, PUBLIC_ROUTE, SESSION_SCHEME } from '#src/common/auth/auth-metadata.js';
 import { ErrorResponseDto, ScopeErrorResponseDto } from '#src/common/errors/error-response.dto.js';
 
 /** The route needs a credential carrying `permission`. Every route declares this or `@Public()`. */
@@ -12,8 +12,19 @@ export function Authenticated(permission: Permission): MethodDecorator & ClassDe
   return applyDecorators(
     SetMetadata(AUTH_ROUTE, options),
     ApiBearerAuth(BEARER_SCHEME),
+    ApiCookieAuth(SESSION_SCHEME),
     ApiUnauthorizedResponse({ description: 'Missing, malformed, unknown, revoked or expired credential', type: ErrorResponseDto }),
     ApiForbiddenResponse({ description: `The credential lacks the permission \`${permission}\``, type: ScopeErrorResponseDto }),
+  );
+}
+
+/** The route is for a signed-in person: it needs a web session, and no permission beyond it. */
+export function SignedIn(): MethodDecorator & ClassDecorator {
+  const options: AuthRouteOptions = { permission: null, credentialKinds: ['session'] };
+  return applyDecorators(
+    SetMetadata(AUTH_ROUTE, options),
+    ApiCookieAuth(SESSION_SCHEME),
+    ApiUnauthorizedResponse({ description: 'No web session, or one that ended or expired', type: ErrorResponseDto }),
   );
 }
 

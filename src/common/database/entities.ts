@@ -1,4 +1,8 @@
 import { AgentEntity } from '#src/modules/agents/agent.entity.js';
+import { AuditEntryEntity } from '#src/modules/auth/audit/audit-entry.entity.js';
+import { WebSessionEntity } from '#src/modules/auth/sessions/web-session.entity.js';
+import { LoginFailureEntity } from '#src/modules/auth/sign-in/login-failure.entity.js';
+import { UserTokenEntity } from '#src/modules/auth/user-tokens/user-token.entity.js';
 import { ChunkEntity } from '#src/modules/data-sources/chunk.entity.js';
 import { DataSourceEntity } from '#src/modules/data-sources/data-source.entity.js';
 import { DocumentEntity } from '#src/modules/data-sources/document.entity.js';
@@ -33,4 +37,8 @@ export const ENTITIES = [
   ProviderKeyEntity,
   WebhookEntity,
   WebhookDeliveryEntity,
+  WebSessionEntity,
+  UserTokenEntity,
+  LoginFailureEntity,
+  AuditEntryEntity,
 ];

@@ -1,17 +1,29 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiPayloadTooLargeResponse, ApiServiceUnavailableResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiPayloadTooLargeResponse,
+  ApiServiceUnavailableResponse,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { ErrorResponseDto, LegacyErrorResponseDto } from '#src/common/errors/error-response.dto.js';
 
-type DocumentedError = 400 | 404 | 409 | 413 | 503;
+type DocumentedError = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
 
 /** Documents the error responses a route can give, in the envelope of its path form. */
 export function ApiErrors(statuses: DocumentedError[], form: 'versioned' | 'legacy' = 'versioned'): MethodDecorator & ClassDecorator {
   const type = form === 'legacy' ? LegacyErrorResponseDto : ErrorResponseDto;
   const decorators = {
     400: ApiBadRequestResponse({ description: 'Malformed JSON, unknown fields, wrong types, bad ids or values out of range', type }),
+    401: ApiUnauthorizedResponse({ description: 'Wrong credentials, or a session that ended or expired', type }),
+    403: ApiForbiddenResponse({ description: 'Refused: a CSRF check, a blocked address, or the plan', type }),
     404: ApiNotFoundResponse({ description: 'No such resource in the caller\u2019s organization', type }),
     409: ApiConflictResponse({ description: 'Conflicts with the current state of the resource', type }),
     413: ApiPayloadTooLargeResponse({ description: 'JSON body over 1 MiB', type }),
+    429: ApiTooManyRequestsResponse({ description: 'Too many attempts: wait for Retry-After', type }),
     503: ApiServiceUnavailableResponse({ description: 'The deployment lacks a setting this feature needs (the message names it)', type }),
   };
   return applyDecorators(...statuses.map((status) => decorators[status]));

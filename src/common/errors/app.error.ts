@@ -37,6 +37,10 @@ export class AppError extends Error {
     return new AppError(ErrorCode.InvalidRequest, message, { details });
   }
 
+  static unauthorized(message: string): AppError {
+    return new AppError(ErrorCode.Unauthorized, message);
+  }
+
   static notFound(resource: string, id?: string): AppError {
     return new AppError(ErrorCode.NotFound, id ? `${resource} ${id} not found` : `${resource} not found`);
   }

@@ -16,6 +16,12 @@ export enum ErrorCode {
   UpstreamError = 'upstream_error',
   InternalError = 'internal_error',
   ServiceUnavailable = 'service_unavailable',
+  InvalidCredentials = 'invalid_credentials',
+  TooManyAttempts = 'too_many_attempts',
+  CsrfFailed = 'csrf_failed',
+  PlanRequired = 'plan_required',
+  WouldLockOut = 'would_lock_out',
+  OrganizationRequired = 'organization_required',
 }
 
 /** The legacy path form (`/api/...`) names a few codes differently. */
@@ -45,4 +51,10 @@ export const STATUS_OF_CODE: Record<ErrorCode, number> = {
   [ErrorCode.UpstreamError]: 502,
   [ErrorCode.InternalError]: 500,
   [ErrorCode.ServiceUnavailable]: 503,
+  [ErrorCode.InvalidCredentials]: 401,
+  [ErrorCode.TooManyAttempts]: 429,
+  [ErrorCode.CsrfFailed]: 403,
+  [ErrorCode.PlanRequired]: 403,
+  [ErrorCode.WouldLockOut]: 409,
+  [ErrorCode.OrganizationRequired]: 409,
 };

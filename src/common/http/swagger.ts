@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, getSchemaPath, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { LegacyRateLimitErrorResponseDto, RateLimitErrorResponseDto } from '#src/common/errors/error-response.dto.js';
-import { BEARER_SCHEME } from '#src/common/auth/auth-metadata.js';
+import { BEARER_SCHEME, SESSION_SCHEME } from '#src/common/auth/auth-metadata.js';
 import { RoutePolicies } from '#src/common/http/route-policy.js';
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
@@ -21,6 +21,15 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       ].join('\n'),
     )
     .setVersion('1.0.0')
+    .addCookieAuth(
+      'service_session',
+      {
+        type: 'apiKey',
+        in: 'cookie',
+        description: 'The web session of a signed-in person (POST /api/auth/login); state-changing requests also send X-CSRF-Token.',
+      },
+      SESSION_SCHEME,
+    )
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', description: 'An API key (svcsk_live_…, svcsk_test_… or legacy sk_live_…) or an OAuth access token (svcat_…)' },
       BEARER_SCHEME,
@@ -81,5 +90,5 @@ function documentRateLimits(document: OpenAPIObject, policies: RoutePolicies): v
 }
 
 function isAuthenticated(operation: OperationObject | undefined): operation is OperationObject {
-  return operation?.security?.some((requirement: Record<string, string[]>) => BEARER_SCHEME in requirement) ?? false;
+  return operation?.security?.some((requirement: Record<string, string[]>) => BEARER_SCHEME in requirement || SESSION_SCHEME in requirement) ?? false;
 }

@@ -18,6 +18,10 @@ export const ID_PREFIXES = {
   providerKey: 'pk',
   request: 'req',
   job: 'job',
+  webSession: 'ses',
+  invitation: 'inv',
+  passwordReset: 'prt',
+  auditEntry: 'aud',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -33,7 +33,10 @@ export class AuthGuard implements CanActivate {
     const auth = toAuthContext(await this.caller(request));
     setAuth(request, auth);
 
-    if (!auth.permissions.has(route.permission)) {
+    if (route.credentialKinds && !route.credentialKinds.includes(auth.credential.kind)) {
+      throw AppError.unauthorized(`This endpoint needs a ${route.credentialKinds.map((kind) => CREDENTIAL_NAMES[kind]).join(' or ')}`);
+    }
+    if (route.permission !== null && !auth.permissions.has(route.permission)) {
       const form = this.policies.formOf(request.path);
       const requiredScope = requiredScopeFor(route.permission, form);
       const name = CREDENTIAL_NAMES[auth.credential.kind];

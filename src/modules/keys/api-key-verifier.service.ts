@@ -3,7 +3,8 @@ import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
-import { hashesEqual, hashKey, parseKey } from '#src/modules/keys/api-key.format.js';
+import { hashesEqual } from '#src/common/crypto/keyed-hash.js';
+import { hashKey, parseKey } from '#src/modules/keys/api-key.format.js';
 import { ApiKeysRepository, type KeyForVerification } from '#src/modules/keys/api-keys.repository.js';
 import { KeyCacheService } from '#src/modules/keys/key-cache.service.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayPrefix, generateKey, hashesEqual, hashKey, keyPrefix, parseKey } from '#src/modules/keys/api-key.format.js';
+import { hashesEqual } from '#src/common/crypto/keyed-hash.js';
+import { displayPrefix, generateKey, hashKey, keyPrefix, parseKey } from '#src/modules/keys/api-key.format.js';
 
 const SECRET = 'unit-test-secret-unit-test-secret';
 const RANDOM_40 = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd';

@@ -1,4 +1,5 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { keyedHash } from '#src/common/crypto/keyed-hash.js';
 import type { KeyEnvironment, KeyFormat } from '#src/modules/keys/api-key.entity.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -49,20 +50,5 @@ export function parseKey(key: string): ParsedKey | undefined {
 
 /** Keyed hash stored in place of the key: useless to anyone who reads the database without the secret. */
 export function hashKey(key: string, secret: string): string {
-  return createHmac('sha256', secret).update(key).digest('hex');
-}
-
-const HEX = /^(?:[0-9a-fA-F]{2})+$/;
-
-/**
- * Constant-time comparison of two hex hashes. Buffer.from(…, 'hex') silently drops an odd last digit and
- * everything from the first non-hex character, so anything that is not whole hex never matches.
- */
-export function hashesEqual(a: string, b: string): boolean {
-  if (!HEX.test(a) || !HEX.test(b)) {
-    return false;
-  }
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
+  return keyedHash(key, secret);
 }

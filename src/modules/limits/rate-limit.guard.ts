@@ -74,7 +74,8 @@ export class RateLimitGuard implements CanActivate {
       route === 'public'
         ? 'public'
         : {
-            scopeClass: requiredScopeFor(route.permission, 'versioned') as ScopeClass,
+            // A route open to any signed-in person (the session endpoints) reads.
+            scopeClass: (route.permission === null ? 'read' : requiredScopeFor(route.permission, 'versioned')) as ScopeClass,
             spendsTokens: this.reflector.getAllAndOverride<boolean | undefined>(SPENDS_MODEL_TOKENS, [handler, controller]) === true,
           };
     this.routes.set(handler, { controller, limits });

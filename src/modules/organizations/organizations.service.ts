@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TransactionRunner } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { newId } from '#src/common/ids/ids.js';
+import { InvitationsService, type Invitation } from '#src/modules/auth/invitations/invitations.service.js';
 import { ApiKeysService } from '#src/modules/keys/api-keys.service.js';
 import type { ApiKeyEntity } from '#src/modules/keys/api-key.entity.js';
 import { limitOverrideErrors } from '#src/modules/limits/plan-limits.js';
@@ -22,6 +23,8 @@ export interface CreatedOrganization {
   admin: UserEntity;
   apiKey: ApiKeyEntity;
   key: string;
+  /** The admin's invitation: how a person signs in to the new organization. */
+  invitation: Invitation;
 }
 
 export interface PlanChange {
@@ -43,6 +46,7 @@ export class OrganizationsService {
     private readonly users: UsersService,
     private readonly keys: ApiKeysService,
     private readonly transactions: TransactionRunner,
+    private readonly invitations: InvitationsService,
   ) {}
 
   /** An organization, its first admin user and an organization-wide admin key, all or nothing. */
@@ -54,7 +58,8 @@ export class OrganizationsService {
       );
       const admin = await this.users.createInTx(organization.id, { email: input.adminEmail, name: input.adminName ?? null, role: 'admin' }, tx);
       const { entity, key } = await this.keys.issue(organization.id, { name: 'Admin key', scopes: ['admin'], format: 'versioned', environment: 'live' }, tx);
-      return { organization, admin, apiKey: entity, key };
+      const invitation = await this.invitations.invite(admin, undefined, tx);
+      return { organization, admin, apiKey: entity, key, invitation };
     });
   }
 

@@ -5,7 +5,17 @@ import { Auth, Authenticated } from '#src/common/auth/auth.decorator.js';
 import { Permission } from '#src/common/auth/permissions.js';
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
 import { IdParamDto, PaginationQueryDto } from '#src/common/validation/validators.js';
-import { CreateUserDto, toUserResponse, UpdateUserDto, UserListResponseDto, UserResponseDto } from '#src/modules/users/dto/user.dto.js';
+import { RequestOrigin } from '#src/common/http/request-origin.decorator.js';
+import {
+  CreateUserDto,
+  InvitationCreatedResponseDto,
+  InvitedUserResponseDto,
+  toInvitationResponse,
+  toUserResponse,
+  UpdateUserDto,
+  UserListResponseDto,
+  UserResponseDto,
+} from '#src/modules/users/dto/user.dto.js';
 import { UsersService } from '#src/modules/users/users.service.js';
 
 class UserIdParam extends IdParamDto('user') {}
@@ -26,11 +36,24 @@ export class UsersController {
   }
 
   @Post()
-  @ApiOperation({ summary: 'Add a user', description: 'Emails are unique per organization, compared case-insensitively.' })
-  @ApiCreatedResponse({ type: UserResponseDto })
+  @ApiOperation({
+    summary: 'Add a user, and invite them',
+    description:
+      'Emails are unique per organization, compared case-insensitively. The answer carries the invitation (72 hours, single use) with which the user sets a password.',
+  })
+  @ApiCreatedResponse({ type: InvitedUserResponseDto })
   @ApiErrors([400, 409, 413])
-  async create(@Auth() auth: AuthContext, @Body() dto: CreateUserDto): Promise<UserResponseDto> {
-    return toUserResponse(await this.service.create(auth, dto));
+  async create(@Auth() auth: AuthContext, @Body() dto: CreateUserDto, @RequestOrigin() origin: string): Promise<InvitedUserResponseDto> {
+    const { user, invitation } = await this.service.create(auth, dto, origin);
+    return { ...toUserResponse(user), invitation: toInvitationResponse(invitation) };
+  }
+
+  @Post(':id/invitation')
+  @ApiOperation({ summary: 'Invite a user again', description: 'A new invitation; the previous one no longer works.' })
+  @ApiCreatedResponse({ type: InvitationCreatedResponseDto })
+  @ApiErrors([400, 404])
+  async invite(@Auth() auth: AuthContext, @Param() { id }: UserIdParam, @RequestOrigin() origin: string): Promise<InvitationCreatedResponseDto> {
+    return { invitation: toInvitationResponse(await this.service.invite(auth, id, origin)) };
   }
 
   @Get(':id')

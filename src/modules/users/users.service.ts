@@ -7,6 +7,7 @@ import { newId } from '#src/common/ids/ids.js';
 import type { Page } from '#src/common/validation/validators.js';
 import { DomainEventsService } from '#src/modules/events/domain-events.service.js';
 import { diffChanges, type UserEventResource } from '#src/modules/events/event-map.js';
+import { InvitationsService, type Invitation } from '#src/modules/auth/invitations/invitations.service.js';
 import { ApiKeysService } from '#src/modules/keys/api-keys.service.js';
 import type { CreateUserDto, UpdateUserDto } from '#src/modules/users/dto/user.dto.js';
 import { UserEntity } from '#src/modules/users/user.entity.js';
@@ -23,10 +24,26 @@ export class UsersService {
     private readonly keys: ApiKeysService,
     private readonly events: DomainEventsService,
     private readonly transactions: TransactionRunner,
+    private readonly invitations: InvitationsService,
   ) {}
 
-  async create(auth: AuthContext, dto: CreateUserDto): Promise<UserEntity> {
-    return this.transactions.run((tx) => this.createInTx(auth.orgId, { email: dto.email, name: dto.name ?? null, role: dto.role ?? 'readonly' }, tx));
+  /** A new user and their invitation, in one transaction. */
+  async create(auth: AuthContext, dto: CreateUserDto, origin: string): Promise<{ user: UserEntity; invitation: Invitation }> {
+    return this.transactions.run(async (tx) => {
+      const user = await this.createInTx(auth.orgId, { email: dto.email, name: dto.name ?? null, role: dto.role ?? 'readonly' }, tx);
+      return { user, invitation: await this.invitations.invite(user, origin, tx) };
+    });
+  }
+
+  /** A new invitation for an existing user; their earlier ones stop working. */
+  async invite(auth: AuthContext, id: string, origin: string): Promise<Invitation> {
+    return this.transactions.run(async (tx) => {
+      const user = await this.users.findById(auth.orgId, id, tx);
+      if (!user) {
+        throw AppError.notFound('User', id);
+      }
+      return this.invitations.invite(user, origin, tx);
+    });
   }
 
   /** Also used when an organization is created with its first admin. */

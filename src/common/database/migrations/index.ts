@@ -9,6 +9,7 @@ import { AnalyticsDailyRollup1795320000000 } from '#src/common/database/migratio
 import { ChunkTsvInline1795330000000 } from '#src/common/database/migrations/1795330000000-ChunkTsvInline.js';
 import { SearchStats1795340000000 } from '#src/common/database/migrations/1795340000000-SearchStats.js';
 import { ChunkHeadingsAndFileNames1795641958427 } from '#src/common/database/migrations/1795641958427-ChunkHeadingsAndFileNames.js';
+import { PeopleSignIn1795647352918 } from '#src/common/database/migrations/1795647352918-PeopleSignIn.js';
 
 /** In order. New migrations are generated with `npm run migration:generate -- <Name>` and appended here. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   ChunkTsvInline1795330000000,
   SearchStats1795340000000,
   ChunkHeadingsAndFileNames1795641958427,
+  PeopleSignIn1795647352918,
 ];

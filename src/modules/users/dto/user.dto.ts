@@ -5,6 +5,7 @@ import { Optional } from '#src/common/validation/validators.js';
 import { ROLES, type Role } from '#src/common/auth/permissions.js';
 import { exampleId } from '#src/common/ids/ids.js';
 import type { UserEntity } from '#src/modules/users/user.entity.js';
+import type { Invitation } from '#src/modules/auth/invitations/invitations.service.js';
 
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 
@@ -67,6 +68,31 @@ export class UserResponseDto {
 
   @ApiProperty({ format: 'date-time' })
   updated_at: string;
+}
+
+export class InvitationResponseDto {
+  @ApiProperty({ example: 'https://agents.example.com/invitation#token=svcinv_…', description: 'The web application\u2019s page that accepts it.' })
+  url: string;
+
+  @ApiProperty({ example: 'svcinv_…', description: 'Single use; shown once.' })
+  token: string;
+
+  @ApiProperty({ format: 'date-time', description: '72 hours after it was made.' })
+  expires_at: string;
+}
+
+export class InvitedUserResponseDto extends UserResponseDto {
+  @ApiProperty({ type: InvitationResponseDto, description: 'With SMTP configured, also e-mailed to the user.' })
+  invitation: InvitationResponseDto;
+}
+
+export class InvitationCreatedResponseDto {
+  @ApiProperty({ type: InvitationResponseDto })
+  invitation: InvitationResponseDto;
+}
+
+export function toInvitationResponse(invitation: Invitation): InvitationResponseDto {
+  return { url: invitation.url, token: invitation.token, expires_at: invitation.expiresAt.toISOString() };
 }
 
 export class UserListResponseDto {

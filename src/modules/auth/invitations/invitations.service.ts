@@ -1,0 +1,44 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import type { Tx } from '#src/common/database/transaction.js';
+import { Mailer } from '#src/common/mail/mailer.js';
+import { UserTokensService } from '#src/modules/auth/user-tokens/user-tokens.service.js';
+
+/** What creating or renewing an invitation answers: the link to send, the token in it, and when it expires. */
+export interface Invitation {
+  url: string;
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * Invitations: the single-use link (72 hours) with which a new user sets a first password and signs in. A
+ * new invitation voids the one before. The link is an address of the web application, with the token in
+ * its fragment, which browsers never send to a server or put in a Referer.
+ */
+@Injectable()
+export class InvitationsService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly tokens: UserTokensService,
+    private readonly mailer: Mailer,
+  ) {}
+
+  /**
+   * `origin`: where the request that invites was made to; PUBLIC_URL wins when set, and without either (the
+   * CLI, the first start) the service's own local address. The e-mail, if any, goes once the transaction commits.
+   */
+  async invite(user: { orgId: string; id: string; email: string }, origin: string | undefined, tx: Tx): Promise<Invitation> {
+    const issued = await this.tokens.issue(user.orgId, user.id, 'invitation', tx);
+    const http = this.config.http;
+    const url = `${http.publicUrl ?? origin ?? `${http.tls ? 'https' : 'http'}://localhost:${http.port}`}/invitation#token=${issued.token}`;
+    tx.afterCommit(async () => {
+      await this.mailer.send({
+        to: user.email,
+        subject: 'You are invited to the Agent Query Service',
+        text: `You have been invited. Choose your password here (the link works once, for 72 hours):\n\n${url}\n`,
+      });
+    });
+    return { url, token: issued.token, expiresAt: issued.entity.expiresAt };
+  }
+}

@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, IsNull, MoreThan, type Repository } from 'typeorm';
+import type { OrganizationPlan } from '#src/common/auth/auth-context.js';
+import type { Role } from '#src/common/auth/permissions.js';
+import { SqlClient } from '#src/common/database/sql-client.js';
+import type { Tx } from '#src/common/database/transaction.js';
+import { WebSessionEntity } from '#src/modules/auth/sessions/web-session.entity.js';
+
+/** A live session with what a request needs of its user and organization, read in one statement. */
+export interface SessionRow {
+  id: string;
+  orgId: string;
+  userId: string;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  endedAt: Date | null;
+  user: { id: string; email: string; name: string | null; role: Role };
+  organization: { id: string; name: string; plan: OrganizationPlan };
+}
+
+@Injectable()
+export class SessionsRepository {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sql: SqlClient,
+  ) {}
+
+  private repo(tx?: Tx): Repository<WebSessionEntity> {
+    return (tx?.manager ?? this.dataSource.manager).getRepository(WebSessionEntity);
+  }
+
+  async insert(session: WebSessionEntity, tx: Tx): Promise<WebSessionEntity> {
+    return this.repo(tx).save(session);
+  }
+
+  /** The session with this token hash, with its user (a deleted user takes the session with it) and organization. */
+  async findByTokenHash(tokenHash: string): Promise<SessionRow | undefined> {
+    const [row] = await this.sql.query<{
+      id: string;
+      org_id: string;
+      user_id: string;
+      last_seen_at: Date;
+      expires_at: Date;
+      ended_at: Date | null;
+      email: string;
+      user_name: string | null;
+      role: Role;
+      org_name: string;
+      plan: string;
+      limits: unknown;
+    }>(
+      `SELECT s.id, s.org_id, s.user_id, s.last_seen_at, s.expires_at, s.ended_at,
+              u.email, u.name AS user_name, u.role, o.name AS org_name, o.plan, o.settings -> 'limits' AS limits
+       FROM web_session s JOIN "user" u ON u.id = s.user_id AND u.org_id = s.org_id JOIN organization o ON o.id = s.org_id
+       WHERE s.token_hash = $1`,
+      [tokenHash],
+    );
+    return row
+      ? {
+          id: row.id,
+          orgId: row.org_id,
+          userId: row.user_id,
+          lastSeenAt: new Date(row.last_seen_at),
+          expiresAt: new Date(row.expires_at),
+          endedAt: row.ended_at === null ? null : new Date(row.ended_at),
+          user: { id: row.user_id, email: row.email, name: row.user_name, role: row.role },
+          organization: { id: row.org_id, name: row.org_name, plan: { name: row.plan, overrides: row.limits ?? undefined } },
+        }
+      : undefined;
+  }
+
+  /** Moves a live session's expiry on; a session ended or expired meanwhile stays so. */
+  async renew(id: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {
+    await this.repo().update({ id, endedAt: IsNull(), expiresAt: MoreThan(lastSeenAt) }, { lastSeenAt, expiresAt });
+  }
+
+  async listLive(orgId: string, userId: string, now: Date): Promise<WebSessionEntity[]> {
+    return this.repo().find({ where: { orgId, userId, endedAt: IsNull(), expiresAt: MoreThan(now) }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
+  async endAll(orgId: string, userId: string, at: Date, tx: Tx): Promise<void> {
+    await this.repo(tx).update({ orgId, userId, endedAt: IsNull() }, { endedAt: at });
+  }
+
+  /** Ends one of a user's live sessions; false when it is not theirs or already over. */
+  async end(orgId: string, userId: string, id: string, at: Date, tx?: Tx): Promise<boolean> {
+    const result = await this.repo(tx).update({ orgId, userId, id, endedAt: IsNull(), expiresAt: MoreThan(at) }, { endedAt: at });
+    return (result.affected ?? 0) > 0;
+  }
+}

@@ -1,0 +1,103 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { Clock } from '#src/common/clock/clock.js';
+import { keyedHash, newSecretToken } from '#src/common/crypto/keyed-hash.js';
+import type { Tx } from '#src/common/database/transaction.js';
+import { AppError } from '#src/common/errors/app.error.js';
+import { newId } from '#src/common/ids/ids.js';
+import { cookieValueOf, csrfTokenOf, SESSION_LIFETIME_MS } from '#src/modules/auth/sessions/session-cookie.js';
+import { SessionsRepository, type SessionRow } from '#src/modules/auth/sessions/sessions.repository.js';
+import { WebSessionEntity } from '#src/modules/auth/sessions/web-session.entity.js';
+
+/** A session's expiry is written at most this often: every request renews it, but the row need not change on each. */
+const RENEW_INTERVAL_MS = 60_000;
+
+export interface OpenedSession {
+  session: WebSessionEntity;
+  /** The value of the `service_session` cookie. */
+  cookie: string;
+  csrfToken: string;
+}
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/**
+ * Web sessions: opened by a sign-in, found by their cookie, kept alive seven days past the last request,
+ * ended by logout or from another session. The token is 256 random bits; the database holds its keyed
+ * hash only.
+ */
+@Injectable()
+export class SessionsService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly sessions: SessionsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async open(orgId: string, userId: string, client: ClientInfo, tx: Tx): Promise<OpenedSession> {
+    const now = this.clock.now();
+    const token = newSecretToken('svcses');
+    const session = await this.sessions.insert(
+      Object.assign(new WebSessionEntity(), {
+        id: newId('webSession'),
+        orgId,
+        userId,
+        tokenHash: this.hash(token),
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+        endedAt: null,
+        ip: client.ip?.slice(0, 64) ?? null,
+        userAgent: client.userAgent?.slice(0, 500) ?? null,
+      }),
+      tx,
+    );
+    return { session, cookie: cookieValueOf(token, this.secret), csrfToken: csrfTokenOf(token, this.secret) };
+  }
+
+  /** The live session of a token, its expiry renewed; a 401 for one ended, expired or whose user is gone. */
+  async resume(token: string): Promise<SessionRow> {
+    const row = await this.sessions.findByTokenHash(this.hash(token));
+    const now = this.clock.now();
+    if (!row || row.endedAt !== null || row.expiresAt.getTime() <= now.getTime()) {
+      throw AppError.unauthorized('The session has ended or expired: sign in again');
+    }
+    if (now.getTime() - row.lastSeenAt.getTime() >= RENEW_INTERVAL_MS) {
+      const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+      await this.sessions.renew(row.id, now, expiresAt);
+      return { ...row, lastSeenAt: now, expiresAt };
+    }
+    return row;
+  }
+
+  csrfTokenOf(token: string): string {
+    return csrfTokenOf(token, this.secret);
+  }
+
+  list(orgId: string, userId: string): Promise<WebSessionEntity[]> {
+    return this.sessions.listLive(orgId, userId, this.clock.now());
+  }
+
+  /** Ends one of the user's sessions: 404 for one that is not theirs, or already over. */
+  async end(orgId: string, userId: string, id: string, tx?: Tx): Promise<void> {
+    if (!(await this.sessions.end(orgId, userId, id, this.clock.now(), tx))) {
+      throw AppError.notFound('Session', id);
+    }
+  }
+
+  /** Ends every live session of a user (a password reset). */
+  async endAll(orgId: string, userId: string, tx: Tx): Promise<void> {
+    await this.sessions.endAll(orgId, userId, this.clock.now(), tx);
+  }
+
+  private get secret(): string {
+    return this.config.keys.hashSecret;
+  }
+
+  private hash(token: string): string {
+    return keyedHash(token, this.secret);
+  }
+}

@@ -1,0 +1,138 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
+import { AppError } from '#src/common/errors/app.error.js';
+import { ErrorCode } from '#src/common/errors/error-code.enum.js';
+import { Mailer } from '#src/common/mail/mailer.js';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PasswordHasher } from '#src/modules/auth/passwords/password-hasher.js';
+import { SessionsService, type ClientInfo, type OpenedSession } from '#src/modules/auth/sessions/sessions.service.js';
+import { AccountsRepository, type Account } from '#src/modules/auth/sign-in/accounts.repository.js';
+import { LoginThrottle } from '#src/modules/auth/sign-in/login-throttle.js';
+import { UserTokensService } from '#src/modules/auth/user-tokens/user-tokens.service.js';
+import type { UserTokenPurpose } from '#src/modules/auth/user-tokens/user-token.entity.js';
+
+/** A person signed in: their account and the session opened for them. */
+export interface SignedIn {
+  account: Account;
+  session: OpenedSession;
+}
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  organizationId?: string;
+}
+
+/**
+ * Signing in with a password, and setting one (an invitation accepted, a reset confirmed, the CLI).
+ *
+ * - An unknown address costs a password verification like a known one, and answers the same 401.
+ * - The same address may have accounts in several organizations: the password picks the account it opens.
+ *   Should it open more than one, `organization_id` is needed, and only those organizations are named.
+ * - Failures are counted per address and per client (LoginThrottle).
+ */
+@Injectable()
+export class SignInService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly accounts: AccountsRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly throttle: LoginThrottle,
+    private readonly sessions: SessionsService,
+    private readonly tokens: UserTokensService,
+    private readonly mailer: Mailer,
+    private readonly transactions: TransactionRunner,
+  ) {}
+
+  async login(input: LoginInput, client: ClientInfo): Promise<SignedIn> {
+    const email = input.email.toLowerCase();
+    const ip = client.ip ?? 'unknown';
+    await this.throttle.check(email, ip);
+    const accounts = (await this.accounts.findByEmail(email, input.organizationId)).filter((account) => account.passwordHash !== null);
+    if (accounts.length === 0) {
+      await this.hasher.verifyNothing(input.password);
+    }
+    const matched: Account[] = [];
+    for (const account of accounts) {
+      if (await this.hasher.verify(account.passwordHash!, input.password)) {
+        matched.push(account);
+      }
+    }
+    if (matched.length === 0) {
+      await this.throttle.recordFailure(email, ip);
+      throw new AppError(ErrorCode.InvalidCredentials, 'Wrong email or password');
+    }
+    if (matched.length > 1) {
+      throw new AppError(ErrorCode.OrganizationRequired, 'This email and password open several organizations: choose one with organization_id', {
+        details: { organizations: matched.map((account) => ({ id: account.organization.id, name: account.organization.name })) },
+      });
+    }
+    const [account] = matched;
+    return this.transactions.run(async (tx) => ({ account, session: await this.sessions.open(account.orgId, account.userId, client, tx) }));
+  }
+
+  /** Sets the first password with an invitation, and signs in. */
+  acceptInvitation(token: string, password: string, client: ClientInfo): Promise<SignedIn> {
+    return this.setPasswordWithToken(token, 'invitation', password, client, 'The invitation is not valid: it was used, replaced by a newer one, or expired');
+  }
+
+  /** Sets a new password with a reset link, ends the user's other sessions, and signs in. */
+  confirmReset(token: string, password: string, client: ClientInfo): Promise<SignedIn> {
+    return this.setPasswordWithToken(
+      token,
+      'password_reset',
+      password,
+      client,
+      'The reset link is not valid: it was used, replaced by a newer one, or expired',
+    );
+  }
+
+  /**
+   * E-mails a reset link to every account of the address, when there are any and SMTP is configured. Says
+   * nothing either way: the endpoint answers 202 whatever the address.
+   */
+  async requestReset(email: string, origin: string): Promise<void> {
+    if (!this.mailer.configured) {
+      return;
+    }
+    for (const account of await this.accounts.findByEmail(email.toLowerCase())) {
+      const issued = await this.transactions.run((tx) => this.tokens.issue(account.orgId, account.userId, 'password_reset', tx));
+      const url = `${this.config.http.publicUrl ?? origin}/reset-password#token=${issued.token}`;
+      await this.mailer.send({
+        to: account.email,
+        subject: `Reset your password (${account.organization.name})`,
+        text: `Someone asked to reset the password of ${account.email} in ${account.organization.name}. If it was you, choose a new password here (the link works once, for one hour):\n\n${url}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+      });
+    }
+  }
+
+  /** The operator's CLI: sets the password of the organization's user with this address. */
+  async setPassword(orgId: string, email: string, password: string): Promise<Account> {
+    if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
+      throw AppError.invalid(`The password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`, { password: ['length'] });
+    }
+    const [account] = await this.accounts.findByEmail(email.toLowerCase(), orgId);
+    if (!account) {
+      throw AppError.notFound('User', email);
+    }
+    const passwordHash = await this.hasher.hash(password);
+    await this.transactions.run((tx) => this.accounts.setPassword(account.orgId, account.userId, passwordHash, tx));
+    return account;
+  }
+
+  private async setPasswordWithToken(token: string, purpose: UserTokenPurpose, password: string, client: ClientInfo, invalid: string): Promise<SignedIn> {
+    const passwordHash = await this.hasher.hash(password);
+    return this.transactions.run(async (tx: Tx) => {
+      const used = await this.tokens.consume(token, purpose, tx);
+      const account = used && (await this.accounts.findById(used.orgId, used.userId, tx));
+      if (!account) {
+        throw AppError.invalid(invalid, { token: ['invalid, used or expired'] });
+      }
+      await this.accounts.setPassword(account.orgId, account.userId, passwordHash, tx);
+      if (purpose === 'password_reset') {
+        await this.sessions.endAll(account.orgId, account.userId, tx);
+      }
+      return { account, session: await this.sessions.open(account.orgId, account.userId, client, tx) };
+    });
+  }
+}

@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { Clock } from '#src/common/clock/clock.js';
+import { keyedHash, newSecretToken } from '#src/common/crypto/keyed-hash.js';
+import type { Tx } from '#src/common/database/transaction.js';
+import { newId } from '#src/common/ids/ids.js';
+import { UserTokenEntity, type UserTokenPurpose } from '#src/modules/auth/user-tokens/user-token.entity.js';
+import { UserTokensRepository } from '#src/modules/auth/user-tokens/user-tokens.repository.js';
+
+const SETTINGS: Record<UserTokenPurpose, { prefix: string; idKind: 'invitation' | 'passwordReset'; lifetimeMs: number }> = {
+  invitation: { prefix: 'svcinv', idKind: 'invitation', lifetimeMs: 72 * 3_600_000 },
+  password_reset: { prefix: 'svcprt', idKind: 'passwordReset', lifetimeMs: 3_600_000 },
+};
+
+export interface IssuedToken {
+  entity: UserTokenEntity;
+  /** The token itself: shown once (in a link), stored only as its keyed hash. */
+  token: string;
+}
+
+/**
+ * Single-use links that let a person set a password: invitations (72 hours) and password resets (1 hour).
+ * A new one voids the user's earlier ones of the same purpose; using one marks it used in the transaction
+ * that sets the password, under a row lock, so it works exactly once.
+ */
+@Injectable()
+export class UserTokensService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly tokens: UserTokensRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async issue(orgId: string, userId: string, purpose: UserTokenPurpose, tx: Tx): Promise<IssuedToken> {
+    const settings = SETTINGS[purpose];
+    const now = this.clock.now();
+    await this.tokens.voidUnused(orgId, userId, purpose, now, tx);
+    const token = newSecretToken(settings.prefix);
+    const entity = await this.tokens.insert(
+      Object.assign(new UserTokenEntity(), {
+        id: newId(settings.idKind),
+        orgId,
+        userId,
+        purpose,
+        tokenHash: this.hash(token),
+        expiresAt: new Date(now.getTime() + settings.lifetimeMs),
+        usedAt: null,
+      }),
+      tx,
+    );
+    return { entity, token };
+  }
+
+  /** Uses a token: its row, now marked used; undefined when it is unknown, used, voided or expired. */
+  async consume(token: string, purpose: UserTokenPurpose, tx: Tx): Promise<UserTokenEntity | undefined> {
+    if (!token.startsWith(`${SETTINGS[purpose].prefix}_`) || token.length > 100) {
+      return undefined;
+    }
+    const row = await this.tokens.findByHashForUpdate(this.hash(token), purpose, tx);
+    const now = this.clock.now();
+    if (!row || row.usedAt !== null || row.expiresAt.getTime() <= now.getTime()) {
+      return undefined;
+    }
+    await this.tokens.markUsed(row.id, now, tx);
+    return row;
+  }
+
+  private hash(token: string): string {
+    return keyedHash(token, this.config.keys.hashSecret);
+  }
+}

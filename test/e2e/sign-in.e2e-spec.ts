@@ -1,0 +1,363 @@
+import { randomBytes } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import request, { type Response } from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAILURE_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT } from '#src/modules/auth/sign-in/login-throttle.js';
+import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
+import { MovableClock } from '#test/utils/movable-clock.js';
+import { SmtpCapture } from '#test/utils/smtp-capture.js';
+import { createTestApp, type TestApp } from '#test/utils/test-app.js';
+import { createTestDatabase } from '#test/utils/test-database.js';
+
+const PASSWORD = 'correct horse battery staple';
+const DAY_MS = 24 * 3_600_000;
+const SESSION_COOKIE = /^service_session=(svcses_[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]+); Max-Age=604800; Path=\/; HttpOnly; Secure; SameSite=Lax$/;
+
+interface Signed {
+  cookie: string;
+  csrf: string;
+  body: Record<string, unknown>;
+}
+
+describe('people sign in', () => {
+  let t: TestApp;
+  let smtp: SmtpCapture;
+  let dropDatabase: () => Promise<void>;
+  const clock = new MovableClock();
+  const logs = new PassThrough();
+  let logged = '';
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    dropDatabase = database.drop;
+    smtp = await SmtpCapture.start();
+    logs.on('data', (chunk: Buffer) => (logged += chunk.toString('utf8')));
+    t = await createTestApp({ databaseUrl: database.url, clock, logStream: logs, env: { SMTP_URL: smtp.url, LOG_LEVEL: 'debug' } });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+    await dropDatabase?.();
+  });
+
+  const cookieOf = (response: Response): string => {
+    const header = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((value) => value.startsWith('service_session='));
+    expect(header, 'a session cookie is set').toBeDefined();
+    return `service_session=${SESSION_COOKIE.exec(header!)![1]}`;
+  };
+
+  const accept = async (token: string, password = PASSWORD): Promise<Signed> => {
+    const response = await request(t.http).post('/api/auth/invitations/accept').send({ token, password });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return { cookie: cookieOf(response), csrf: response.body.csrf_token as string, body: response.body };
+  };
+
+  const login = (email: string, password = PASSWORD, organizationId?: string) =>
+    request(t.http)
+      .post('/api/auth/login')
+      .send({ email, password, ...(organizationId ? { organization_id: organizationId } : {}) });
+
+  const signIn = async (email: string, password = PASSWORD, organizationId?: string): Promise<Signed> => {
+    const response = await login(email, password, organizationId);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return { cookie: cookieOf(response), csrf: response.body.csrf_token as string, body: response.body };
+  };
+
+  /** A new organization whose admin has accepted the invitation. */
+  const signedInOrg = async (): Promise<{ org: TestOrg; session: Signed }> => {
+    const org = await createOrg(t.app);
+    return { org, session: await accept(org.adminInvitation) };
+  };
+
+  const withoutRequestId = (body: Record<string, unknown>): Record<string, unknown> => ({ ...body, request_id: undefined });
+
+  describe('invitations', () => {
+    it('should answer the new user with an invitation that sets a first password and signs in, once', async () => {
+      const org = await createOrg(t.app);
+      const created = await request(t.http)
+        .post('/api/v1/users')
+        .set(...bearer(org.adminKey))
+        .send({ email: 'ada@example.test', role: 'configure' })
+        .expect(201);
+      const { token, url } = created.body.invitation as { token: string; url: string };
+      expect(url).toBe(`${new URL(url).origin}/invitation#token=${token}`);
+
+      const tooShort = await request(t.http).post('/api/auth/invitations/accept').send({ token, password: 'eleven char' }).expect(400);
+      expect(tooShort.body.error.details.password).toEqual(['password must be at least 12 characters']);
+
+      const signed = await accept(token);
+      expect(signed.body).toEqual({
+        user: { id: created.body.id, email: 'ada@example.test', name: null, role: 'configure' },
+        organization: { id: org.orgId, name: expect.any(String), plan: 'pro' },
+        expires_at: expect.any(String),
+        csrf_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      });
+      const reused = await request(t.http).post('/api/auth/invitations/accept').send({ token, password: PASSWORD }).expect(400);
+      expect(reused.body.error.code).toBe('invalid_request');
+      expect((await login('ada@example.test')).status).toBe(200);
+    });
+
+    it('should void the earlier invitation when a new one is made, and refuse one past its 72 hours', async () => {
+      const org = await createOrg(t.app);
+      const created = await request(t.http)
+        .post('/api/v1/users')
+        .set(...bearer(org.adminKey))
+        .send({ email: 'grace@example.test' })
+        .expect(201);
+      const renewed = await request(t.http)
+        .post(`/api/v1/users/${created.body.id}/invitation`)
+        .set(...bearer(org.adminKey))
+        .expect(201);
+      await request(t.http).post('/api/auth/invitations/accept').send({ token: created.body.invitation.token, password: PASSWORD }).expect(400);
+
+      const late = await request(t.http)
+        .post(`/api/v1/users/${created.body.id}/invitation`)
+        .set(...bearer(org.adminKey))
+        .expect(201);
+      clock.advance(72 * 3_600_000 + 1_000);
+      await request(t.http).post('/api/auth/invitations/accept').send({ token: late.body.invitation.token, password: PASSWORD }).expect(400);
+      await request(t.http).post('/api/auth/invitations/accept').send({ token: renewed.body.invitation.token, password: PASSWORD }).expect(400);
+    });
+
+    it('should e-mail the invitation when SMTP is configured', async () => {
+      const org = await createOrg(t.app);
+      const email = `mailed-${randomBytes(3).toString('hex')}@example.test`;
+      const created = await request(t.http)
+        .post('/api/v1/users')
+        .set(...bearer(org.adminKey))
+        .send({ email })
+        .expect(201);
+      const [url] = await smtp.find(email, /https?:\/\/\S+/);
+      expect(url).toBe(created.body.invitation.url);
+    });
+
+    it('should refuse malformed, unknown and foreign-purpose tokens with 400, never 500', async () => {
+      for (const token of ['', 'svcinv_', 'svcinv_nope', `svcprt_${'a'.repeat(43)}`, 'x'.repeat(101), 42, null]) {
+        const response = await request(t.http).post('/api/auth/invitations/accept').send({ token, password: PASSWORD });
+        expect(response.status, String(token)).toBe(400);
+      }
+    });
+  });
+
+  describe('login', () => {
+    it('should answer a wrong password and an unknown email alike: 401 invalid_credentials', async () => {
+      const { org } = await signedInOrg();
+      const wrong = await login(org.adminEmail, 'not the password at all').expect(401);
+      const unknown = await login(`nobody-${randomBytes(3).toString('hex')}@example.test`, 'not the password at all').expect(401);
+      expect(wrong.body.error).toEqual({ code: 'invalid_credentials', message: 'Wrong email or password' });
+      expect(withoutRequestId(unknown.body)).toEqual(withoutRequestId(wrong.body));
+      expect(wrong.headers.deprecation).toBeUndefined();
+    });
+
+    it('should set the session cookie with its attributes and answer the documented body', async () => {
+      const { org } = await signedInOrg();
+      const response = await login(org.adminEmail).expect(200);
+      expect(([] as string[]).concat(response.headers['set-cookie'])).toEqual([expect.stringMatching(SESSION_COOKIE)]);
+      expect(Object.keys(response.body).sort()).toEqual(['csrf_token', 'expires_at', 'organization', 'user']);
+      expect(new Date(response.body.expires_at as string).getTime()).toBeCloseTo(clock.now().getTime() + 7 * DAY_MS, -4);
+    });
+
+    it('should pick the organization the password opens when the email is in two, and ask which when it opens both', async () => {
+      const first = await createOrg(t.app);
+      const second = await createOrg(t.app);
+      const email = `shared-${randomBytes(3).toString('hex')}@example.test`;
+      const inFirst = await request(t.http)
+        .post('/api/v1/users')
+        .set(...bearer(first.adminKey))
+        .send({ email })
+        .expect(201);
+      const inSecond = await request(t.http)
+        .post('/api/v1/users')
+        .set(...bearer(second.adminKey))
+        .send({ email })
+        .expect(201);
+      await accept(inFirst.body.invitation.token, 'first organization password');
+      await accept(inSecond.body.invitation.token, 'second organization password');
+
+      expect((await signIn(email, 'second organization password')).body.organization).toMatchObject({ id: second.orgId });
+      expect((await signIn(email, 'first organization password')).body.organization).toMatchObject({ id: first.orgId });
+      await login(email, 'second organization password', first.orgId).expect(401);
+
+      const third = await createOrg(t.app);
+      const inThird = await request(t.http)
+        .post('/api/v1/users')
+        .set(...bearer(third.adminKey))
+        .send({ email })
+        .expect(201);
+      await accept(inThird.body.invitation.token, 'first organization password');
+      const ambiguous = await login(email, 'first organization password').expect(409);
+      expect(ambiguous.body.error.code).toBe('organization_required');
+      expect(ambiguous.body.error.details.organizations.map((o: { id: string }) => o.id).sort()).toEqual([first.orgId, third.orgId].sort());
+      expect((await signIn(email, 'first organization password', third.orgId)).body.organization).toMatchObject({ id: third.orgId });
+    });
+
+    it('should refuse sign-ins past the failure limit with 429 and Retry-After, and take them again once the window has passed', async () => {
+      const { org } = await signedInOrg();
+      for (let attempt = 0; attempt < MAX_FAILURES_PER_ACCOUNT; attempt++) {
+        await login(org.adminEmail, 'wrong password number').expect(401);
+      }
+      const refused = await login(org.adminEmail).expect(429);
+      expect(refused.body.error.code).toBe('too_many_attempts');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(FAILURE_WINDOW_MS / 1000);
+      clock.advance(FAILURE_WINDOW_MS + 1_000);
+      await login(org.adminEmail).expect(200);
+    });
+
+    it('should refuse a sign-in posted from another site', async () => {
+      const { org } = await signedInOrg();
+      const response = await login(org.adminEmail).set('Origin', 'https://evil.example');
+      expect(response.status).toBe(403);
+      expect(response.body.error.code).toBe('csrf_failed');
+    });
+  });
+
+  describe('sessions', () => {
+    it('should work on versioned and legacy paths with the user’s role, and answer the session endpoint', async () => {
+      const { org, session } = await signedInOrg();
+      await request(t.http).get('/api/v1/agents').set('Cookie', session.cookie).expect(200);
+      await request(t.http).get('/api/agents').set('Cookie', session.cookie).expect(200);
+      const current = await request(t.http).get('/api/auth/session').set('Cookie', session.cookie).expect(200);
+      expect(current.body).toMatchObject({ user: { id: org.adminUserId, role: 'admin' }, csrf_token: session.csrf });
+      expect(([] as string[]).concat(current.headers['set-cookie'])).toEqual([expect.stringMatching(SESSION_COOKIE)]);
+      await request(t.http)
+        .get('/api/auth/session')
+        .set(...bearer(org.adminKey))
+        .expect(401);
+    });
+
+    it('should renew the expiry with every request and expire after seven idle days', async () => {
+      const { session } = await signedInOrg();
+      clock.advance(6 * DAY_MS);
+      const renewed = await request(t.http).get('/api/auth/session').set('Cookie', session.cookie).expect(200);
+      expect(new Date(renewed.body.expires_at as string).getTime()).toBeCloseTo(clock.now().getTime() + 7 * DAY_MS, -4);
+      clock.advance(6 * DAY_MS);
+      await request(t.http).get('/api/v1/agents').set('Cookie', session.cookie).expect(200);
+      clock.advance(7 * DAY_MS + 1_000);
+      const expired = await request(t.http).get('/api/v1/agents').set('Cookie', session.cookie).expect(401);
+      expect(expired.body.error.code).toBe('unauthorized');
+    });
+
+    it('should end the session at logout, clear the cookie, and refuse the old cookie', async () => {
+      const { session } = await signedInOrg();
+      const response = await request(t.http).delete('/api/auth/logout').set('Cookie', session.cookie).set('X-CSRF-Token', session.csrf).expect(204);
+      expect(([] as string[]).concat(response.headers['set-cookie'])).toEqual(['service_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax']);
+      await request(t.http).get('/api/v1/agents').set('Cookie', session.cookie).expect(401);
+    });
+
+    it('should list the caller’s sessions, end one of them, and answer 404 for another user’s', async () => {
+      const { org, session } = await signedInOrg();
+      const other = await signIn(org.adminEmail);
+      const listed = await request(t.http).get('/api/auth/sessions').set('Cookie', session.cookie).expect(200);
+      expect(listed.body.sessions).toHaveLength(2);
+      expect(listed.body.sessions.filter((entry: { current: boolean }) => entry.current)).toHaveLength(1);
+      expect(Object.keys(listed.body.sessions[0] as object).sort()).toEqual(['created_at', 'current', 'expires_at', 'id', 'ip', 'last_seen_at', 'user_agent']);
+      const otherId = (listed.body.sessions as Array<{ id: string; current: boolean }>).find((entry) => !entry.current)!.id;
+
+      const stranger = await signedInOrg();
+      await request(t.http)
+        .delete(`/api/auth/sessions/${otherId}`)
+        .set('Cookie', stranger.session.cookie)
+        .set('X-CSRF-Token', stranger.session.csrf)
+        .expect(404);
+      await request(t.http).get('/api/v1/agents').set('Cookie', other.cookie).expect(200);
+
+      await request(t.http).delete(`/api/auth/sessions/${otherId}`).set('Cookie', session.cookie).set('X-CSRF-Token', session.csrf).expect(204);
+      await request(t.http).get('/api/v1/agents').set('Cookie', other.cookie).expect(401);
+      await request(t.http).delete('/api/auth/sessions/not-an-id').set('Cookie', session.cookie).set('X-CSRF-Token', session.csrf).expect(400);
+    });
+
+    it('should apply a role change on the next request and end the sessions of a deleted user at once', async () => {
+      const { org } = await signedInOrg();
+      const created = await request(t.http)
+        .post('/api/v1/users')
+        .set(...bearer(org.adminKey))
+        .send({ email: 'temp@example.test', role: 'configure' })
+        .expect(201);
+      const session = await accept(created.body.invitation.token);
+      const create = () =>
+        request(t.http)
+          .post('/api/v1/agents')
+          .set('Cookie', session.cookie)
+          .set('X-CSRF-Token', session.csrf)
+          .send({ name: 'By a person', data_source_ids: [] });
+      await create().expect(201);
+
+      await request(t.http)
+        .put(`/api/v1/users/${created.body.id}`)
+        .set(...bearer(org.adminKey))
+        .send({ role: 'readonly' })
+        .expect(200);
+      const forbidden = await create().expect(403);
+      expect(forbidden.body.current_scopes).toEqual(['read']);
+
+      await request(t.http)
+        .delete(`/api/v1/users/${created.body.id}`)
+        .set(...bearer(org.adminKey))
+        .expect(204);
+      await request(t.http).get('/api/v1/agents').set('Cookie', session.cookie).expect(401);
+    });
+
+    it('should refuse a tampered or foreign cookie with 401', async () => {
+      const { session } = await signedInOrg();
+      const [token, signature] = session.cookie.slice('service_session='.length).split('.');
+      for (const cookie of [
+        `service_session=${token}.${signature.slice(1)}x`,
+        `service_session=${token}`,
+        'service_session=garbage',
+        `service_session=${token.slice(0, -1)}A.${signature}`,
+      ]) {
+        await request(t.http).get('/api/v1/agents').set('Cookie', cookie).expect(401);
+      }
+    });
+  });
+
+  describe('CSRF', () => {
+    it('should refuse a state-changing cookie request without the token, with a wrong one, or from another origin; reads and bearer requests need none', async () => {
+      const { org, session } = await signedInOrg();
+      const post = () => request(t.http).post('/api/v1/agents').set('Cookie', session.cookie).send({ name: 'CSRF', data_source_ids: [] });
+      for (const attempt of [post(), post().set('X-CSRF-Token', 'wrong'), post().set('X-CSRF-Token', session.csrf).set('Origin', 'https://evil.example')]) {
+        const response = await attempt;
+        expect(response.status).toBe(403);
+        expect(response.body.error.code).toBe('csrf_failed');
+      }
+      await post().set('X-CSRF-Token', session.csrf).set('Host', 'service.test').set('Origin', 'http://service.test').expect(201);
+      await post().set('X-CSRF-Token', session.csrf).expect(201);
+      await request(t.http).get('/api/v1/agents').set('Cookie', session.cookie).expect(200);
+      await request(t.http)
+        .post('/api/v1/agents')
+        .set(...bearer(org.adminKey))
+        .set('Cookie', session.cookie)
+        .send({ name: 'Bearer', data_source_ids: [] })
+        .expect(201);
+    });
+  });
+
+  describe('password reset', () => {
+    it('should answer 202 alike for any address, e-mail a link to an account, set the password with it and end the other sessions', async () => {
+      const { org, session } = await signedInOrg();
+      const unknown = await request(t.http)
+        .post('/api/auth/password-reset')
+        .send({ email: `ghost-${randomBytes(3).toString('hex')}@example.test` })
+        .expect(202);
+      const known = await request(t.http).post('/api/auth/password-reset').send({ email: org.adminEmail }).expect(202);
+      expect(known.body).toEqual(unknown.body);
+
+      const [, token] = await smtp.find(org.adminEmail, /#token=(svcprt_[A-Za-z0-9_-]{43})/);
+      const reset = await request(t.http).post('/api/auth/password-reset/confirm').send({ token, password: 'a brand new passphrase' }).expect(200);
+      expect(reset.body.user).toMatchObject({ id: org.adminUserId });
+      await request(t.http).get('/api/v1/agents').set('Cookie', session.cookie).expect(401);
+      await login(org.adminEmail).expect(401);
+      await login(org.adminEmail, 'a brand new passphrase').expect(200);
+      await request(t.http).post('/api/auth/password-reset/confirm').send({ token, password: 'yet another passphrase' }).expect(400);
+    });
+  });
+
+  it('should keep passwords, tokens and cookies out of every log line', () => {
+    expect(logged.length).toBeGreaterThan(0);
+    for (const secret of [PASSWORD, 'a brand new passphrase', 'svcinv_', 'svcprt_', 'svcses_']) {
+      expect(logged, secret).not.toContain(secret);
+    }
+  });
+});
