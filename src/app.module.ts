@@ -14,6 +14,7 @@ import { RedisModule } from '#src/common/redis/redis.module.js';
 import { AppValidationPipe } from '#src/common/validation/validation.pipe.js';
 import { AgentsModule } from '#src/modules/agents/agents.module.js';
 import { AnalyticsModule } from '#src/modules/analytics/analytics.module.js';
+import { AuditModule } from '#src/modules/audit/audit.module.js';
 import { AuthGuard } from '#src/modules/auth/auth.guard.js';
 import { AuthModule } from '#src/modules/auth/auth.module.js';
 import { DataSourcesModule } from '#src/modules/data-sources/data-sources.module.js';
@@ -54,6 +55,7 @@ export class AppModule {
         QueueModule.forRoot(config, { consume }),
         EventEmitterModule.forRoot({ wildcard: false, ignoreErrors: true }),
         EventsModule,
+        AuditModule,
         KeysModule,
         AuthModule,
         LimitsModule,

@@ -11,8 +11,10 @@ import { orgPlanLine, parseOrgPlanOptions } from '#src/cli/org-plan.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { runMigrations } from '#src/common/database/data-source.js';
 import { createLogger, NestPinoLogger } from '#src/common/logging/logger.js';
+import { NO_CLIENT, SYSTEM_ACTOR } from '#src/modules/audit/audit-actions.js';
 import { SignInService } from '#src/modules/auth/sign-in/sign-in.service.js';
 import { OrganizationsService } from '#src/modules/organizations/organizations.service.js';
+import { OrganizationSettingsService } from '#src/modules/organizations/settings/organization-settings.service.js';
 import { ProviderKeysService } from '#src/modules/provider-keys/provider-keys.service.js';
 import { EmbeddingIndexService } from '#src/modules/retrieval/embeddings/embedding-index.service.js';
 
@@ -103,6 +105,23 @@ program
       process.stdout.write(`${orgPlanLine(organization)}\n`);
     } catch (error) {
       fail(error instanceof AppError && error.details ? `${error.message}: ${JSON.stringify(error.details)}` : (error as Error).message);
+    }
+  });
+
+program
+  .command('org:allowlist')
+  .description('Remove an organization’s IP allowlist, whatever its plan (the way back in for admins shut out); prints one JSON line')
+  .requiredOption('--id <id>', 'organization id (org_…)')
+  .option('--clear', 'remove every entry: any address may call the API and sign in again')
+  .action(async (options: { id: string; clear?: boolean }) => {
+    if (!options.clear) {
+      fail('give --clear: allowlists are edited with PUT /api/v1/organization; the command line only removes one');
+    }
+    try {
+      const view = await withApp(loadConfig(), (app) => app.get(OrganizationSettingsService).clearAllowlist(options.id, SYSTEM_ACTOR, NO_CLIENT));
+      process.stdout.write(`${JSON.stringify({ organization: { id: view.organization.id, name: view.organization.name, ip_allowlist: view.ipAllowlist } })}\n`);
+    } catch (error) {
+      fail((error as Error).message);
     }
   });
 

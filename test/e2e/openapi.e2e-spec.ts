@@ -68,7 +68,7 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('should declare the bearer and session schemes and the 401/403/400 answers on every authenticated operation', () => {
+  it('should declare the bearer and session schemes and the 401/403 answers on every authenticated operation', () => {
     expect(document.components?.securitySchemes?.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.components?.securitySchemes?.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'service_session' });
     for (const { path, method, operation } of operations().filter(({ path }) => !PUBLIC_PATHS.has(path))) {
@@ -79,7 +79,7 @@ describe('the OpenAPI document', () => {
         continue;
       }
       expect(operation.security, label).toEqual([{ bearer: [] }, { session: [] }]);
-      expect(Object.keys(operation.responses), label).toEqual(expect.arrayContaining(['400', '401', '403']));
+      expect(Object.keys(operation.responses), label).toEqual(expect.arrayContaining(['401', '403']));
     }
   });
 

@@ -26,6 +26,16 @@ describe('the api process on the embedded default', () => {
     const auth = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
 
     await waitForHealth(base);
+    const [invitationUrl, token] = await first.waitFor(/http:\/\/localhost:\d+\/invitation#token=(svcinv_[A-Za-z0-9_-]{43})/);
+    expect(invitationUrl).toContain(`localhost:${port}/invitation`);
+    const accepted = await fetch(`${base}/api/auth/invitations/accept`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token, password: 'the operator chose this' }),
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.headers.get('set-cookie')).toMatch(/^service_session=/);
+
     const created = await fetch(`${base}/api/v1/agents`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Docs helper', data_source_ids: [] }) });
     expect(created.status).toBe(201);
     const listed = await fetch(`${base}/api/v1/agents`, { headers: auth });
@@ -75,7 +85,32 @@ describe('the cli', () => {
     expect(output.organization.id).toMatch(/^org_/);
     expect(output.user).toMatchObject({ email: 'admin@acme.test', role: 'admin' });
     expect(output.api_key).toMatch(/^svcsk_live_[A-Za-z0-9]{40}$/);
+    expect(output.invitation).toEqual({
+      url: expect.stringMatching(/^http:\/\/localhost:\d+\/invitation#token=svcinv_[A-Za-z0-9_-]{43}$/),
+      token: expect.stringMatching(/^svcinv_/),
+      expires_at: expect.any(String),
+    });
   }, 60_000);
+
+  it('should set a user\u2019s password read from stdin, and remove an organization\u2019s IP allowlist', async () => {
+    const created = await runProcess(CLI, ['org:create', '--name', 'People', '--admin-email', 'people@acme.test', '--plan', 'enterprise'], cliEnv());
+    const orgId = (JSON.parse(created.stdout) as { organization: { id: string } }).organization.id;
+
+    const set = await runProcess(CLI, ['user:password', '--org', orgId, '--email', 'People@Acme.test'], cliEnv(), 'a long enough passphrase\n');
+    expect(set.code, set.stderr).toBe(0);
+    expect(JSON.parse(set.stdout)).toMatchObject({ user: { email: 'people@acme.test', role: 'admin' }, organization_id: orgId });
+    expect(set.stdout + set.stderr).not.toContain('a long enough passphrase');
+    const short = await runProcess(CLI, ['user:password', '--org', orgId, '--email', 'people@acme.test'], cliEnv(), 'too short\n');
+    expect(short.code).not.toBe(0);
+    expect(short.stderr).toContain('12');
+
+    const cleared = await runProcess(CLI, ['org:allowlist', '--id', orgId, '--clear'], cliEnv());
+    expect(cleared.code, cleared.stderr).toBe(0);
+    expect(JSON.parse(cleared.stdout)).toEqual({ organization: { id: orgId, name: 'People', ip_allowlist: [] } });
+    const withoutClear = await runProcess(CLI, ['org:allowlist', '--id', orgId], cliEnv());
+    expect(withoutClear.code).not.toBe(0);
+    expect(withoutClear.stderr).toContain('--clear');
+  }, 120_000);
 
   it('should change an organization\u2019s plan and limit overrides, refusing bad ones', async () => {
     const created = await runProcess(CLI, ['org:create', '--name', 'Plans', '--admin-email', 'plans@acme.test'], cliEnv());

@@ -282,6 +282,15 @@ describe('scopes', () => {
       prepare: async () => ({ path: '/api/v1/analytics?start_date=2026-01-01&end_date=2026-01-07' }),
     },
 
+    { route: 'GET /api/v1/organization', allowed: ADMIN_ONLY, requiredScope: 'admin', ok: 200, prepare: async () => ({ path: '/api/v1/organization' }) },
+    {
+      route: 'PUT /api/v1/organization',
+      allowed: ADMIN_ONLY,
+      requiredScope: 'admin',
+      ok: 200,
+      prepare: async () => ({ path: '/api/v1/organization', body: { name: 'Scoped organization' } }),
+    },
+    { route: 'GET /api/v1/audit-log', allowed: ADMIN_ONLY, requiredScope: 'admin', ok: 200, prepare: async () => ({ path: '/api/v1/audit-log' }) },
     { route: 'GET /api/v1/users', allowed: ADMIN_ONLY, requiredScope: 'admin', ok: 200, prepare: async () => ({ path: '/api/v1/users' }) },
     {
       route: 'POST /api/v1/users',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import request, { type Response } from 'supertest';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAILURE_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT } from '#src/modules/auth/sign-in/login-throttle.js';
 import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
@@ -8,16 +8,11 @@ import { MovableClock } from '#test/utils/movable-clock.js';
 import { SmtpCapture } from '#test/utils/smtp-capture.js';
 import { createTestApp, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase } from '#test/utils/test-database.js';
+import { acceptInvitation, SESSION_COOKIE, TEST_PASSWORD, webSessionOf, type WebSession } from '#test/utils/web-sessions.js';
 
-const PASSWORD = 'correct horse battery staple';
+const PASSWORD = TEST_PASSWORD;
 const DAY_MS = 24 * 3_600_000;
-const SESSION_COOKIE = /^service_session=(svcses_[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]+); Max-Age=604800; Path=\/; HttpOnly; Secure; SameSite=Lax$/;
-
-interface Signed {
-  cookie: string;
-  csrf: string;
-  body: Record<string, unknown>;
-}
+type Signed = WebSession;
 
 describe('people sign in', () => {
   let t: TestApp;
@@ -41,28 +36,15 @@ describe('people sign in', () => {
     await dropDatabase?.();
   });
 
-  const cookieOf = (response: Response): string => {
-    const header = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((value) => value.startsWith('service_session='));
-    expect(header, 'a session cookie is set').toBeDefined();
-    return `service_session=${SESSION_COOKIE.exec(header!)![1]}`;
-  };
-
-  const accept = async (token: string, password = PASSWORD): Promise<Signed> => {
-    const response = await request(t.http).post('/api/auth/invitations/accept').send({ token, password });
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    return { cookie: cookieOf(response), csrf: response.body.csrf_token as string, body: response.body };
-  };
+  const accept = (token: string, password = PASSWORD): Promise<Signed> => acceptInvitation(t.http, token, password);
 
   const login = (email: string, password = PASSWORD, organizationId?: string) =>
     request(t.http)
       .post('/api/auth/login')
       .send({ email, password, ...(organizationId ? { organization_id: organizationId } : {}) });
 
-  const signIn = async (email: string, password = PASSWORD, organizationId?: string): Promise<Signed> => {
-    const response = await login(email, password, organizationId);
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    return { cookie: cookieOf(response), csrf: response.body.csrf_token as string, body: response.body };
-  };
+  const signIn = async (email: string, password = PASSWORD, organizationId?: string): Promise<Signed> =>
+    webSessionOf(await login(email, password, organizationId));
 
   /** A new organization whose admin has accepted the invitation. */
   const signedInOrg = async (): Promise<{ org: TestOrg; session: Signed }> => {

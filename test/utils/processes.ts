@@ -15,11 +15,12 @@ export interface RunningProcess {
  * Starts a built entry point (dist/src/...) as a real process. Rate limits are off unless `env` turns them
  * on (RATE_LIMITS_ENABLED), as in createTestApp: tests poll far faster than any plan allows.
  */
-export function startProcess(script: string, args: string[], env: Record<string, string | undefined>): RunningProcess {
+export function startProcess(script: string, args: string[], env: Record<string, string | undefined>, stdin?: string): RunningProcess {
   const child = spawn(process.execPath, [script, ...args], {
     env: { PATH: process.env.PATH, RATE_LIMITS_ENABLED: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
+  child.stdin?.end(stdin);
   let out = '';
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -52,13 +53,14 @@ export function startProcess(script: string, args: string[], env: Record<string,
   };
 }
 
-/** Runs a command to completion. */
+/** Runs a command to completion, with `stdin` as its input if given. */
 export async function runProcess(
   script: string,
   args: string[],
   env: Record<string, string | undefined>,
+  stdin?: string,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const running = startProcess(script, args, env);
+  const running = startProcess(script, args, env, stdin);
   const code = await once(running.child, 'exit').then(([exitCode]) => exitCode as number | null);
   return { code, stdout: running.stdout(), stderr: running.stderr() };
 }

@@ -4,6 +4,12 @@ import { effectivePermissions, type Permission, type Role } from '#src/common/au
 export const CREDENTIAL_KINDS = ['api_key', 'session', 'oauth_token'] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 
+/** Where a request came from: Express's `req.ip` (under TRUST_PROXY) and its user agent. */
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
 /** Who is calling, resolved once per request by the auth guard. */
 export interface AuthContext {
   orgId: string;
@@ -15,6 +21,8 @@ export interface AuthContext {
   scopes: string[];
   /** The credential this request came with: rate limits and audit entries are per credential. */
   credential: { kind: CredentialKind; id: string };
+  /** Where the request came from, for audit entries; both null for in-process callers. */
+  client: ClientInfo;
   /** What the caller may do (effectivePermissions of the scopes and the role). */
   permissions: ReadonlySet<Permission>;
   /**
@@ -39,5 +47,13 @@ export function apiKeyIdOf(auth: AuthContext): string | null {
 
 /** The caller an in-process task acts as (a benchmark seeding data, an operator's command): one of the organization's keys. */
 export function organizationKeyContext(orgId: string, keyId: string, scopes: string[] = ['admin']): AuthContext {
-  return { orgId, userId: null, role: null, scopes, credential: { kind: 'api_key', id: keyId }, permissions: effectivePermissions(scopes, null) };
+  return {
+    orgId,
+    userId: null,
+    role: null,
+    scopes,
+    credential: { kind: 'api_key', id: keyId },
+    client: { ip: null, userAgent: null },
+    permissions: effectivePermissions(scopes, null),
+  };
 }

@@ -19,6 +19,7 @@ export enum Permission {
   WebhooksManage = 'webhooks:manage',
   ProviderKeysManage = 'provider-keys:manage',
   OrganizationManage = 'organization:manage',
+  AuditLogRead = 'audit-log:read',
 }
 
 export const VERSIONED_SCOPES = ['read', 'write', 'execute', 'admin'] as const;
@@ -67,6 +68,7 @@ const REQUIRED_SCOPE: Record<Permission, { versioned: VersionedScope; legacy: Le
   [Permission.WebhooksManage]: { versioned: 'admin', legacy: 'admin' },
   [Permission.ProviderKeysManage]: { versioned: 'admin', legacy: 'admin' },
   [Permission.OrganizationManage]: { versioned: 'admin', legacy: 'admin' },
+  [Permission.AuditLogRead]: { versioned: 'admin', legacy: 'admin' },
 };
 
 export function requiredScopeFor(permission: Permission, form: 'versioned' | 'legacy'): string {

@@ -1,5 +1,5 @@
 import { AgentEntity } from '#src/modules/agents/agent.entity.js';
-import { AuditEntryEntity } from '#src/modules/auth/audit/audit-entry.entity.js';
+import { AuditEntryEntity } from '#src/modules/audit/audit-entry.entity.js';
 import { WebSessionEntity } from '#src/modules/auth/sessions/web-session.entity.js';
 import { LoginFailureEntity } from '#src/modules/auth/sign-in/login-failure.entity.js';
 import { UserTokenEntity } from '#src/modules/auth/user-tokens/user-token.entity.js';

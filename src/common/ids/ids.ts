@@ -22,6 +22,7 @@ export const ID_PREFIXES = {
   invitation: 'inv',
   passwordReset: 'prt',
   auditEntry: 'aud',
+  ssoConnection: 'sso',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -7,13 +7,16 @@ import { effectivePermissions, permissionsOfScopes, requiredScopeFor, scopesOfRo
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { RoutePolicies } from '#src/common/http/route-policy.js';
+import { actorOf } from '#src/modules/audit/audit-actions.js';
 import { AUTHENTICATORS, type Authenticator, type Caller } from '#src/modules/auth/authenticators/authenticator.js';
+import { clientOf } from '#src/modules/auth/client-info.js';
+import { IpGate } from '#src/modules/auth/ip-allowlist/ip-gate.js';
 
 const CREDENTIAL_NAMES: Record<CredentialKind, string> = { api_key: 'API key', session: 'session', oauth_token: 'access token' };
 
 /**
- * The one global guard: asks the authenticators in turn for the request's caller, decides its permissions
- * (effectivePermissions), and checks the route's. Deny by default: a route declares its permission or
+ * The one global guard: asks the authenticators in turn for the request's caller, holds it to its
+ * organization's IP allowlist, decides its permissions (effectivePermissions), and checks the route's. Deny by default: a route declares its permission or
  * `@Public()`.
  */
 @Injectable()
@@ -22,6 +25,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     @Inject(AUTHENTICATORS) private readonly authenticators: Authenticator[],
     private readonly policies: RoutePolicies,
+    private readonly gate: IpGate,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -30,7 +34,9 @@ export class AuthGuard implements CanActivate {
       return true;
     }
     const request = context.switchToHttp().getRequest<Request>();
-    const auth = toAuthContext(await this.caller(request));
+    const caller = await this.caller(request);
+    const auth = toAuthContext(caller, request);
+    await this.gate.admit(auth.orgId, caller.ipAllowlist, auth.client, actorOf(auth), auth.credential.kind);
     setAuth(request, auth);
 
     if (route.credentialKinds && !route.credentialKinds.includes(auth.credential.kind)) {
@@ -63,13 +69,14 @@ export class AuthGuard implements CanActivate {
   }
 }
 
-function toAuthContext(caller: Caller): AuthContext {
+function toAuthContext(caller: Caller, request: Request): AuthContext {
   return {
     orgId: caller.orgId,
     userId: caller.userId,
     role: caller.role,
     scopes: caller.scopes === null ? (caller.role === null ? [] : scopesOfRole(caller.role)) : [...caller.scopes],
     credential: caller.credential,
+    client: clientOf(request),
     permissions: effectivePermissions(caller.scopes, caller.role),
     plan: caller.plan,
   };

@@ -3,6 +3,7 @@ import { AuthGuard } from '#src/modules/auth/auth.guard.js';
 import { ApiKeyAuthenticator } from '#src/modules/auth/authenticators/api-key.authenticator.js';
 import { AUTHENTICATORS, type Authenticator } from '#src/modules/auth/authenticators/authenticator.js';
 import { SessionAuthenticator } from '#src/modules/auth/authenticators/session.authenticator.js';
+import { IpGate } from '#src/modules/auth/ip-allowlist/ip-gate.js';
 import { InvitationsService } from '#src/modules/auth/invitations/invitations.service.js';
 import { PasswordHasher } from '#src/modules/auth/passwords/password-hasher.js';
 import { SessionsController } from '#src/modules/auth/sessions/sessions.controller.js';
@@ -28,6 +29,7 @@ import { UserTokensService } from '#src/modules/auth/user-tokens/user-tokens.ser
     SessionAuthenticator,
     { provide: AUTHENTICATORS, useFactory: (...authenticators: Authenticator[]) => authenticators, inject: [ApiKeyAuthenticator, SessionAuthenticator] },
     AuthGuard,
+    IpGate,
     PasswordHasher,
     SessionsRepository,
     SessionsService,
@@ -39,6 +41,6 @@ import { UserTokensService } from '#src/modules/auth/user-tokens/user-tokens.ser
     UserTokensService,
     InvitationsService,
   ],
-  exports: [AUTHENTICATORS, AuthGuard, InvitationsService, SignInService],
+  exports: [AUTHENTICATORS, AuthGuard, IpGate, InvitationsService, SignInService],
 })
 export class AuthModule {}

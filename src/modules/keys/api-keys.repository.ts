@@ -1,3 +1,4 @@
+import { storedAllowlist } from '#src/modules/auth/ip-allowlist/ip-allowlist.js';
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, type Repository } from 'typeorm';
 import { EntityRows } from '#src/common/database/entity-rows.js';
@@ -18,6 +19,7 @@ export interface KeyForVerification {
   revokedAt: Date | null;
   userRole: Role | null;
   plan: OrganizationPlan;
+  ipAllowlist: readonly string[];
 }
 
 @Injectable()
@@ -55,9 +57,11 @@ export class ApiKeysRepository {
       owner_role: Role | null;
       plan: string;
       limits: unknown;
+      ip_allowlist: unknown;
     }>(
       `SELECT k.id, k.org_id, k.user_id, k.hash, k.scopes, k.expires_at, k.revoked_at, u.role AS owner_role,
-              o.plan, o.settings -> 'limits' AS limits
+              o.plan, o.settings -> 'limits' AS limits,
+              o.settings -> 'ip_allowlist' AS ip_allowlist
          FROM api_key k
          JOIN organization o ON o.id = k.org_id
          LEFT JOIN "user" u ON u.id = k.user_id AND u.org_id = k.org_id
@@ -76,6 +80,7 @@ export class ApiKeysRepository {
           revokedAt: row.revoked_at,
           userRole: row.owner_role,
           plan: { name: row.plan, overrides: row.limits ?? undefined },
+          ipAllowlist: storedAllowlist(row.ip_allowlist),
         }
       : undefined;
   }

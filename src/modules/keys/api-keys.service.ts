@@ -4,6 +4,8 @@ import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { newId } from '#src/common/ids/ids.js';
+import { auditOf } from '#src/modules/audit/audit-actions.js';
+import { AuditLog } from '#src/modules/audit/audit-log.service.js';
 import type { Page } from '#src/common/validation/validators.js';
 import { ApiKeyEntity, type KeyEnvironment, type KeyFormat } from '#src/modules/keys/api-key.entity.js';
 import { generateKey, hashKey } from '#src/modules/keys/api-key.format.js';
@@ -34,13 +36,22 @@ export class ApiKeysService {
     private readonly keys: ApiKeysRepository,
     private readonly cache: KeyCacheService,
     private readonly transactions: TransactionRunner,
+    private readonly audit: AuditLog,
   ) {}
 
   async create(auth: AuthContext, input: NewKeyInput): Promise<IssuedKey> {
     if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) {
       throw AppError.invalid('expiresAt must be in the future', { expiresAt: ['expiresAt must be in the future'] });
     }
-    return this.issue(auth.orgId, input);
+    return this.transactions.run(async (tx) => {
+      const issued = await this.issue(auth.orgId, input, tx);
+      const { entity } = issued;
+      await this.audit.record(
+        auditOf(auth, 'api_key.created', { type: 'api_key', id: entity.id }, { name: entity.name, scopes: entity.scopes, user_id: entity.userId }),
+        tx,
+      );
+      return issued;
+    });
   }
 
   /** Issues a key inside an existing transaction (organization bootstrap) or its own. */
@@ -75,7 +86,11 @@ export class ApiKeysService {
     if (hash === undefined) {
       throw AppError.notFound('API key', id);
     }
-    await this.keys.revoke(auth.orgId, id, null);
+    await this.transactions.run(async (tx) => {
+      if (await this.keys.revoke(auth.orgId, id, null, tx)) {
+        await this.audit.record(auditOf(auth, 'api_key.revoked', { type: 'api_key', id }), tx);
+      }
+    });
     await this.cache.invalidate([hash]);
   }
 
@@ -107,6 +122,7 @@ export class ApiKeysService {
       if (!(await this.keys.revoke(auth.orgId, id, next.entity.id, tx))) {
         throw AppError.conflict('The key was revoked while rotating it');
       }
+      await this.audit.record(auditOf(auth, 'api_key.rotated', { type: 'api_key', id }, { replaced_by: next.entity.id }), tx);
       return next;
     });
     const oldHash = await this.keys.hashOf(auth.orgId, id);

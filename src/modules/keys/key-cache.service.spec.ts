@@ -20,6 +20,7 @@ const key = (hash: string): KeyForVerification => ({
   revokedAt: null,
   userRole: null,
   plan: { name: 'free', overrides: undefined },
+  ipAllowlist: [],
 });
 
 describe('KeyCacheService', () => {

@@ -6,6 +6,10 @@ export type Plan = (typeof PLANS)[number];
 
 /** Settings an organization's admins or the operator may change; later features add their own keys. */
 export interface OrganizationSettings {
+  /** Rate-limit overrides (enterprise plan), set by the operator: see plan-limits.ts. */
+  limits?: Record<string, unknown>;
+  /** Allowed client addresses, CIDR ranges (enterprise plan): see ip-allowlist.ts. */
+  ip_allowlist?: string[];
   [key: string]: unknown;
 }
 

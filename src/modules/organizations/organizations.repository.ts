@@ -19,6 +19,10 @@ export class OrganizationsRepository {
     return this.repo(tx).findOne({ where: { id } });
   }
 
+  async findByIdForUpdate(id: string, tx: Tx): Promise<OrganizationEntity | null> {
+    return this.repo(tx).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
   async save(organization: OrganizationEntity, tx?: Tx): Promise<OrganizationEntity> {
     return this.repo(tx).save(organization);
   }

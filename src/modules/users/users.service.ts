@@ -5,6 +5,8 @@ import { TransactionRunner, type Tx } from '#src/common/database/transaction.js'
 import { AppError } from '#src/common/errors/app.error.js';
 import { newId } from '#src/common/ids/ids.js';
 import type { Page } from '#src/common/validation/validators.js';
+import { auditOf } from '#src/modules/audit/audit-actions.js';
+import { AuditLog } from '#src/modules/audit/audit-log.service.js';
 import { DomainEventsService } from '#src/modules/events/domain-events.service.js';
 import { diffChanges, type UserEventResource } from '#src/modules/events/event-map.js';
 import { InvitationsService, type Invitation } from '#src/modules/auth/invitations/invitations.service.js';
@@ -25,12 +27,14 @@ export class UsersService {
     private readonly events: DomainEventsService,
     private readonly transactions: TransactionRunner,
     private readonly invitations: InvitationsService,
+    private readonly audit: AuditLog,
   ) {}
 
   /** A new user and their invitation, in one transaction. */
   async create(auth: AuthContext, dto: CreateUserDto, origin: string): Promise<{ user: UserEntity; invitation: Invitation }> {
     return this.transactions.run(async (tx) => {
       const user = await this.createInTx(auth.orgId, { email: dto.email, name: dto.name ?? null, role: dto.role ?? 'readonly' }, tx);
+      await this.audit.record(auditOf(auth, 'user.created', userTarget(user), { email: user.email, role: user.role }), tx);
       return { user, invitation: await this.invitations.invite(user, origin, tx) };
     });
   }
@@ -42,7 +46,9 @@ export class UsersService {
       if (!user) {
         throw AppError.notFound('User', id);
       }
-      return this.invitations.invite(user, origin, tx);
+      const invitation = await this.invitations.invite(user, origin, tx);
+      await this.audit.record(auditOf(auth, 'user.invited', userTarget(user), { expires_at: invitation.expiresAt.toISOString() }), tx);
+      return invitation;
     });
   }
 
@@ -95,6 +101,7 @@ export class UsersService {
       const changes = diffChanges(before, toUserEvent(saved));
       if (Object.keys(changes).length > 0) {
         await this.events.record(tx, auth.orgId, 'user.updated', { user: toUserEvent(saved), changes });
+        await this.audit.record(auditOf(auth, 'user.updated', userTarget(saved), { changes }), tx);
       }
       if (roleChanged) {
         tx.afterCommit(() => this.keys.invalidateUserKeys(auth.orgId, id));
@@ -117,8 +124,13 @@ export class UsersService {
       }
       await this.keys.revokeUserKeys(auth.orgId, id, tx);
       await this.users.delete(auth.orgId, id, tx);
+      await this.audit.record(auditOf(auth, 'user.deleted', userTarget(user), { email: user.email, role: user.role }), tx);
     });
   }
+}
+
+function userTarget(user: UserEntity): { type: 'user'; id: string } {
+  return { type: 'user', id: user.id };
 }
 
 /** `admins` counts the organization's admins, the user about to be demoted or removed included. */

@@ -28,6 +28,7 @@ export class ApiKeyAuthenticator extends Authenticator {
       scopes: key.scopes,
       credential: { kind: 'api_key', id: key.id },
       plan: key.plan,
+      ipAllowlist: key.ipAllowlist,
     };
   }
 }

@@ -11,6 +11,8 @@ export interface Caller {
   scopes: readonly string[] | null;
   credential: { kind: CredentialKind; id: string };
   plan?: OrganizationPlan;
+  /** The organization's IP allowlist (empty: any address); the guard holds every request to it. */
+  ipAllowlist: readonly string[];
 }
 
 /**

@@ -51,6 +51,7 @@ export class SessionAuthenticator extends Authenticator {
       scopes: null,
       credential: { kind: 'session', id: row.id },
       plan: row.organization.plan,
+      ipAllowlist: row.organization.ipAllowlist,
     };
   }
 }

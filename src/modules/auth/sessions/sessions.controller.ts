@@ -14,7 +14,7 @@ import {
   toLoginResponse,
   toSessionResponse,
 } from '#src/modules/auth/dto/sign-in.dto.js';
-import { clientOf } from '#src/modules/auth/sessions/client-info.js';
+import { clientOf } from '#src/modules/auth/client-info.js';
 import { checkOrigin } from '#src/modules/auth/sessions/csrf.js';
 import { clearedSessionCookie, cookieValueOf, sessionCookie } from '#src/modules/auth/sessions/session-cookie.js';
 import { SessionsService } from '#src/modules/auth/sessions/sessions.service.js';
@@ -67,7 +67,7 @@ export class SessionsController {
   @ApiErrors([401, 403])
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
     const { row } = sessionOf(request);
-    await this.sessions.end(row.orgId, row.userId, row.id);
+    await this.sessions.end(row, row.id, clientOf(request));
     response.setHeader('Set-Cookie', clearedSessionCookie());
   }
 
@@ -90,6 +90,6 @@ export class SessionsController {
   @ApiErrors([400, 401, 403, 404])
   async end(@Req() request: Request, @Param() { id }: SessionIdParam): Promise<void> {
     const { row } = sessionOf(request);
-    await this.sessions.end(row.orgId, row.userId, id);
+    await this.sessions.end(row, id, clientOf(request));
   }
 }

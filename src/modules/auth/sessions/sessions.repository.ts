@@ -1,3 +1,4 @@
+import { storedAllowlist } from '#src/modules/auth/ip-allowlist/ip-allowlist.js';
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, MoreThan, type Repository } from 'typeorm';
 import type { OrganizationPlan } from '#src/common/auth/auth-context.js';
@@ -15,7 +16,7 @@ export interface SessionRow {
   expiresAt: Date;
   endedAt: Date | null;
   user: { id: string; email: string; name: string | null; role: Role };
-  organization: { id: string; name: string; plan: OrganizationPlan };
+  organization: { id: string; name: string; plan: OrganizationPlan; ipAllowlist: readonly string[] };
 }
 
 @Injectable()
@@ -48,9 +49,11 @@ export class SessionsRepository {
       org_name: string;
       plan: string;
       limits: unknown;
+      ip_allowlist: unknown;
     }>(
       `SELECT s.id, s.org_id, s.user_id, s.last_seen_at, s.expires_at, s.ended_at,
-              u.email, u.name AS user_name, u.role, o.name AS org_name, o.plan, o.settings -> 'limits' AS limits
+              u.email, u.name AS user_name, u.role, o.name AS org_name, o.plan, o.settings -> 'limits' AS limits,
+              o.settings -> 'ip_allowlist' AS ip_allowlist
        FROM web_session s JOIN "user" u ON u.id = s.user_id AND u.org_id = s.org_id JOIN organization o ON o.id = s.org_id
        WHERE s.token_hash = $1`,
       [tokenHash],
@@ -64,7 +67,12 @@ export class SessionsRepository {
           expiresAt: new Date(row.expires_at),
           endedAt: row.ended_at === null ? null : new Date(row.ended_at),
           user: { id: row.user_id, email: row.email, name: row.user_name, role: row.role },
-          organization: { id: row.org_id, name: row.org_name, plan: { name: row.plan, overrides: row.limits ?? undefined } },
+          organization: {
+            id: row.org_id,
+            name: row.org_name,
+            plan: { name: row.plan, overrides: row.limits ?? undefined },
+            ipAllowlist: storedAllowlist(row.ip_allowlist),
+          },
         }
       : undefined;
   }

@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import type { ClientInfo } from '#src/common/auth/auth-context.js';
 import { Clock } from '#src/common/clock/clock.js';
 import { keyedHash, newSecretToken } from '#src/common/crypto/keyed-hash.js';
-import type { Tx } from '#src/common/database/transaction.js';
+import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
+import { AuditLog } from '#src/modules/audit/audit-log.service.js';
 import { newId } from '#src/common/ids/ids.js';
 import { cookieValueOf, csrfTokenOf, SESSION_LIFETIME_MS } from '#src/modules/auth/sessions/session-cookie.js';
 import { SessionsRepository, type SessionRow } from '#src/modules/auth/sessions/sessions.repository.js';
@@ -19,11 +21,6 @@ export interface OpenedSession {
   csrfToken: string;
 }
 
-export interface ClientInfo {
-  ip: string | null;
-  userAgent: string | null;
-}
-
 /**
  * Web sessions: opened by a sign-in, found by their cookie, kept alive seven days past the last request,
  * ended by logout or from another session. The token is 256 random bits; the database holds its keyed
@@ -35,6 +32,8 @@ export class SessionsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sessions: SessionsRepository,
     private readonly clock: Clock,
+    private readonly transactions: TransactionRunner,
+    private readonly audit: AuditLog,
   ) {}
 
   async open(orgId: string, userId: string, client: ClientInfo, tx: Tx): Promise<OpenedSession> {
@@ -81,11 +80,23 @@ export class SessionsService {
     return this.sessions.listLive(orgId, userId, this.clock.now());
   }
 
-  /** Ends one of the user's sessions: 404 for one that is not theirs, or already over. */
-  async end(orgId: string, userId: string, id: string, tx?: Tx): Promise<void> {
-    if (!(await this.sessions.end(orgId, userId, id, this.clock.now(), tx))) {
-      throw AppError.notFound('Session', id);
-    }
+  /** Ends one of the user's sessions, from one of theirs (`logout` when it is the same): 404 for one that is not theirs, or already over. */
+  async end(caller: SessionRow, id: string, client: ClientInfo): Promise<void> {
+    await this.transactions.run(async (tx) => {
+      if (!(await this.sessions.end(caller.orgId, caller.userId, id, this.clock.now(), tx))) {
+        throw AppError.notFound('Session', id);
+      }
+      await this.audit.record(
+        {
+          orgId: caller.orgId,
+          action: id === caller.id ? 'logout' : 'session.revoked',
+          actor: { type: 'user', id: caller.userId },
+          client,
+          target: { type: 'session', id },
+        },
+        tx,
+      );
+    });
   }
 
   /** Ends every live session of a user (a password reset). */

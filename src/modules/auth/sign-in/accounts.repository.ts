@@ -1,3 +1,4 @@
+import { storedAllowlist } from '#src/modules/auth/ip-allowlist/ip-allowlist.js';
 import { Injectable } from '@nestjs/common';
 import type { Role } from '#src/common/auth/permissions.js';
 import { SqlClient } from '#src/common/database/sql-client.js';
@@ -11,7 +12,7 @@ export interface Account {
   name: string | null;
   role: Role;
   passwordHash: string | null;
-  organization: { id: string; name: string; plan: string };
+  organization: { id: string; name: string; plan: string; ipAllowlist: readonly string[] };
 }
 
 interface AccountRow {
@@ -23,9 +24,11 @@ interface AccountRow {
   password_hash: string | null;
   org_name: string;
   plan: string;
+  ip_allowlist: unknown;
 }
 
-const ACCOUNT_COLUMNS = `u.id AS user_id, u.org_id, u.email, u.name, u.role, u.password_hash, o.name AS org_name, o.plan`;
+const ACCOUNT_COLUMNS = `u.id AS user_id, u.org_id, u.email, u.name, u.role, u.password_hash, o.name AS org_name, o.plan,
+  o.settings -> 'ip_allowlist' AS ip_allowlist`;
 
 /** The users table as sign-in reads and writes it: across organizations, since the same address may be in several. */
 @Injectable()
@@ -64,6 +67,6 @@ function toAccount(row: AccountRow): Account {
     name: row.name,
     role: row.role,
     passwordHash: row.password_hash,
-    organization: { id: row.org_id, name: row.org_name, plan: row.plan },
+    organization: { id: row.org_id, name: row.org_name, plan: row.plan, ipAllowlist: storedAllowlist(row.ip_allowlist) },
   };
 }

@@ -13,7 +13,7 @@ import {
   PasswordResetDto,
   toLoginResponse,
 } from '#src/modules/auth/dto/sign-in.dto.js';
-import { clientOf } from '#src/modules/auth/sessions/client-info.js';
+import { clientOf } from '#src/modules/auth/client-info.js';
 import { checkOrigin, ownOrigin } from '#src/modules/auth/sessions/csrf.js';
 import { sessionCookie } from '#src/modules/auth/sessions/session-cookie.js';
 import { SignInService } from '#src/modules/auth/sign-in/sign-in.service.js';

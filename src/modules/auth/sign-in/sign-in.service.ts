@@ -1,11 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import type { ClientInfo } from '#src/common/auth/auth-context.js';
 import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { Mailer } from '#src/common/mail/mailer.js';
+import { NO_CLIENT, SYSTEM_ACTOR, type AuditRecord } from '#src/modules/audit/audit-actions.js';
+import { AuditLog } from '#src/modules/audit/audit-log.service.js';
+import { IpGate } from '#src/modules/auth/ip-allowlist/ip-gate.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PasswordHasher } from '#src/modules/auth/passwords/password-hasher.js';
-import { SessionsService, type ClientInfo, type OpenedSession } from '#src/modules/auth/sessions/sessions.service.js';
+import { SessionsService, type OpenedSession } from '#src/modules/auth/sessions/sessions.service.js';
 import { AccountsRepository, type Account } from '#src/modules/auth/sign-in/accounts.repository.js';
 import { LoginThrottle } from '#src/modules/auth/sign-in/login-throttle.js';
 import { UserTokensService } from '#src/modules/auth/user-tokens/user-tokens.service.js';
@@ -29,7 +33,10 @@ export interface LoginInput {
  * - An unknown address costs a password verification like a known one, and answers the same 401.
  * - The same address may have accounts in several organizations: the password picks the account it opens.
  *   Should it open more than one, `organization_id` is needed, and only those organizations are named.
- * - Failures are counted per address and per client (LoginThrottle).
+ * - Failures are counted per address and per client (LoginThrottle), and audited in each organization
+ *   the address has an account in.
+ * - The organization's IP allowlist holds for signing in too, checked once the password is right (before,
+ *   a refusal would tell an unknown address from a known one).
  */
 @Injectable()
 export class SignInService {
@@ -42,6 +49,8 @@ export class SignInService {
     private readonly tokens: UserTokensService,
     private readonly mailer: Mailer,
     private readonly transactions: TransactionRunner,
+    private readonly gate: IpGate,
+    private readonly audit: AuditLog,
   ) {}
 
   async login(input: LoginInput, client: ClientInfo): Promise<SignedIn> {
@@ -60,6 +69,9 @@ export class SignInService {
     }
     if (matched.length === 0) {
       await this.throttle.recordFailure(email, ip);
+      for (const account of accounts) {
+        await this.audit.record(failedSignInAudit(account, client));
+      }
       throw new AppError(ErrorCode.InvalidCredentials, 'Wrong email or password');
     }
     if (matched.length > 1) {
@@ -68,7 +80,8 @@ export class SignInService {
       });
     }
     const [account] = matched;
-    return this.transactions.run(async (tx) => ({ account, session: await this.sessions.open(account.orgId, account.userId, client, tx) }));
+    await this.admit(account, client);
+    return this.transactions.run((tx) => this.openSession(account, client, 'password', tx));
   }
 
   /** Sets the first password with an invitation, and signs in. */
@@ -116,11 +129,19 @@ export class SignInService {
       throw AppError.notFound('User', email);
     }
     const passwordHash = await this.hasher.hash(password);
-    await this.transactions.run((tx) => this.accounts.setPassword(account.orgId, account.userId, passwordHash, tx));
+    await this.transactions.run(async (tx) => {
+      await this.accounts.setPassword(account.orgId, account.userId, passwordHash, tx);
+      await this.audit.record(passwordSetAudit(account, 'cli', NO_CLIENT, SYSTEM_ACTOR), tx);
+    });
     return account;
   }
 
   private async setPasswordWithToken(token: string, purpose: UserTokenPurpose, password: string, client: ClientInfo, invalid: string): Promise<SignedIn> {
+    const holder = await this.tokens.peek(token, purpose);
+    const holderAccount = holder && (await this.accounts.findById(holder.orgId, holder.userId));
+    if (holderAccount) {
+      await this.admit(holderAccount, client);
+    }
     const passwordHash = await this.hasher.hash(password);
     return this.transactions.run(async (tx: Tx) => {
       const used = await this.tokens.consume(token, purpose, tx);
@@ -132,7 +153,45 @@ export class SignInService {
       if (purpose === 'password_reset') {
         await this.sessions.endAll(account.orgId, account.userId, tx);
       }
-      return { account, session: await this.sessions.open(account.orgId, account.userId, client, tx) };
+      await this.audit.record(passwordSetAudit(account, purpose, client, { type: 'user', id: account.userId }), tx);
+      return this.openSession(account, client, purpose, tx);
     });
   }
+
+  private admit(account: Account, client: ClientInfo): Promise<void> {
+    return this.gate.admit(account.orgId, account.organization.ipAllowlist, client, { type: 'user', id: account.userId }, 'password');
+  }
+
+  private async openSession(account: Account, client: ClientInfo, method: 'password' | UserTokenPurpose, tx: Tx): Promise<SignedIn> {
+    const session = await this.sessions.open(account.orgId, account.userId, client, tx);
+    await this.audit.record(
+      {
+        orgId: account.orgId,
+        action: 'login.succeeded',
+        actor: { type: 'user', id: account.userId },
+        client,
+        target: { type: 'session', id: session.session.id },
+        details: { method },
+      },
+      tx,
+    );
+    return { account, session };
+  }
+}
+
+/** A failed sign-in names the account tried, not as its actor: nobody proved to be its user. */
+function failedSignInAudit(account: Account, client: ClientInfo): AuditRecord {
+  return {
+    orgId: account.orgId,
+    action: 'login.failed',
+    actor: { type: 'anonymous', id: null },
+    client,
+    target: { type: 'user', id: account.userId },
+    details: { reason: 'wrong_password' },
+  };
+}
+
+/** A password set: the entry says how, never what. */
+function passwordSetAudit(account: Account, via: 'cli' | UserTokenPurpose, client: ClientInfo, actor: AuditRecord['actor']): AuditRecord {
+  return { orgId: account.orgId, action: 'user.updated', actor, client, target: { type: 'user', id: account.userId }, details: { password: 'set', via } };
 }

@@ -20,6 +20,10 @@ export class UserTokensRepository {
     await this.repo(tx).update({ orgId, userId, purpose, usedAt: IsNull() }, { usedAt: at });
   }
 
+  async findByHash(tokenHash: string, purpose: UserTokenPurpose): Promise<UserTokenEntity | null> {
+    return this.repo().findOne({ where: { tokenHash, purpose } });
+  }
+
   /** The token with this hash, locked for the rest of the transaction so it can be used only once. */
   async findByHashForUpdate(tokenHash: string, purpose: UserTokenPurpose, tx: Tx): Promise<UserTokenEntity | null> {
     return this.repo(tx).findOne({ where: { tokenHash, purpose }, lock: { mode: 'pessimistic_write' } });

@@ -51,17 +51,32 @@ export class UserTokensService {
     return { entity, token };
   }
 
+  /** The row of a token that can still be used, without using it; undefined when it is unknown, used, voided or expired. */
+  async peek(token: string, purpose: UserTokenPurpose): Promise<UserTokenEntity | undefined> {
+    return this.usable(token, purpose, (hash) => this.tokens.findByHash(hash, purpose));
+  }
+
   /** Uses a token: its row, now marked used; undefined when it is unknown, used, voided or expired. */
   async consume(token: string, purpose: UserTokenPurpose, tx: Tx): Promise<UserTokenEntity | undefined> {
+    const row = await this.usable(token, purpose, (hash) => this.tokens.findByHashForUpdate(hash, purpose, tx));
+    if (row) {
+      await this.tokens.markUsed(row.id, this.clock.now(), tx);
+    }
+    return row;
+  }
+
+  private async usable(
+    token: string,
+    purpose: UserTokenPurpose,
+    find: (hash: string) => Promise<UserTokenEntity | null>,
+  ): Promise<UserTokenEntity | undefined> {
     if (!token.startsWith(`${SETTINGS[purpose].prefix}_`) || token.length > 100) {
       return undefined;
     }
-    const row = await this.tokens.findByHashForUpdate(this.hash(token), purpose, tx);
-    const now = this.clock.now();
-    if (!row || row.usedAt !== null || row.expiresAt.getTime() <= now.getTime()) {
+    const row = await find(this.hash(token));
+    if (!row || row.usedAt !== null || row.expiresAt.getTime() <= this.clock.now().getTime()) {
       return undefined;
     }
-    await this.tokens.markUsed(row.id, now, tx);
     return row;
   }
 

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { ClientInfo } from '#src/modules/auth/sessions/sessions.service.js';
+import type { ClientInfo } from '#src/common/auth/auth-context.js';
 
 /** Where a request comes from: Express's `req.ip` (X-Forwarded-For only from TRUST_PROXY proxies) and its user agent. */
 export function clientOf(request: Request): ClientInfo {

@@ -1,0 +1,65 @@
+import type { AuthContext, ClientInfo } from '#src/common/auth/auth-context.js';
+import type { AuditActorType } from '#src/modules/audit/audit-entry.entity.js';
+
+/** Every action the audit log records. */
+export const AUDIT_ACTIONS = [
+  'login.succeeded',
+  'login.failed',
+  'logout',
+  'session.revoked',
+  'sso.succeeded',
+  'sso.failed',
+  'ip.blocked',
+  'api_key.created',
+  'api_key.revoked',
+  'api_key.rotated',
+  'user.created',
+  'user.invited',
+  'user.updated',
+  'user.deleted',
+  'organization.updated',
+  'oauth_client.created',
+  'oauth_client.deleted',
+  'oauth_grant.revoked',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditActor {
+  type: AuditActorType;
+  id: string | null;
+}
+
+export interface AuditTarget {
+  type: string;
+  id: string;
+}
+
+/** One action to record. `details` must never hold a secret: no password, token, key or cookie value. */
+export interface AuditRecord {
+  orgId: string;
+  action: AuditAction;
+  actor: AuditActor;
+  client: ClientInfo;
+  target?: AuditTarget;
+  details?: Record<string, unknown>;
+}
+
+export const SYSTEM_ACTOR: AuditActor = { type: 'system', id: null };
+export const NO_CLIENT: ClientInfo = { ip: null, userAgent: null };
+
+/** Who acts with a credential: the person of a web session, else the key or the OAuth client. */
+export function actorOf(auth: Pick<AuthContext, 'credential' | 'userId'>): AuditActor {
+  switch (auth.credential.kind) {
+    case 'session':
+      return { type: 'user', id: auth.userId };
+    case 'oauth_token':
+      return { type: 'oauth_client', id: auth.credential.id };
+    case 'api_key':
+      return { type: 'api_key', id: auth.credential.id };
+  }
+}
+
+/** An action done through the API: the caller and its address come from the request's AuthContext. */
+export function auditOf(auth: AuthContext, action: AuditAction, target?: AuditTarget, details?: Record<string, unknown>): AuditRecord {
+  return { orgId: auth.orgId, action, actor: actorOf(auth), client: auth.client, target, details };
+}

@@ -1,0 +1,244 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
+import { createTestApp, type TestApp } from '#test/utils/test-app.js';
+import { createTestDatabase } from '#test/utils/test-database.js';
+import { acceptInvitation, TEST_PASSWORD, webSessionOf } from '#test/utils/web-sessions.js';
+
+interface Entry {
+  id: string;
+  action: string;
+  actor: { type: string; id: string | null };
+  ip: string | null;
+  user_agent: string | null;
+  target: { type: string; id: string } | null;
+  details: Record<string, unknown>;
+  created_at: string;
+}
+
+const ADDRESS = '203.0.113.44';
+const AGENT = 'AuditTest/1.0';
+
+describe('the audit log', () => {
+  let t: TestApp;
+  let dropDatabase: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    dropDatabase = database.drop;
+    t = await createTestApp({ databaseUrl: database.url });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await dropDatabase?.();
+  });
+
+  const as = (key: string) => ({
+    get: (path: string) =>
+      request(t.http)
+        .get(path)
+        .set(...bearer(key))
+        .set('X-Forwarded-For', ADDRESS)
+        .set('User-Agent', AGENT),
+    post: (path: string) =>
+      request(t.http)
+        .post(path)
+        .set(...bearer(key))
+        .set('X-Forwarded-For', ADDRESS)
+        .set('User-Agent', AGENT),
+    put: (path: string) =>
+      request(t.http)
+        .put(path)
+        .set(...bearer(key))
+        .set('X-Forwarded-For', ADDRESS)
+        .set('User-Agent', AGENT),
+    delete: (path: string) =>
+      request(t.http)
+        .delete(path)
+        .set(...bearer(key))
+        .set('X-Forwarded-For', ADDRESS)
+        .set('User-Agent', AGENT),
+  });
+
+  const entries = async (org: TestOrg, query = ''): Promise<Entry[]> => {
+    const response = await request(t.http)
+      .get(`/api/v1/audit-log${query}`)
+      .set(...bearer(org.adminKey))
+      .set('X-Forwarded-For', ADDRESS)
+      .expect(200);
+    return response.body.entries as Entry[];
+  };
+
+  const only = async (org: TestOrg, action: string): Promise<Entry> => {
+    const found = await entries(org, `?action=${action}`);
+    expect(found, action).toHaveLength(1);
+    return found[0];
+  };
+
+  it('should record key changes with the caller, its address and user agent, and no key value', async () => {
+    const org = await createOrg(t.app);
+    const created = await as(org.adminKey)
+      .post('/api/v1/api-keys')
+      .send({ name: 'CI', scopes: ['read'] })
+      .expect(201);
+    const rotated = await as(org.adminKey).post(`/api/v1/api-keys/${created.body.id}/rotate`).expect(201);
+    await as(org.adminKey).delete(`/api/v1/api-keys/${rotated.body.id}`).expect(204);
+
+    const adminKeyId = (await as(org.adminKey).get('/api/v1/api-keys').expect(200)).body.api_keys.find((key: { name: string }) => key.name === 'Admin key').id;
+    expect(await only(org, 'api_key.created')).toEqual({
+      id: expect.stringMatching(/^aud_/),
+      action: 'api_key.created',
+      actor: { type: 'api_key', id: adminKeyId },
+      ip: ADDRESS,
+      user_agent: AGENT,
+      target: { type: 'api_key', id: created.body.id },
+      details: { name: 'CI', scopes: ['read'], user_id: null },
+      created_at: expect.any(String),
+    });
+    expect(await only(org, 'api_key.rotated')).toMatchObject({ target: { type: 'api_key', id: created.body.id }, details: { replaced_by: rotated.body.id } });
+    expect(await only(org, 'api_key.revoked')).toMatchObject({ target: { type: 'api_key', id: rotated.body.id } });
+
+    const all = JSON.stringify(await entries(org));
+    for (const secret of [created.body.key, rotated.body.key, org.adminKey]) {
+      expect(all).not.toContain(secret);
+    }
+  });
+
+  it('should record users created, invited, updated and deleted, with no invitation token', async () => {
+    const org = await createOrg(t.app);
+    const created = await as(org.adminKey).post('/api/v1/users').send({ email: 'audited@example.test', role: 'train' }).expect(201);
+    const invited = await as(org.adminKey).post(`/api/v1/users/${created.body.id}/invitation`).expect(201);
+    await as(org.adminKey).put(`/api/v1/users/${created.body.id}`).send({ role: 'configure' }).expect(200);
+    await as(org.adminKey).put(`/api/v1/users/${created.body.id}`).send({ role: 'configure' }).expect(200);
+    await as(org.adminKey).delete(`/api/v1/users/${created.body.id}`).expect(204);
+
+    const target = { type: 'user', id: created.body.id };
+    expect(await only(org, 'user.created')).toMatchObject({ target, details: { email: 'audited@example.test', role: 'train' } });
+    expect(await only(org, 'user.invited')).toMatchObject({ target, details: { expires_at: invited.body.invitation.expires_at } });
+    expect(await only(org, 'user.updated')).toMatchObject({ target, details: { changes: { role: { previous: 'train', current: 'configure' } } } });
+    expect(await only(org, 'user.deleted')).toMatchObject({ target, details: { email: 'audited@example.test' } });
+
+    const all = JSON.stringify(await entries(org));
+    expect(all).not.toContain(created.body.invitation.token);
+    expect(all).not.toContain(invited.body.invitation.token);
+    expect(all).not.toContain('svcinv_');
+  });
+
+  it('should record sign-ins, failures, password changes, logout and revoked sessions, never the password', async () => {
+    const org = await createOrg(t.app);
+    const first = await acceptInvitation(t.http, org.adminInvitation, TEST_PASSWORD, ADDRESS);
+    await request(t.http)
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', ADDRESS)
+      .send({ email: org.adminEmail, password: 'a wrong password here' })
+      .expect(401);
+    const second = webSessionOf(
+      await request(t.http).post('/api/auth/login').set('X-Forwarded-For', ADDRESS).send({ email: org.adminEmail, password: TEST_PASSWORD }),
+    );
+    const sessions = await request(t.http).get('/api/auth/sessions').set('Cookie', second.cookie).expect(200);
+    const firstId = (sessions.body.sessions as Array<{ id: string; current: boolean }>).find((session) => !session.current)!.id;
+    await request(t.http).delete(`/api/auth/sessions/${firstId}`).set('Cookie', second.cookie).set('X-CSRF-Token', second.csrf).expect(204);
+    await request(t.http).delete('/api/auth/logout').set('Cookie', second.cookie).set('X-CSRF-Token', second.csrf).expect(204);
+    await request(t.http).get('/api/v1/agents').set('Cookie', first.cookie).expect(401);
+
+    const user = { type: 'user', id: org.adminUserId };
+    const succeeded = await entries(org, '?action=login.succeeded');
+    expect(succeeded.map((entry) => entry.details.method).sort()).toEqual(['invitation', 'password']);
+    expect(succeeded[0]).toMatchObject({ actor: user, ip: ADDRESS, target: { type: 'session' } });
+    expect(await only(org, 'login.failed')).toMatchObject({
+      actor: { type: 'anonymous', id: null },
+      target: user,
+      ip: ADDRESS,
+      details: { reason: 'wrong_password' },
+    });
+    expect(await only(org, 'user.updated')).toMatchObject({ actor: user, target: user, details: { password: 'set', via: 'invitation' } });
+    expect(await only(org, 'session.revoked')).toMatchObject({ actor: user, target: { type: 'session', id: firstId } });
+    expect(await only(org, 'logout')).toMatchObject({ actor: user, target: { type: 'session', id: second.body.session_id ?? expect.stringMatching(/^ses_/) } });
+
+    const all = JSON.stringify(await entries(org));
+    expect(all).not.toContain(TEST_PASSWORD);
+    expect(all).not.toContain('a wrong password here');
+    expect(all).not.toContain('svcses_');
+  });
+
+  it('should record settings changes and count a flood of blocked requests on one entry', async () => {
+    const org = await createOrg(t.app, { plan: 'enterprise' });
+    await as(org.adminKey)
+      .put('/api/v1/organization')
+      .send({ name: 'Audited', ip_allowlist: [`${ADDRESS}/32`] })
+      .expect(200);
+    expect(await only(org, 'organization.updated')).toMatchObject({
+      target: { type: 'organization', id: org.orgId },
+      details: { changes: { ip_allowlist: { previous: [], current: [`${ADDRESS}/32`] }, name: { previous: expect.any(String), current: 'Audited' } } },
+    });
+
+    for (let attempt = 0; attempt < 12; attempt++) {
+      await request(t.http)
+        .get('/api/v1/agents')
+        .set(...bearer(org.adminKey))
+        .set('X-Forwarded-For', '192.0.2.99')
+        .expect(403);
+    }
+    const blocked = await only(org, 'ip.blocked');
+    expect(blocked).toMatchObject({ ip: '192.0.2.99', actor: { type: 'api_key' }, details: { via: 'api_key', count: 12, last_at: expect.any(String) } });
+  });
+
+  it('should filter by action and dates, page, and validate its query', async () => {
+    const org = await createOrg(t.app);
+    for (const name of ['one', 'two', 'three']) {
+      await as(org.adminKey).post('/api/v1/api-keys').send({ name }).expect(201);
+    }
+    const page = await request(t.http)
+      .get('/api/v1/audit-log?action=api_key.created&limit=2&offset=1')
+      .set(...bearer(org.adminKey))
+      .expect(200);
+    expect(Object.keys(page.body).sort()).toEqual(['entries', 'total']);
+    expect(page.body.total).toBe(3);
+    expect((page.body.entries as Entry[]).map((entry) => entry.details.name)).toEqual(['two', 'one']);
+
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await entries(org, `?start_date=${today}&end_date=${today}`)).toHaveLength(3);
+    expect(await entries(org, '?start_date=2020-01-01&end_date=2020-01-31')).toHaveLength(0);
+
+    for (const query of [
+      '?action=nope',
+      '?start_date=2026-02-30',
+      '?start_date=2026-02-02&end_date=2026-02-01',
+      '?limit=0',
+      '?limit=abc',
+      '?offset=-1',
+      '?unknown=1',
+    ]) {
+      const response = await request(t.http)
+        .get(`/api/v1/audit-log${query}`)
+        .set(...bearer(org.adminKey));
+      expect(response.status, query).toBe(400);
+      expect(response.body.error.code).toBe('invalid_request');
+    }
+  });
+
+  it('should be for admins only, and show an organization only its own entries', async () => {
+    const org = await createOrg(t.app);
+    const other = await createOrg(t.app);
+    await as(other.adminKey).post('/api/v1/api-keys').send({ name: 'elsewhere' }).expect(201);
+    expect(await entries(org)).toEqual([]);
+    const reader = await createKey(t.app, org.orgId, { scopes: ['read', 'write', 'execute'] });
+    await request(t.http)
+      .get('/api/v1/audit-log')
+      .set(...bearer(reader.key))
+      .expect(403);
+    await request(t.http).get('/api/v1/audit-log').expect(401);
+  });
+
+  it('should refuse, in the database itself, to change or delete an entry', async () => {
+    const org = await createOrg(t.app);
+    await as(org.adminKey).post('/api/v1/api-keys').send({ name: 'kept' }).expect(201);
+    const [entry] = await entries(org);
+    const database = t.app.get(DataSource);
+    await expect(database.query(`UPDATE audit_entry SET action = 'api_key.revoked' WHERE id = $1`, [entry.id])).rejects.toThrow(/append-only/);
+    await expect(database.query(`DELETE FROM audit_entry WHERE id = $1`, [entry.id])).rejects.toThrow(/append-only/);
+    expect((await entries(org))[0]).toEqual(entry);
+  });
+});
