@@ -124,6 +124,9 @@ describe('the audit log', () => {
     expect(all).not.toContain(created.body.invitation.token);
     expect(all).not.toContain(invited.body.invitation.token);
     expect(all).not.toContain('svcinv_');
+    const events = await t.app.get(DataSource).query(`SELECT type, data FROM event WHERE org_id = $1 ORDER BY created_at`, [org.orgId]);
+    expect(events.map((event: { type: string }) => event.type)).toEqual(['user.created', 'user.created', 'user.updated']);
+    expect(JSON.stringify(events)).not.toContain('svcinv_');
   });
 
   it('should record sign-ins, failures, password changes, logout and revoked sessions, never the password', async () => {

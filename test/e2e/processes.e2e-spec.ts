@@ -80,7 +80,7 @@ describe('the cli', () => {
     expect(result.code).toBe(0);
     const lines = result.stdout.split('\n').filter((line) => line.length > 0);
     expect(lines).toHaveLength(1);
-    const output = JSON.parse(lines[0]) as { organization: Record<string, unknown>; user: Record<string, unknown>; api_key: string };
+    const output = JSON.parse(lines[0]) as { organization: Record<string, unknown>; user: Record<string, unknown>; api_key: string; invitation: unknown };
     expect(output.organization).toMatchObject({ name: 'Acme', plan: 'pro' });
     expect(output.organization.id).toMatch(/^org_/);
     expect(output.user).toMatchObject({ email: 'admin@acme.test', role: 'admin' });

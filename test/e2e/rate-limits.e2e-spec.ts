@@ -13,6 +13,7 @@ import { leasedUnits } from '#test/utils/rate-limits.js';
 import { listening, postSse } from '#test/utils/sse.js';
 import { createTestApp, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase, REDIS_URL } from '#test/utils/test-database.js';
+import { acceptInvitation, TEST_PASSWORD, webSessionOf, type WebSession } from '#test/utils/web-sessions.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -246,6 +247,23 @@ describe('rate limits', () => {
       now += 1;
       await create(writer.key).expect(201);
       await create(writer.key).expect(429);
+    });
+
+    it('should give each web session a bucket of its own, as a key has', async () => {
+      const org = await createOrg(t.app, { plan: 'enterprise' });
+      const first = await acceptInvitation(t.http, org.adminInvitation);
+      const second = webSessionOf(await api().post('/api/auth/login').send({ email: org.adminEmail, password: TEST_PASSWORD }));
+      const create = (session: WebSession) =>
+        api().post('/api/v1/agents').set('Cookie', session.cookie).set('X-CSRF-Token', session.csrf).send({ name: 'Burst', data_source_ids: [] });
+      for (let i = 1; i <= 15; i++) {
+        const response = await create(first);
+        expect(response.status).toBe(201);
+        expect(response.headers['x-ratelimit-remaining']).toBe(String(15 - i));
+      }
+      const refused = await create(first);
+      expectVersionedError(refused, 429, 'rate_limit_exceeded');
+      expect(refused.body.error.message).toMatch(/^Rate limit exceeded: this session may make 10 write requests per minute/);
+      await create(second).expect(201);
     });
   });
 

@@ -23,8 +23,8 @@ export function startProcess(script: string, args: string[], env: Record<string,
   child.stdin?.end(stdin);
   let out = '';
   let err = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const exited = once(child, 'exit').then(([code]) => code as number | null);
 
   return {

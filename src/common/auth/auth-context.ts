@@ -4,6 +4,9 @@ import { effectivePermissions, type Permission, type Role } from '#src/common/au
 export const CREDENTIAL_KINDS = ['api_key', 'session', 'oauth_token'] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 
+/** How messages name each kind of credential. */
+export const CREDENTIAL_NAMES: Record<CredentialKind, string> = { api_key: 'API key', session: 'session', oauth_token: 'access token' };
+
 /** Where a request came from: Express's `req.ip` (under TRUST_PROXY) and its user agent. */
 export interface ClientInfo {
   ip: string | null;

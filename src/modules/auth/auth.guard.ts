@@ -1,7 +1,7 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import type { AuthContext, CredentialKind } from '#src/common/auth/auth-context.js';
+import { CREDENTIAL_NAMES, type AuthContext } from '#src/common/auth/auth-context.js';
 import { routeOptionsOf, setAuth } from '#src/common/auth/auth-metadata.js';
 import { effectivePermissions, permissionsOfScopes, requiredScopeFor, scopesOfRole } from '#src/common/auth/permissions.js';
 import { AppError } from '#src/common/errors/app.error.js';
@@ -11,8 +11,6 @@ import { actorOf } from '#src/modules/audit/audit-actions.js';
 import { AUTHENTICATORS, type Authenticator, type Caller } from '#src/modules/auth/authenticators/authenticator.js';
 import { clientOf } from '#src/modules/auth/client-info.js';
 import { IpGate } from '#src/modules/auth/ip-allowlist/ip-gate.js';
-
-const CREDENTIAL_NAMES: Record<CredentialKind, string> = { api_key: 'API key', session: 'session', oauth_token: 'access token' };
 
 /**
  * The one global guard: asks the authenticators in turn for the request's caller, holds it to its

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, PROCESS_ROLE, type AppConfig, type ProcessRole } from '#src/config/app-config.js';
-import type { AuthContext, OrganizationPlan } from '#src/common/auth/auth-context.js';
+import { CREDENTIAL_NAMES, type AuthContext, type OrganizationPlan } from '#src/common/auth/auth-context.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import type { PathForm } from '#src/common/http/route-policy.js';
 import { RedisService } from '#src/common/redis/redis.module.js';
@@ -365,7 +365,7 @@ function rateLimitError(decision: Extract<LimitDecision, { allowed: false }>, li
   let message: string;
   if (view.kind === 'key_bucket') {
     const bucket = limits.keyBuckets[input.scopeClass];
-    message = `Rate limit exceeded: this API key may make ${bucket.perMinute} ${input.scopeClass} requests per minute, in bursts of up to ${bucket.burst}; retry after ${view.retryAfter} s`;
+    message = `Rate limit exceeded: this ${CREDENTIAL_NAMES[input.auth.credential.kind]} may make ${bucket.perMinute} ${input.scopeClass} requests per minute, in bursts of up to ${bucket.burst}; retry after ${view.retryAfter} s`;
   } else if (view.kind === 'tokens_per_day') {
     message = `Token limit exceeded: the organization has used ${view.used} of the ${view.limit} model tokens its ${limits.plan} plan allows per UTC day; retry after ${view.retryAfter} s`;
   } else if (view.kind === 'concurrent_requests') {
