@@ -32,6 +32,7 @@ const EVERY_PERMISSION = [
   'webhooks:manage',
   'provider-keys:manage',
   'organization:manage',
+  'audit-log:read',
 ];
 
 const READ = ['agents:read', 'data:read', 'interactions:read', 'kb:read'];
@@ -79,6 +80,7 @@ const REQUIRED_SCOPES: Record<string, { versioned: string; legacy: string }> = {
   'webhooks:manage': { versioned: 'admin', legacy: 'admin' },
   'provider-keys:manage': { versioned: 'admin', legacy: 'admin' },
   'organization:manage': { versioned: 'admin', legacy: 'admin' },
+  'audit-log:read': { versioned: 'admin', legacy: 'admin' },
 };
 
 const sorted = (values: Iterable<string>): string[] => [...values].sort();
