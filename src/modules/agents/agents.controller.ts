@@ -4,18 +4,9 @@ import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { Auth, Authenticated } from '#src/common/auth/auth.decorator.js';
 import { Permission } from '#src/common/auth/permissions.js';
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
-import { Legacy } from '#src/common/http/route-policy.js';
 import { IdParamDto, PaginationQueryDto } from '#src/common/validation/validators.js';
 import { AgentsService } from '#src/modules/agents/agents.service.js';
-import {
-  AgentListResponseDto,
-  AgentResponseDto,
-  CreateAgentDto,
-  LegacyAgentListResponseDto,
-  toAgentResponse,
-  toLegacyAgentResponse,
-  UpdateAgentDto,
-} from '#src/modules/agents/dto/agent.dto.js';
+import { AgentListResponseDto, AgentResponseDto, CreateAgentDto, toAgentResponse, UpdateAgentDto } from '#src/modules/agents/dto/agent.dto.js';
 
 class AgentIdParam extends IdParamDto('agent') {}
 
@@ -69,22 +60,5 @@ export class AgentsController {
   @ApiErrors([400, 404])
   async delete(@Auth() auth: AuthContext, @Param() { id }: AgentIdParam): Promise<void> {
     await this.service.delete(auth, id);
-  }
-}
-
-@ApiTags('Agents (legacy)')
-@Legacy({ successor: '/api/v1/agents' })
-@Controller('api/agents')
-export class LegacyAgentsController {
-  constructor(private readonly service: AgentsService) {}
-
-  @Get()
-  @Authenticated(Permission.AgentsRead)
-  @ApiOperation({ summary: 'List agents', deprecated: true, description: 'Successor: GET /api/v1/agents.' })
-  @ApiOkResponse({ type: LegacyAgentListResponseDto })
-  @ApiErrors([400], 'legacy')
-  async list(@Auth() auth: AuthContext, @Query() page: PaginationQueryDto): Promise<LegacyAgentListResponseDto> {
-    const { items, total } = await this.service.list(auth, page);
-    return { agents: items.map(toLegacyAgentResponse), total, limit: page.limit, offset: page.offset };
   }
 }

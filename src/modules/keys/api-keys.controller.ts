@@ -4,20 +4,12 @@ import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { Auth, Authenticated } from '#src/common/auth/auth.decorator.js';
 import { Permission } from '#src/common/auth/permissions.js';
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
-import { Legacy } from '#src/common/http/route-policy.js';
 import { IdParamDto, PaginationQueryDto } from '#src/common/validation/validators.js';
-import {
-  ApiKeyListResponseDto,
-  CreatedApiKeyResponseDto,
-  LegacyApiKeyListResponseDto,
-  LegacyCreatedApiKeyResponseDto,
-  toApiKeyResponse,
-  toLegacyApiKeyResponse,
-} from '#src/modules/keys/dto/api-key.response.dto.js';
-import { CreateApiKeyDto, CreateLegacyApiKeyDto } from '#src/modules/keys/dto/create-api-key.dto.js';
+import { ApiKeyListResponseDto, CreatedApiKeyResponseDto, toApiKeyResponse } from '#src/modules/keys/dto/api-key.response.dto.js';
+import { CreateApiKeyDto } from '#src/modules/keys/dto/create-api-key.dto.js';
 import { ApiKeysService } from '#src/modules/keys/api-keys.service.js';
 
-class ApiKeyIdParam extends IdParamDto('apiKey') {}
+export class ApiKeyIdParam extends IdParamDto('apiKey') {}
 
 @ApiTags('API keys')
 @Controller('api/v1/api-keys')
@@ -59,54 +51,5 @@ export class ApiKeysController {
   async rotate(@Auth() auth: AuthContext, @Param() { id }: ApiKeyIdParam): Promise<CreatedApiKeyResponseDto> {
     const { entity, key } = await this.service.rotate(auth, id);
     return { ...toApiKeyResponse(entity), key };
-  }
-}
-
-@ApiTags('API keys (legacy)')
-@Legacy({ successor: '/api/v1/api-keys' })
-@Controller('api/api-keys')
-@Authenticated(Permission.KeysManage)
-export class LegacyApiKeysController {
-  constructor(private readonly service: ApiKeysService) {}
-
-  @Post()
-  @ApiOperation({ summary: 'Create a legacy sk_live_ API key', deprecated: true })
-  @ApiCreatedResponse({ type: LegacyCreatedApiKeyResponseDto })
-  @ApiErrors([400, 413], 'legacy')
-  async create(@Auth() auth: AuthContext, @Body() dto: CreateLegacyApiKeyDto): Promise<LegacyCreatedApiKeyResponseDto> {
-    const { entity, key } = await this.service.create(auth, {
-      name: dto.name,
-      scopes: dto.scopes,
-      format: 'legacy',
-      expiresAt: dto.expiresAt === undefined ? undefined : new Date(dto.expiresAt),
-    });
-    return { ...toLegacyApiKeyResponse(entity), key };
-  }
-
-  @Get()
-  @ApiOperation({ summary: 'List API keys', deprecated: true })
-  @ApiOkResponse({ type: LegacyApiKeyListResponseDto })
-  @ApiErrors([400], 'legacy')
-  async list(@Auth() auth: AuthContext, @Query() page: PaginationQueryDto): Promise<LegacyApiKeyListResponseDto> {
-    const { items, total } = await this.service.list(auth, page);
-    return { apiKeys: items.map(toLegacyApiKeyResponse), total, limit: page.limit, offset: page.offset };
-  }
-
-  @Delete(':id')
-  @HttpCode(204)
-  @ApiOperation({ summary: 'Revoke an API key', deprecated: true })
-  @ApiNoContentResponse()
-  @ApiErrors([400, 404], 'legacy')
-  async revoke(@Auth() auth: AuthContext, @Param() { id }: ApiKeyIdParam): Promise<void> {
-    await this.service.revoke(auth, id);
-  }
-
-  @Post(':id/rotate')
-  @ApiOperation({ summary: 'Rotate an API key', deprecated: true })
-  @ApiCreatedResponse({ type: LegacyCreatedApiKeyResponseDto })
-  @ApiErrors([400, 404, 409], 'legacy')
-  async rotate(@Auth() auth: AuthContext, @Param() { id }: ApiKeyIdParam): Promise<LegacyCreatedApiKeyResponseDto> {
-    const { entity, key } = await this.service.rotate(auth, id);
-    return { ...toLegacyApiKeyResponse(entity), key };
   }
 }

@@ -1,4 +1,4 @@
-import type { LegacyChatResponseDto, QueryResponseDto } from '#src/modules/query/dto/query.dto.js';
+import type { QueryResponseDto } from '#src/modules/query/dto/query.dto.js';
 import { toSourceResponse } from '#src/modules/interactions/dto/interaction.dto.js';
 import type { QueryResult } from '#src/modules/query/query.service.js';
 
@@ -17,14 +17,5 @@ export function toQueryResponse({ interaction }: QueryResult): QueryResponseDto 
       rag_strategy: interaction.ragStrategy,
       model: interaction.model,
     },
-  };
-}
-
-/** The abbreviated form of the legacy chat path. */
-export function toLegacyChatResponse({ interaction }: QueryResult): LegacyChatResponseDto {
-  return {
-    response: interaction.response,
-    sources: interaction.sources.map((source) => ({ chunk_id: source.chunkId, similarity: source.similarityScore })),
-    latency_ms: interaction.latencyMs,
   };
 }

@@ -6,22 +6,14 @@ import { Auth, Authenticated } from '#src/common/auth/auth.decorator.js';
 import { Permission } from '#src/common/auth/permissions.js';
 import { renderError, toAppError } from '#src/common/errors/all-exceptions.filter.js';
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
-import { Legacy } from '#src/common/http/route-policy.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { requestIdOf } from '#src/common/http/request-id.middleware.js';
 import { toSourceResponse } from '#src/modules/interactions/dto/interaction.dto.js';
 import { SpendsModelTokens } from '#src/modules/limits/limits.decorator.js';
-import {
-  LegacyChatRequestDto,
-  LegacyChatResponseDto,
-  QueryRequestDto,
-  QueryResponseDto,
-  SemanticSearchRequestDto,
-  SemanticSearchResponseDto,
-} from '#src/modules/query/dto/query.dto.js';
+import { QueryRequestDto, QueryResponseDto, SemanticSearchRequestDto, SemanticSearchResponseDto } from '#src/modules/query/dto/query.dto.js';
 import { EventStream } from '#src/modules/query/event-stream.js';
-import { toLegacyChatResponse, toQueryResponse } from '#src/modules/query/query-response.js';
+import { toQueryResponse } from '#src/modules/query/query-response.js';
 import { QueryService, toInteractionSource } from '#src/modules/query/query.service.js';
 import { SearchService } from '#src/modules/query/search.service.js';
 
@@ -86,18 +78,5 @@ export class QueryController {
   @ApiErrors([400, 404, 413])
   async search(@Auth() auth: AuthContext, @Body() dto: SemanticSearchRequestDto): Promise<SemanticSearchResponseDto> {
     return this.searches.search(auth, dto);
-  }
-
-  @Post('api/chat')
-  @Legacy({ successor: '/api/v1/query' })
-  @HttpCode(200)
-  @Authenticated(Permission.Chat)
-  @SpendsModelTokens()
-  @ApiOperation({ summary: 'Ask an agent (legacy)', deprecated: true, description: 'Successor: POST /api/v1/query. Answers the abbreviated form.' })
-  @ApiOkResponse({ type: LegacyChatResponseDto })
-  @ApiErrors([400, 404, 409, 413], 'legacy')
-  async chat(@Auth() auth: AuthContext, @Body() dto: LegacyChatRequestDto): Promise<LegacyChatResponseDto> {
-    const prepared = await this.queries.prepare(auth, { agentId: dto.agentId, query: dto.prompt, sessionId: dto.sessionId });
-    return toLegacyChatResponse(await this.queries.answer(prepared));
   }
 }

@@ -4,6 +4,7 @@ import { DataSourcesModule } from '#src/modules/data-sources/data-sources.module
 import { GenerationModule } from '#src/modules/generation/generation.module.js';
 import { InteractionsModule } from '#src/modules/interactions/interactions.module.js';
 import { ProviderKeysModule } from '#src/modules/provider-keys/provider-keys.module.js';
+import { LegacyChatController } from '#src/modules/query/legacy/legacy-chat.controller.js';
 import { QueryController } from '#src/modules/query/query.controller.js';
 import { QueryService } from '#src/modules/query/query.service.js';
 import { SearchService } from '#src/modules/query/search.service.js';
@@ -11,7 +12,7 @@ import { RetrievalModule } from '#src/modules/retrieval/retrieval.module.js';
 
 @Module({
   imports: [AgentsModule, DataSourcesModule, InteractionsModule, RetrievalModule, GenerationModule, ProviderKeysModule],
-  controllers: [QueryController],
+  controllers: [QueryController, LegacyChatController],
   providers: [QueryService, SearchService],
 })
 export class QueryModule {}

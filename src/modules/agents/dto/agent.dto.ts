@@ -114,58 +114,6 @@ export class AgentListResponseDto {
   offset: number;
 }
 
-export class LegacyAgentResponseDto {
-  @ApiProperty({ example: exampleId('agent') })
-  id: string;
-
-  @ApiProperty()
-  name: string;
-
-  @ApiProperty({ type: String, nullable: true })
-  systemPrompt: string | null;
-
-  @ApiProperty({ enum: RAG_STRATEGIES })
-  ragStrategy: string;
-
-  @ApiProperty()
-  model: string;
-
-  @ApiProperty()
-  temperature: number;
-
-  @ApiProperty()
-  maxTokens: number;
-
-  @ApiProperty({ enum: AGENT_STATUSES })
-  status: string;
-
-  @ApiProperty({ type: [String] })
-  dataSourceIds: string[];
-
-  @ApiProperty({ type: String, nullable: true })
-  providerKeyId: string | null;
-
-  @ApiProperty({ format: 'date-time' })
-  createdAt: string;
-
-  @ApiProperty({ format: 'date-time' })
-  updatedAt: string;
-}
-
-export class LegacyAgentListResponseDto {
-  @ApiProperty({ type: [LegacyAgentResponseDto] })
-  agents: LegacyAgentResponseDto[];
-
-  @ApiProperty()
-  total: number;
-
-  @ApiProperty()
-  limit: number;
-
-  @ApiProperty()
-  offset: number;
-}
-
 export function toAgentResponse(agent: AgentEntity): AgentResponseDto {
   return {
     id: agent.id,
@@ -180,23 +128,5 @@ export function toAgentResponse(agent: AgentEntity): AgentResponseDto {
     provider_key_id: agent.providerKeyId,
     created_at: agent.createdAt.toISOString(),
     updated_at: agent.updatedAt.toISOString(),
-  };
-}
-
-/** The camelCase form, used by the legacy path and by event payloads. */
-export function toLegacyAgentResponse(agent: AgentEntity): LegacyAgentResponseDto {
-  return {
-    id: agent.id,
-    name: agent.name,
-    systemPrompt: agent.systemPrompt,
-    ragStrategy: agent.ragStrategy,
-    model: agent.model,
-    temperature: agent.temperature,
-    maxTokens: agent.maxTokens,
-    status: agent.status,
-    dataSourceIds: agent.dataSourceIds,
-    providerKeyId: agent.providerKeyId,
-    createdAt: agent.createdAt.toISOString(),
-    updatedAt: agent.updatedAt.toISOString(),
   };
 }

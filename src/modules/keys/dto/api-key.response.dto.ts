@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { exampleId } from '#src/common/ids/ids.js';
 import { KEY_ENVIRONMENTS, type ApiKeyEntity } from '#src/modules/keys/api-key.entity.js';
 
-const KEY_STATUSES = ['active', 'revoked', 'expired'] as const;
+export const KEY_STATUSES = ['active', 'revoked', 'expired'] as const;
 
 export function keyStatus(key: ApiKeyEntity, now = Date.now()): (typeof KEY_STATUSES)[number] {
   if (key.revokedAt) {
@@ -62,58 +62,7 @@ export class ApiKeyListResponseDto {
   offset: number;
 }
 
-export class LegacyApiKeyResponseDto {
-  @ApiProperty({ example: exampleId('apiKey') })
-  id: string;
-
-  @ApiProperty({ example: 'Production backend' })
-  name: string;
-
-  @ApiProperty({ example: 'sk_live_Ab3dE9' })
-  prefix: string;
-
-  @ApiProperty({ type: [String], example: ['agents:read', 'chat'] })
-  scopes: string[];
-
-  @ApiProperty({ enum: KEY_ENVIRONMENTS })
-  environment: string;
-
-  @ApiProperty({ enum: KEY_STATUSES })
-  status: string;
-
-  @ApiProperty({ type: String, format: 'date-time', nullable: true })
-  expiresAt: string | null;
-
-  @ApiProperty({ type: String, format: 'date-time', nullable: true })
-  lastUsedAt: string | null;
-
-  @ApiProperty({ type: String, format: 'date-time', nullable: true })
-  revokedAt: string | null;
-
-  @ApiProperty({ format: 'date-time' })
-  createdAt: string;
-}
-
-export class LegacyCreatedApiKeyResponseDto extends LegacyApiKeyResponseDto {
-  @ApiProperty({ example: 'sk_live_Ab3dE9…', description: 'The key itself. Shown once: it cannot be retrieved again.' })
-  key: string;
-}
-
-export class LegacyApiKeyListResponseDto {
-  @ApiProperty({ type: [LegacyApiKeyResponseDto] })
-  apiKeys: LegacyApiKeyResponseDto[];
-
-  @ApiProperty({ example: 1 })
-  total: number;
-
-  @ApiProperty({ example: 50 })
-  limit: number;
-
-  @ApiProperty({ example: 0 })
-  offset: number;
-}
-
-const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
+export const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 
 export function toApiKeyResponse(key: ApiKeyEntity): ApiKeyResponseDto {
   return {
@@ -127,20 +76,5 @@ export function toApiKeyResponse(key: ApiKeyEntity): ApiKeyResponseDto {
     last_used_at: iso(key.lastUsedAt),
     revoked_at: iso(key.revokedAt),
     created_at: key.createdAt.toISOString(),
-  };
-}
-
-export function toLegacyApiKeyResponse(key: ApiKeyEntity): LegacyApiKeyResponseDto {
-  return {
-    id: key.id,
-    name: key.name,
-    prefix: key.prefix,
-    scopes: key.scopes,
-    environment: key.environment,
-    status: keyStatus(key),
-    expiresAt: iso(key.expiresAt),
-    lastUsedAt: iso(key.lastUsedAt),
-    revokedAt: iso(key.revokedAt),
-    createdAt: key.createdAt.toISOString(),
   };
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
-import { IsDateTime, Optional } from '#src/common/validation/validators.js';
+import { Optional } from '#src/common/validation/validators.js';
 import { ALL_SCOPES } from '#src/common/auth/permissions.js';
 import { KEY_ENVIRONMENTS, type KeyEnvironment } from '#src/modules/keys/api-key.entity.js';
 
@@ -13,7 +13,7 @@ const SCOPES_DOC = {
   description: 'Versioned (read, write, execute, admin) or legacy (chat, agents:read, …) scopes, lower case. Defaults to ["read"].',
 };
 
-class ApiKeyFields {
+export class ApiKeyFields {
   @ApiProperty({ example: 'Production backend', maxLength: 200 })
   @IsString()
   @MinLength(1)
@@ -36,12 +36,4 @@ export class CreateApiKeyDto extends ApiKeyFields {
   @Optional()
   @IsIn(KEY_ENVIRONMENTS)
   environment?: KeyEnvironment;
-}
-
-/** `POST /api/api-keys`: a legacy `sk_live_` key, optionally expiring. */
-export class CreateLegacyApiKeyDto extends ApiKeyFields {
-  @ApiPropertyOptional({ format: 'date-time', example: '2027-01-31T00:00:00.000Z', description: 'After this instant the key answers 401 expired_api_key.' })
-  @Optional()
-  @IsDateTime()
-  expiresAt?: string;
 }

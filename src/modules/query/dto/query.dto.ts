@@ -80,39 +80,6 @@ export class QueryResponseDto {
   metadata: QueryMetadataDto;
 }
 
-export class LegacyChatRequestDto {
-  @ApiProperty({ example: 'How do I reset my password?', maxLength: MAX_QUERY_LENGTH })
-  @IsString()
-  @MinLength(1, { message: 'prompt must not be empty' })
-  @MaxLength(MAX_QUERY_LENGTH)
-  prompt: string;
-
-  @IsPrefixedId('agent')
-  agentId: string;
-
-  @IsPrefixedId('session', { optional: true })
-  sessionId?: string;
-}
-
-export class LegacyChatSourceDto {
-  @ApiProperty({ example: exampleId('chunk') })
-  chunk_id: string;
-
-  @ApiProperty({ example: 0.82 })
-  similarity: number;
-}
-
-export class LegacyChatResponseDto {
-  @ApiProperty()
-  response: string;
-
-  @ApiProperty({ type: [LegacyChatSourceDto] })
-  sources: LegacyChatSourceDto[];
-
-  @ApiProperty({ example: 840 })
-  latency_ms: number;
-}
-
 export class SemanticSearchRequestDto {
   @ApiProperty({ example: 'password reset', maxLength: MAX_QUERY_LENGTH })
   @IsString()

@@ -77,18 +77,6 @@ export class ListDeliveriesQueryDto extends PaginationQueryDto {
   event_type?: string;
 }
 
-export class LegacyListDeliveriesQueryDto extends PaginationQueryDto {
-  @ApiPropertyOptional({ enum: DELIVERY_STATUSES })
-  @Optional()
-  @IsIn(DELIVERY_STATUSES)
-  status?: DeliveryStatus;
-
-  @ApiPropertyOptional({ enum: [...EVENT_TYPES, 'webhook.test'] })
-  @Optional()
-  @IsIn([...EVENT_TYPES, 'webhook.test'])
-  eventType?: string;
-}
-
 export class WebhookResponseDto {
   @ApiProperty({ example: exampleId('webhook') })
   id: string;
@@ -120,48 +108,6 @@ export class CreatedWebhookResponseDto extends WebhookResponseDto {
 export class WebhookListResponseDto {
   @ApiProperty({ type: [WebhookResponseDto] })
   webhooks: WebhookResponseDto[];
-
-  @ApiProperty()
-  total: number;
-
-  @ApiProperty()
-  limit: number;
-
-  @ApiProperty()
-  offset: number;
-}
-
-export class LegacyWebhookResponseDto {
-  @ApiProperty({ example: exampleId('webhook') })
-  id: string;
-
-  @ApiProperty()
-  url: string;
-
-  @ApiProperty({ type: [String] })
-  events: string[];
-
-  @ApiProperty({ type: String, nullable: true })
-  description: string | null;
-
-  @ApiProperty({ enum: WEBHOOK_STATUSES })
-  status: string;
-
-  @ApiProperty({ format: 'date-time' })
-  createdAt: string;
-
-  @ApiProperty({ format: 'date-time' })
-  updatedAt: string;
-}
-
-export class LegacyCreatedWebhookResponseDto extends LegacyWebhookResponseDto {
-  @ApiProperty({ example: 'whsec_…', description: 'The signing secret. Shown once.' })
-  secret: string;
-}
-
-export class LegacyWebhookListResponseDto {
-  @ApiProperty({ type: [LegacyWebhookResponseDto] })
-  webhooks: LegacyWebhookResponseDto[];
 
   @ApiProperty()
   total: number;
@@ -250,84 +196,7 @@ export class RetryDeliveryResponseDto extends TestDeliveryResponseDto {
   delivery: DeliveryResponseDto;
 }
 
-export class LegacyDeliveryResponseDto {
-  @ApiProperty({ example: exampleId('delivery') })
-  id: string;
-
-  @ApiProperty({ example: exampleId('webhook') })
-  webhookId: string;
-
-  @ApiProperty({ example: exampleId('event') })
-  eventId: string;
-
-  @ApiProperty({ example: 'interaction.completed' })
-  eventType: string;
-
-  @ApiProperty({ enum: DELIVERY_STATUSES })
-  status: string;
-
-  @ApiProperty({ example: 1 })
-  attempts: number;
-
-  @ApiProperty({ type: String, format: 'date-time', nullable: true })
-  nextAttemptAt: string | null;
-
-  @ApiProperty({ type: String, format: 'date-time', nullable: true })
-  lastAttemptAt: string | null;
-
-  @ApiProperty({ type: Number, nullable: true, example: 200 })
-  lastStatusCode: number | null;
-
-  @ApiProperty({ type: String, nullable: true })
-  lastError: string | null;
-
-  @ApiProperty({ type: Number, nullable: true, example: 84 })
-  lastDurationMs: number | null;
-
-  @ApiProperty({ type: String, format: 'date-time', nullable: true })
-  deliveredAt: string | null;
-
-  @ApiProperty({ format: 'date-time' })
-  createdAt: string;
-}
-
-export class LegacyDeliveryListResponseDto {
-  @ApiProperty({ type: [LegacyDeliveryResponseDto] })
-  deliveries: LegacyDeliveryResponseDto[];
-
-  @ApiProperty()
-  total: number;
-
-  @ApiProperty()
-  limit: number;
-
-  @ApiProperty()
-  offset: number;
-}
-
-export class LegacyTestDeliveryResponseDto {
-  @ApiProperty({ example: exampleId('delivery') })
-  deliveryId: string;
-
-  @ApiProperty({ example: true })
-  success: boolean;
-
-  @ApiProperty({ type: Number, nullable: true, example: 200 })
-  statusCode: number | null;
-
-  @ApiProperty({ example: 84 })
-  durationMs: number;
-
-  @ApiProperty({ type: String, nullable: true })
-  error: string | null;
-}
-
-export class LegacyRetryDeliveryResponseDto extends LegacyTestDeliveryResponseDto {
-  @ApiProperty({ type: LegacyDeliveryResponseDto })
-  delivery: LegacyDeliveryResponseDto;
-}
-
-const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
+export const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 
 export function toWebhookResponse(webhook: WebhookEntity): WebhookResponseDto {
   return {
@@ -338,18 +207,6 @@ export function toWebhookResponse(webhook: WebhookEntity): WebhookResponseDto {
     status: webhook.status,
     created_at: webhook.createdAt.toISOString(),
     updated_at: webhook.updatedAt.toISOString(),
-  };
-}
-
-export function toLegacyWebhookResponse(webhook: WebhookEntity): LegacyWebhookResponseDto {
-  return {
-    id: webhook.id,
-    url: webhook.url,
-    events: webhook.events,
-    description: webhook.description,
-    status: webhook.status,
-    createdAt: webhook.createdAt.toISOString(),
-    updatedAt: webhook.updatedAt.toISOString(),
   };
 }
 
@@ -371,28 +228,6 @@ export function toDeliveryResponse(delivery: WebhookDeliveryEntity): DeliveryRes
   };
 }
 
-export function toLegacyDeliveryResponse(delivery: WebhookDeliveryEntity): LegacyDeliveryResponseDto {
-  return {
-    id: delivery.id,
-    webhookId: delivery.webhookId,
-    eventId: delivery.eventId,
-    eventType: delivery.eventType,
-    status: delivery.status,
-    attempts: delivery.attempts,
-    nextAttemptAt: iso(delivery.nextAttemptAt),
-    lastAttemptAt: iso(delivery.lastAttemptAt),
-    lastStatusCode: delivery.lastStatusCode,
-    lastError: delivery.lastError,
-    lastDurationMs: delivery.lastDurationMs,
-    deliveredAt: iso(delivery.deliveredAt),
-    createdAt: delivery.createdAt.toISOString(),
-  };
-}
-
 export function toAttemptResponse(result: AttemptResult): TestDeliveryResponseDto {
   return { delivery_id: result.deliveryId, success: result.success, status_code: result.statusCode, duration_ms: result.durationMs, error: result.error };
-}
-
-export function toLegacyAttemptResponse(result: AttemptResult): LegacyTestDeliveryResponseDto {
-  return { deliveryId: result.deliveryId, success: result.success, statusCode: result.statusCode, durationMs: result.durationMs, error: result.error };
 }
