@@ -6,7 +6,7 @@ import { ConfigModule, type AppConfig, type ProcessRole } from '#src/config/app-
 import { ClockModule } from '#src/common/clock/clock.js';
 import { CryptoModule } from '#src/common/crypto/crypto.module.js';
 import { DatabaseModule } from '#src/common/database/database.module.js';
-import { RoutePoliciesModule } from '#src/common/http/route-policy.js';
+import { RoutePoliciesModule } from '#src/common/http/route-policy/route-policies.js';
 import { AllExceptionsFilter } from '#src/common/errors/all-exceptions.filter.js';
 import { MailModule } from '#src/common/mail/mailer.js';
 import { QueueModule } from '#src/common/queue/queue.module.js';

@@ -189,6 +189,36 @@ describe('error envelopes and hostile input', () => {
     expectVersionedError(response, 415, 'unsupported_media_type');
   });
 
+  it('should take the body types each route accepts, and refuse the others with 415 before authentication', async () => {
+    const form = await request(t.http)
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .type('form')
+      .send({ name: 'x' });
+    expectVersionedError(form, 415, 'unsupported_media_type');
+    const multipart = await request(t.http)
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .field('name', 'x');
+    expectVersionedError(multipart, 415, 'unsupported_media_type');
+    expect(multipart.body.error.message).toContain('application/json');
+
+    const jsonUpload = await request(t.http).post('/api/v1/data-sources/ds_01JD8X0Q5W3V7N2K4M6P8R9T1A/files').send({ file: 'x' });
+    expectVersionedError(jsonUpload, 415, 'unsupported_media_type');
+    expect(jsonUpload.body.error.message).toContain('multipart/form-data');
+    const anonymousUpload = await request(t.http)
+      .post('/api/v1/data-sources/ds_01JD8X0Q5W3V7N2K4M6P8R9T1A/files')
+      .attach('file', Buffer.from('hello'), 'a.txt');
+    expectVersionedError(anonymousUpload, 401, 'unauthorized');
+
+    const vendorJson = await request(t.http)
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .set('Content-Type', 'application/vnd.example+json')
+      .send(JSON.stringify({ name: 'vendor json', data_source_ids: [] }));
+    expect(vendorJson.status).toBe(201);
+  });
+
   it('should answer 400 for ids of the wrong shape and 404 for well-formed unknown ones', async () => {
     for (const id of ['123', 'agt_123', 'usr_01JD8X0Q5W3V7N2K4M6P8R9T1A', "agt_01JD8X0Q5W3V7N2K4M6P8R9T1A' OR 1=1", 'agt_01jd8x0q5w3v7n2k4m6p8r9t1a']) {
       const response = await request(t.http)

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode, legacyCode } from '#src/common/errors/error-code.enum.js';
-import { RoutePolicies } from '#src/common/http/route-policy.js';
+import { RoutePolicies } from '#src/common/http/route-policy/route-policies.js';
 import { requestIdOf } from '#src/common/http/request-id.middleware.js';
 
 const CODE_OF_STATUS: Record<number, ErrorCode> = {

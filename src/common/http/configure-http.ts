@@ -4,8 +4,9 @@ import express from 'express';
 import type { AppConfig } from '#src/config/app-config.js';
 import { limitBodyDepth } from '#src/common/http/body-depth.js';
 import { requestContext } from '#src/common/http/request-id.middleware.js';
-import { RoutePolicies } from '#src/common/http/route-policy.js';
-import { httpsRedirect, legacyDeprecationHeaders, requireJsonBody, securityHeaders } from '#src/common/http/security.middleware.js';
+import { MEDIA_TYPES } from '#src/common/http/route-policy/accepts.decorator.js';
+import { RoutePolicies } from '#src/common/http/route-policy/route-policies.js';
+import { acceptedBodies, formBodies, httpsRedirect, legacyDeprecationHeaders, securityHeaders } from '#src/common/http/security.middleware.js';
 import { setupSwagger } from '#src/common/http/swagger.js';
 import type { AppLogger } from '#src/common/logging/logger.js';
 
@@ -23,10 +24,12 @@ export function configureHttp(app: INestApplication, config: AppConfig, logger: 
   if (config.isProduction) {
     app.use(httpsRedirect);
   }
-  app.use(securityHeaders);
-  app.use(legacyDeprecationHeaders(app.get(RoutePolicies)));
-  app.use(requireJsonBody);
-  app.use(express.json({ limit: config.http.bodyLimitBytes, strict: true, type: ['application/json', 'application/*+json'] }));
+  const policies = app.get(RoutePolicies);
+  app.use(securityHeaders(policies));
+  app.use(legacyDeprecationHeaders(policies));
+  app.use(acceptedBodies(policies));
+  app.use(express.json({ limit: config.http.bodyLimitBytes, strict: true, type: [...MEDIA_TYPES.json] }));
+  app.use(formBodies(policies, config.http.bodyLimitBytes));
   app.use(limitBodyDepth);
 
   setupSwagger(app);

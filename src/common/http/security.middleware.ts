@@ -1,8 +1,11 @@
 import type { NextFunction, Request, Response } from 'express';
+import express from 'express';
 import helmet from 'helmet';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
-import type { RoutePolicies } from '#src/common/http/route-policy.js';
+import { MEDIA_TYPES } from '#src/common/http/route-policy/accepts.decorator.js';
+import type { ContentSecurityDirectives } from '#src/common/http/route-policy/content-security.js';
+import type { RoutePolicies } from '#src/common/http/route-policy/route-policies.js';
 
 const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
 const HOST_PATTERN = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
@@ -25,32 +28,28 @@ export function httpsRedirect(request: Request, response: Response, next: NextFu
   response.redirect(request.method === 'GET' || request.method === 'HEAD' ? 301 : 308, `https://${host}${request.originalUrl}`);
 }
 
-const apiHeaders = helmet({
-  hsts: { maxAge: 31_536_000, includeSubDomains: true },
-  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-  crossOriginResourcePolicy: { policy: 'same-origin' },
-  referrerPolicy: { policy: 'no-referrer' },
-});
+/** One helmet per Content-Security-Policy in use (a handful: the API's, the reference's, the pages'). */
+const helmets = new WeakMap<ContentSecurityDirectives, ReturnType<typeof helmet>>();
 
-/** Swagger UI needs its own scripts, styles and inline images. */
-const docsHeaders = helmet({
-  hsts: { maxAge: 31_536_000, includeSubDomains: true },
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
-      scriptSrc: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-  },
-  referrerPolicy: { policy: 'no-referrer' },
-});
+function helmetFor(directives: ContentSecurityDirectives): ReturnType<typeof helmet> {
+  let handler = helmets.get(directives);
+  if (!handler) {
+    handler = helmet({
+      hsts: { maxAge: 31_536_000, includeSubDomains: true },
+      contentSecurityPolicy: { useDefaults: false, directives: directives },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      referrerPolicy: { policy: 'no-referrer' },
+    });
+    helmets.set(directives, handler);
+  }
+  return handler;
+}
 
-export function securityHeaders(request: Request, response: Response, next: NextFunction): void {
-  const handler = request.path === '/docs' || request.path.startsWith('/docs/') ? docsHeaders : apiHeaders;
-  handler(request, response, next);
+/** Security headers on every answer, with the Content-Security-Policy of the route (RoutePolicies). */
+export function securityHeaders(policies: RoutePolicies) {
+  return (request: Request, response: Response, next: NextFunction): void => {
+    helmetFor(policies.contentSecurityOf(request.method, request.path))(request, response, next);
+  };
 }
 
 /** Legacy routes say so, and point at their versioned successor where they name one (see Legacy()). */
@@ -67,14 +66,35 @@ export function legacyDeprecationHeaders(policies: RoutePolicies) {
   };
 }
 
-const BODY_TYPES = /^(application\/(?:[\w.+-]+\+)?json|multipart\/form-data)\b/i;
+/**
+ * A request body must be of a type its route accepts (JSON unless the route says otherwise with
+ * Accepts()); anything else is refused before it is parsed or authenticated.
+ */
+export function acceptedBodies(policies: RoutePolicies) {
+  return (request: Request, _response: Response, next: NextFunction): void => {
+    const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+    if (!hasBody) {
+      next();
+      return;
+    }
+    const accepted = policies.bodyTypesOf(request.method, request.path);
+    if (!request.is(accepted.flatMap((type) => MEDIA_TYPES[type]))) {
+      const names = accepted.map((type) => MEDIA_TYPES[type][0]);
+      next(new AppError(ErrorCode.UnsupportedMediaType, `Send the request body as ${names.join(' or ')}`));
+      return;
+    }
+    next();
+  };
+}
 
-/** A request body must be JSON (or a multipart upload); anything else is refused before parsing. */
-export function requireJsonBody(request: Request, _response: Response, next: NextFunction): void {
-  const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
-  if (hasBody && !BODY_TYPES.test(request.headers['content-type'] ?? '')) {
-    next(new AppError(ErrorCode.UnsupportedMediaType, 'Send the request body as application/json'));
-    return;
-  }
-  next();
+/** Form posts are parsed only for the routes that take them (an identity provider's or an OAuth client's post). */
+export function formBodies(policies: RoutePolicies, limitBytes: number) {
+  const parse = express.urlencoded({ extended: false, limit: limitBytes, parameterLimit: 100 });
+  return (request: Request, response: Response, next: NextFunction): void => {
+    if (policies.bodyTypesOf(request.method, request.path).includes('form')) {
+      parse(request, response, next);
+      return;
+    }
+    next();
+  };
 }

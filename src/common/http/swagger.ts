@@ -2,7 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, getSchemaPath, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { LegacyRateLimitErrorResponseDto, RateLimitErrorResponseDto } from '#src/common/errors/error-response.dto.js';
 import { BEARER_SCHEME, SESSION_SCHEME } from '#src/common/auth/auth-metadata.js';
-import { RoutePolicies } from '#src/common/http/route-policy.js';
+import type { ContentSecurityDirectives } from '#src/common/http/route-policy/content-security.js';
+import { RoutePolicies } from '#src/common/http/route-policy/route-policies.js';
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -44,9 +45,19 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return document;
 }
 
+/** Swagger UI needs its own scripts, styles and inline images. */
+const REFERENCE_CONTENT_SECURITY: ContentSecurityDirectives = {
+  defaultSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  scriptSrc: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
 /** Swagger UI at /docs and the document at /openapi.json. */
 export function setupSwagger(app: INestApplication): OpenAPIObject {
   const document = buildOpenApiDocument(app);
+  app.get(RoutePolicies).mount('/docs', { contentSecurity: REFERENCE_CONTENT_SECURITY });
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'openapi.json',
     yamlDocumentUrl: 'openapi.yaml',

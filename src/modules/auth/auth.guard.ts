@@ -6,7 +6,7 @@ import { routeOptionsOf, setAuth } from '#src/common/auth/auth-metadata.js';
 import { effectivePermissions, permissionsOfScopes, requiredScopeFor, scopesOfRole } from '#src/common/auth/permissions.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
-import { RoutePolicies } from '#src/common/http/route-policy.js';
+import { RoutePolicies } from '#src/common/http/route-policy/route-policies.js';
 import { actorOf } from '#src/modules/audit/audit-actions.js';
 import { AUTHENTICATORS, type Authenticator, type Caller } from '#src/modules/auth/authenticators/authenticator.js';
 import { clientOf } from '#src/modules/auth/client-info.js';

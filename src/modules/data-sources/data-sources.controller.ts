@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { FilesInterceptor } from '@nestjs/platform-express';
-import { ApiAcceptedResponse, ApiBody, ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { Auth, Authenticated } from '#src/common/auth/auth.decorator.js';
 import { Permission } from '#src/common/auth/permissions.js';
+import { Accepts } from '#src/common/http/route-policy/accepts.decorator.js';
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
 import { IdParamDto } from '#src/common/validation/validators.js';
 import { DataSourcesService } from '#src/modules/data-sources/data-sources.service.js';
@@ -123,7 +124,7 @@ export class DataSourcesController {
     summary: 'Upload files to a file data source',
     description: `multipart/form-data, field \`file\` (repeatable, up to ${MAX_FILES_PER_UPLOAD} files of at most 50 MiB): PDF, DOCX, HTML, Markdown, text, CSV, JSON. A file with an existing name replaces it. Queues a sync.`,
   })
-  @ApiConsumes('multipart/form-data')
+  @Accepts('multipart')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'array', items: { type: 'string', format: 'binary' } } } } })
   @ApiAcceptedResponse({ type: FilesAcceptedResponseDto })
   @ApiErrors([400, 404, 413])

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { APP_CONFIG, PROCESS_ROLE, type AppConfig, type ProcessRole } from '#src/config/app-config.js';
 import { CREDENTIAL_NAMES, type AuthContext, type OrganizationPlan } from '#src/common/auth/auth-context.js';
 import { AppError } from '#src/common/errors/app.error.js';
-import type { PathForm } from '#src/common/http/route-policy.js';
+import type { PathForm } from '#src/common/http/route-policy/route-policies.js';
 import { RedisService } from '#src/common/redis/redis.module.js';
 import { InteractionsRepository } from '#src/modules/interactions/interactions.repository.js';
 import { decide, rateLimitHeaders, type LimitDecision, type RateLimitHeaders } from '#src/modules/limits/limit-decision.js';

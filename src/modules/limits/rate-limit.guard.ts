@@ -5,7 +5,7 @@ import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { findAuth, routeOptionsOf } from '#src/common/auth/auth-metadata.js';
 import { requiredScopeFor } from '#src/common/auth/permissions.js';
 import { AppError } from '#src/common/errors/app.error.js';
-import { RoutePolicies } from '#src/common/http/route-policy.js';
+import { RoutePolicies } from '#src/common/http/route-policy/route-policies.js';
 import { SPENDS_MODEL_TOKENS } from '#src/modules/limits/limits.decorator.js';
 import { LimitsService, type Admission } from '#src/modules/limits/limits.service.js';
 import type { ScopeClass } from '#src/modules/limits/plan-limits.js';

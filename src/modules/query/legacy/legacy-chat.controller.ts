@@ -4,7 +4,7 @@ import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { Auth, Authenticated } from '#src/common/auth/auth.decorator.js';
 import { Permission } from '#src/common/auth/permissions.js';
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
-import { Legacy } from '#src/common/http/route-policy.js';
+import { Legacy } from '#src/common/http/route-policy/legacy.decorator.js';
 import { SpendsModelTokens } from '#src/modules/limits/limits.decorator.js';
 import { LegacyChatRequestDto, LegacyChatResponseDto, toLegacyChatResponse } from '#src/modules/query/legacy/legacy-chat.dto.js';
 import { QueryService } from '#src/modules/query/query.service.js';

@@ -4,7 +4,7 @@ import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { Auth, Authenticated } from '#src/common/auth/auth.decorator.js';
 import { Permission } from '#src/common/auth/permissions.js';
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
-import { Legacy } from '#src/common/http/route-policy.js';
+import { Legacy } from '#src/common/http/route-policy/legacy.decorator.js';
 import { PaginationQueryDto } from '#src/common/validation/validators.js';
 import { CreateWebhookDto, UpdateWebhookDto } from '#src/modules/webhooks/dto/webhook.dto.js';
 import {
