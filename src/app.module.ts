@@ -29,6 +29,7 @@ import { RateLimitGuard } from '#src/modules/limits/rate-limit.guard.js';
 import { OrganizationsModule } from '#src/modules/organizations/organizations.module.js';
 import { QueryModule } from '#src/modules/query/query.module.js';
 import { ProviderKeysModule } from '#src/modules/provider-keys/provider-keys.module.js';
+import { SsoModule } from '#src/modules/sso/sso.module.js';
 import { UsersModule } from '#src/modules/users/users.module.js';
 import { WebhooksModule } from '#src/modules/webhooks/webhooks.module.js';
 
@@ -60,6 +61,7 @@ export class AppModule {
         AuthModule,
         LimitsModule,
         OrganizationsModule,
+        SsoModule,
         UsersModule,
         AgentsModule,
         DataSourcesModule,

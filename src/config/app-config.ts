@@ -56,6 +56,8 @@ export interface AppConfig {
   rateLimits: { enabled: boolean };
   /** Outgoing e-mail; unset: invitations and reset links are only returned by the API and the CLI. */
   mail: { url: string; from: string } | undefined;
+  /** Name servers for domain verification; empty: the system's. */
+  dnsServers: string[];
 }
 
 /** Operator-configured model providers: trusted endpoints, used when an agent has no provider key of its own. */
@@ -172,6 +174,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     rateLimits: { enabled: dto.RATE_LIMITS_ENABLED },
     mail: dto.SMTP_URL ? { url: dto.SMTP_URL, from: dto.SMTP_FROM } : undefined,
+    dnsServers: (dto.DNS_SERVERS ?? '')
+      .split(',')
+      .map((server) => server.trim())
+      .filter(Boolean),
   });
 }
 

@@ -41,6 +41,7 @@ export const ENV_KEYS = [
   'PUBLIC_URL',
   'SMTP_URL',
   'SMTP_FROM',
+  'DNS_SERVERS',
   'HTTP_REDIRECT_PORT',
   'MIGRATIONS_RUN',
   'EMBEDDED_WORKER',
@@ -186,6 +187,12 @@ export class EnvDto {
   @IsString()
   @MaxLength(320)
   SMTP_FROM = 'Agent Query Service <no-reply@localhost>';
+
+  /** Name servers asked for the TXT records that verify an organization's e-mail domain (ip or ip:port, comma-separated); unset: the system's. */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @Matches(/^\s*[0-9A-Fa-f.:[\]]+(\s*,\s*[0-9A-Fa-f.:[\]]+)*\s*$/, { message: 'DNS_SERVERS must be IP addresses (with an optional port), comma-separated' })
+  DNS_SERVERS?: string;
 
   /** With native TLS: also listen for plain HTTP on this port, only to redirect to HTTPS. */
   @IsOptional()

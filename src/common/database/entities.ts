@@ -15,6 +15,9 @@ import { KbArticleVersionEntity } from '#src/modules/kb/kb-article-version.entit
 import { KbArticleEntity } from '#src/modules/kb/kb-article.entity.js';
 import { OrganizationEntity } from '#src/modules/organizations/organization.entity.js';
 import { ProviderKeyEntity } from '#src/modules/provider-keys/provider-key.entity.js';
+import { SsoConnectionEntity } from '#src/modules/sso/connections/sso-connection.entity.js';
+import { OrganizationDomainEntity } from '#src/modules/sso/domains/organization-domain.entity.js';
+import { SsoAssertionEntity, SsoRequestEntity } from '#src/modules/sso/saml/sso-request.entity.js';
 import { UserEntity } from '#src/modules/users/user.entity.js';
 import { WebhookDeliveryEntity } from '#src/modules/webhooks/webhook-delivery.entity.js';
 import { WebhookEntity } from '#src/modules/webhooks/webhook.entity.js';
@@ -41,4 +44,8 @@ export const ENTITIES = [
   UserTokenEntity,
   LoginFailureEntity,
   AuditEntryEntity,
+  SsoConnectionEntity,
+  OrganizationDomainEntity,
+  SsoRequestEntity,
+  SsoAssertionEntity,
 ];

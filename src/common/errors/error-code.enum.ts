@@ -22,6 +22,7 @@ export enum ErrorCode {
   PlanRequired = 'plan_required',
   WouldLockOut = 'would_lock_out',
   OrganizationRequired = 'organization_required',
+  SsoRequired = 'sso_required',
 }
 
 /** The legacy path form (`/api/...`) names a few codes differently. */
@@ -57,4 +58,5 @@ export const STATUS_OF_CODE: Record<ErrorCode, number> = {
   [ErrorCode.PlanRequired]: 403,
   [ErrorCode.WouldLockOut]: 409,
   [ErrorCode.OrganizationRequired]: 409,
+  [ErrorCode.SsoRequired]: 403,
 };

@@ -41,6 +41,6 @@ import { UserTokensService } from '#src/modules/auth/user-tokens/user-tokens.ser
     UserTokensService,
     InvitationsService,
   ],
-  exports: [AUTHENTICATORS, AuthGuard, IpGate, InvitationsService, SignInService],
+  exports: [AUTHENTICATORS, AuthGuard, IpGate, InvitationsService, SignInService, SessionsService],
 })
 export class AuthModule {}

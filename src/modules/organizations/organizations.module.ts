@@ -4,10 +4,11 @@ import { OrganizationsRepository } from '#src/modules/organizations/organization
 import { OrganizationsService } from '#src/modules/organizations/organizations.service.js';
 import { OrganizationSettingsController } from '#src/modules/organizations/settings/organization-settings.controller.js';
 import { OrganizationSettingsService } from '#src/modules/organizations/settings/organization-settings.service.js';
+import { SsoModule } from '#src/modules/sso/sso.module.js';
 import { UsersModule } from '#src/modules/users/users.module.js';
 
 @Module({
-  imports: [UsersModule, AuthModule],
+  imports: [UsersModule, AuthModule, SsoModule],
   controllers: [OrganizationSettingsController],
   providers: [OrganizationsRepository, OrganizationsService, OrganizationSettingsService],
   exports: [OrganizationsService, OrganizationsRepository, OrganizationSettingsService],

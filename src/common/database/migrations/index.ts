@@ -10,6 +10,7 @@ import { ChunkTsvInline1795330000000 } from '#src/common/database/migrations/179
 import { SearchStats1795340000000 } from '#src/common/database/migrations/1795340000000-SearchStats.js';
 import { ChunkHeadingsAndFileNames1795641958427 } from '#src/common/database/migrations/1795641958427-ChunkHeadingsAndFileNames.js';
 import { PeopleSignIn1795647352918 } from '#src/common/database/migrations/1795647352918-PeopleSignIn.js';
+import { SingleSignOn1795652770806 } from '#src/common/database/migrations/1795652770806-SingleSignOn.js';
 
 /** In order. New migrations are generated with `npm run migration:generate -- <Name>` and appended here. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   SearchStats1795340000000,
   ChunkHeadingsAndFileNames1795641958427,
   PeopleSignIn1795647352918,
+  SingleSignOn1795652770806,
 ];

@@ -12,7 +12,7 @@ export interface Account {
   name: string | null;
   role: Role;
   passwordHash: string | null;
-  organization: { id: string; name: string; plan: string; ipAllowlist: readonly string[] };
+  organization: { id: string; name: string; plan: string; ipAllowlist: readonly string[]; ssoRequired: boolean };
 }
 
 interface AccountRow {
@@ -25,10 +25,11 @@ interface AccountRow {
   org_name: string;
   plan: string;
   ip_allowlist: unknown;
+  sso_enforced: boolean;
 }
 
 const ACCOUNT_COLUMNS = `u.id AS user_id, u.org_id, u.email, u.name, u.role, u.password_hash, o.name AS org_name, o.plan,
-  o.settings -> 'ip_allowlist' AS ip_allowlist`;
+  o.settings -> 'ip_allowlist' AS ip_allowlist, COALESCE((o.settings -> 'sso' ->> 'enforced')::boolean, false) AS sso_enforced`;
 
 /** The users table as sign-in reads and writes it: across organizations, since the same address may be in several. */
 @Injectable()
@@ -67,6 +68,13 @@ function toAccount(row: AccountRow): Account {
     name: row.name,
     role: row.role,
     passwordHash: row.password_hash,
-    organization: { id: row.org_id, name: row.org_name, plan: row.plan, ipAllowlist: storedAllowlist(row.ip_allowlist) },
+    organization: {
+      id: row.org_id,
+      name: row.org_name,
+      plan: row.plan,
+      ipAllowlist: storedAllowlist(row.ip_allowlist),
+      // Enforcement lasts only while single sign-on is available: a downgrade must not lock everyone out.
+      ssoRequired: row.sso_enforced && row.plan === 'enterprise',
+    },
   };
 }

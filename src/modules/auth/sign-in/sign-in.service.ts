@@ -80,6 +80,7 @@ export class SignInService {
       });
     }
     const [account] = matched;
+    requirePasswordsAllowed(account);
     await this.admit(account, client);
     return this.transactions.run((tx) => this.openSession(account, client, 'password', tx));
   }
@@ -109,6 +110,9 @@ export class SignInService {
       return;
     }
     for (const account of await this.accounts.findByEmail(email.toLowerCase())) {
+      if (account.organization.ssoRequired) {
+        continue;
+      }
       const issued = await this.transactions.run((tx) => this.tokens.issue(account.orgId, account.userId, 'password_reset', tx));
       const url = `${this.config.http.publicUrl ?? origin}/reset-password#token=${issued.token}`;
       await this.mailer.send({
@@ -140,6 +144,9 @@ export class SignInService {
     const holder = await this.tokens.peek(token, purpose);
     const holderAccount = holder && (await this.accounts.findById(holder.orgId, holder.userId));
     if (holderAccount) {
+      if (purpose === 'password_reset') {
+        requirePasswordsAllowed(holderAccount);
+      }
       await this.admit(holderAccount, client);
     }
     const passwordHash = await this.hasher.hash(password);
@@ -176,6 +183,15 @@ export class SignInService {
       tx,
     );
     return { account, session };
+  }
+}
+
+/** An organization that enforces single sign-on takes no password sign-in or reset from its people. */
+function requirePasswordsAllowed(account: Account): void {
+  if (account.organization.ssoRequired) {
+    throw new AppError(ErrorCode.SsoRequired, `${account.organization.name} signs in with single sign-on: use "Sign in with SSO"`, {
+      details: { sso_url: `/api/auth/sso?email=${encodeURIComponent(account.email)}` },
+    });
   }
 }
 

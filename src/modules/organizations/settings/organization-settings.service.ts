@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthContext, ClientInfo } from '#src/common/auth/auth-context.js';
-import { ROLES, type Role } from '#src/common/auth/permissions.js';
 import { TransactionRunner } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
@@ -10,19 +9,13 @@ import { allowlistErrors, IpAllowlist, storedAllowlist } from '#src/modules/auth
 import { ApiKeysService } from '#src/modules/keys/api-keys.service.js';
 import type { OrganizationEntity } from '#src/modules/organizations/organization.entity.js';
 import { OrganizationsRepository } from '#src/modules/organizations/organizations.repository.js';
-
-export interface OrganizationSso {
-  enforced: boolean;
-  defaultRole: Role;
-  domains: { domain: string; verified: boolean }[];
-  connections: { id: string; type: string; name: string; created_at: string }[];
-}
+import { SsoSettingsService, type SsoSummary } from '#src/modules/sso/sso-settings.service.js';
 
 /** The organization as its admins see it. */
 export interface OrganizationView {
   organization: OrganizationEntity;
   ipAllowlist: readonly string[];
-  sso: OrganizationSso;
+  sso: SsoSummary;
 }
 
 export interface OrganizationChange {
@@ -52,6 +45,7 @@ export class OrganizationSettingsService {
     private readonly keys: ApiKeysService,
     private readonly transactions: TransactionRunner,
     private readonly audit: AuditLog,
+    private readonly sso: SsoSettingsService,
   ) {}
 
   async get(orgId: string): Promise<OrganizationView> {
@@ -59,7 +53,7 @@ export class OrganizationSettingsService {
     if (!organization) {
       throw AppError.notFound('Organization', orgId);
     }
-    return viewOf(organization);
+    return this.viewOf(organization);
   }
 
   update(auth: AuthContext, change: OrganizationChange, confirmed: boolean): Promise<OrganizationView> {
@@ -71,6 +65,10 @@ export class OrganizationSettingsService {
     return this.apply({ orgId, actor, client }, { ipAllowlist: [] });
   }
 
+  private async viewOf(organization: OrganizationEntity): Promise<OrganizationView> {
+    return { organization, ipAllowlist: storedAllowlist(organization.settings.ip_allowlist), sso: await this.sso.summary(organization) };
+  }
+
   private async apply(changer: Changer, change: OrganizationChange): Promise<OrganizationView> {
     if (change.ipAllowlist !== undefined) {
       const errors = allowlistErrors(change.ipAllowlist);
@@ -78,12 +76,12 @@ export class OrganizationSettingsService {
         throw AppError.invalid(errors.join('; '), { ip_allowlist: errors });
       }
     }
-    return this.transactions.run(async (tx) => {
+    const changed = await this.transactions.run(async (tx) => {
       const organization = await this.organizations.findByIdForUpdate(changer.orgId, tx);
       if (!organization) {
         throw AppError.notFound('Organization', changer.orgId);
       }
-      const before = viewOf(organization);
+      const allowlistBefore = storedAllowlist(organization.settings.ip_allowlist);
       if (change.ipAllowlist !== undefined) {
         checkAllowlist(change.ipAllowlist, organization, changer);
       }
@@ -92,12 +90,12 @@ export class OrganizationSettingsService {
         changes.name = { previous: organization.name, current: change.name };
         organization.name = change.name;
       }
-      if (change.ipAllowlist !== undefined && !sameList(change.ipAllowlist, before.ipAllowlist)) {
-        changes.ip_allowlist = { previous: [...before.ipAllowlist], current: change.ipAllowlist };
+      if (change.ipAllowlist !== undefined && !sameList(change.ipAllowlist, allowlistBefore)) {
+        changes.ip_allowlist = { previous: [...allowlistBefore], current: change.ipAllowlist };
         organization.settings = { ...organization.settings, ip_allowlist: change.ipAllowlist };
       }
       if (Object.keys(changes).length === 0) {
-        return before;
+        return organization;
       }
       const saved = await this.organizations.save(organization, tx);
       await this.audit.record(
@@ -114,8 +112,9 @@ export class OrganizationSettingsService {
       if (changes.ip_allowlist) {
         tx.afterCommit(() => this.keys.invalidateOrganizationKeys(changer.orgId));
       }
-      return viewOf(saved);
+      return saved;
     });
+    return this.viewOf(changed);
   }
 }
 
@@ -140,15 +139,4 @@ function checkAllowlist(allowlist: readonly string[], organization: Organization
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((entry, index) => entry === b[index]);
-}
-
-function viewOf(organization: OrganizationEntity): OrganizationView {
-  return { organization, ipAllowlist: storedAllowlist(organization.settings.ip_allowlist), sso: ssoOf(organization.settings.sso) };
-}
-
-/** SSO as stored in the settings; no connection or domain exists until one is configured. */
-function ssoOf(stored: unknown): OrganizationSso {
-  const settings = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>;
-  const defaultRole = ROLES.find((role) => role === settings.default_role) ?? 'readonly';
-  return { enforced: settings.enforced === true, defaultRole, domains: [], connections: [] };
 }

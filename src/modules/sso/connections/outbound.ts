@@ -1,0 +1,32 @@
+import { fetch, type Dispatcher } from 'undici';
+import { createGuardedDispatcher, validateTargetUrl } from '#src/common/net/ssrf-guard.js';
+
+const TIMEOUT_MS = 10_000;
+const MAX_DOCUMENT_BYTES = 1024 * 1024;
+
+/**
+ * Requests to an identity provider (metadata, discovery, keys, tokens) go through the SSRF guard: public
+ * addresses only, unless the deployment allows private targets or the operator accepted a private
+ * identity provider for this connection (an on-premises Keycloak or ADFS).
+ */
+export function identityProviderDispatcher(allowPrivateTargets: boolean): Dispatcher {
+  return createGuardedDispatcher({ allowPrivateTargets, connectTimeoutMs: TIMEOUT_MS });
+}
+
+/** A metadata document, at most 1 MiB, over http(s) through the guard. */
+export async function fetchDocument(url: string, allowPrivateTargets: boolean): Promise<string> {
+  const target = await validateTargetUrl(url, { allowPrivateTargets });
+  const response = await fetch(target, {
+    dispatcher: identityProviderDispatcher(allowPrivateTargets),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+    redirect: 'error',
+  });
+  if (!response.ok) {
+    throw new Error(`${url} answered ${response.status}`);
+  }
+  const text = await response.text();
+  if (text.length > MAX_DOCUMENT_BYTES) {
+    throw new Error(`${url} answered more than 1 MiB`);
+  }
+  return text;
+}

@@ -1,0 +1,43 @@
+import type { Profile } from '@node-saml/node-saml';
+import { XMLParser } from 'fast-xml-parser';
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', removeNSPrefix: true, processEntities: false, parseTagValue: false });
+
+type Node = Record<string, unknown>;
+
+/** What the service checks of a validated assertion beyond node-saml: its id, where it was sent, until when it holds. */
+export interface AssertionFacts {
+  id: string;
+  /** The Response's Destination, when it names one. */
+  destination?: string;
+  /** Every bearer SubjectConfirmationData Recipient. */
+  recipients: string[];
+  notOnOrAfter?: Date;
+}
+
+/**
+ * Reads the facts from the profile node-saml validated: the assertion from `getAssertionXml()` (the signed
+ * one, never a sibling an attacker wrapped around it) and the Destination of the Response element.
+ */
+export function assertionFactsOf(profile: Profile): AssertionFacts {
+  const assertion = first(parser.parse(profile.getAssertionXml?.() ?? '') as Node, 'Assertion');
+  const response = first(parser.parse(profile.getSamlResponseXml?.() ?? '') as Node, 'Response');
+  const confirmations = list(first(assertion, 'Subject')?.SubjectConfirmation);
+  const recipients = confirmations.flatMap((confirmation) => list(confirmation.SubjectConfirmationData)).map((data) => data['@Recipient']);
+  const conditions = first(assertion, 'Conditions');
+  const notOnOrAfter = typeof conditions?.['@NotOnOrAfter'] === 'string' ? new Date(conditions['@NotOnOrAfter']) : undefined;
+  return {
+    id: typeof assertion?.['@ID'] === 'string' ? assertion['@ID'] : '',
+    destination: typeof response?.['@Destination'] === 'string' ? response['@Destination'] : undefined,
+    recipients: recipients.filter((recipient): recipient is string => typeof recipient === 'string'),
+    notOnOrAfter: notOnOrAfter && !Number.isNaN(notOnOrAfter.getTime()) ? notOnOrAfter : undefined,
+  };
+}
+
+function first(node: Node | undefined, key: string): Node | undefined {
+  return list(node?.[key])[0];
+}
+
+function list(value: unknown): Node[] {
+  return (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((item): item is Node => typeof item === 'object' && item !== null);
+}

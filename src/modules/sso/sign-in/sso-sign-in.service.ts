@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { ClientInfo } from '#src/common/auth/auth-context.js';
+import { SqlClient } from '#src/common/database/sql-client.js';
+import { TransactionRunner } from '#src/common/database/transaction.js';
+import { AuditLog } from '#src/modules/audit/audit-log.service.js';
+import { IpGate } from '#src/modules/auth/ip-allowlist/ip-gate.js';
+import { storedAllowlist } from '#src/modules/auth/ip-allowlist/ip-allowlist.js';
+import { SessionsService, type OpenedSession } from '#src/modules/auth/sessions/sessions.service.js';
+import { OrganizationEntity } from '#src/modules/organizations/organization.entity.js';
+import type { SsoConnectionEntity } from '#src/modules/sso/connections/sso-connection.entity.js';
+import { DomainsService } from '#src/modules/sso/domains/domains.service.js';
+import { SsoFailure } from '#src/modules/sso/sso-failure.js';
+import type { SsoIdentity } from '#src/modules/sso/sso-request.js';
+import { ssoSettingsOf } from '#src/modules/sso/sso-settings.js';
+import { UserEntity } from '#src/modules/users/user.entity.js';
+import { UsersService } from '#src/modules/users/users.service.js';
+
+/**
+ * The end of a single sign-on: the identity provider vouched for an e-mail address, and this decides
+ * whether that person may come in, creating them just in time, and opens their web session.
+ *
+ * - The organization must still be on the enterprise plan (a downgrade keeps the configuration, unused).
+ * - The address must be in one of the organization's verified domains: else "Unauthorized domain".
+ * - The organization's IP allowlist holds, as for every way in.
+ * - An unknown address becomes a user with the organization's default role, unless an admin deleted a
+ *   user with that address and the organization does not let SSO create them again.
+ */
+@Injectable()
+export class SsoSignInService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sql: SqlClient,
+    private readonly transactions: TransactionRunner,
+    private readonly domains: DomainsService,
+    private readonly users: UsersService,
+    private readonly sessions: SessionsService,
+    private readonly gate: IpGate,
+    private readonly audit: AuditLog,
+  ) {}
+
+  async complete(connection: SsoConnectionEntity, identity: SsoIdentity, client: ClientInfo): Promise<OpenedSession> {
+    const organization = await this.dataSource.getRepository(OrganizationEntity).findOne({ where: { id: connection.orgId } });
+    if (!organization || organization.plan !== 'enterprise') {
+      throw new SsoFailure('unavailable', 'plan_required', organization?.plan);
+    }
+    if (!(await this.domains.isVerified(organization.id, identity.email))) {
+      throw new SsoFailure('unauthorized_domain', 'unverified_domain', identity.email.slice(identity.email.lastIndexOf('@') + 1));
+    }
+    const existing = await this.dataSource.getRepository(UserEntity).findOne({ where: { orgId: organization.id, email: identity.email } });
+    await this.gate.admit(
+      organization.id,
+      storedAllowlist(organization.settings.ip_allowlist),
+      client,
+      { type: existing ? 'user' : 'anonymous', id: existing?.id ?? null },
+      'sso',
+    );
+    const settings = ssoSettingsOf(organization.settings);
+    if (!existing && !settings.recreateDeleted && (await this.wasDeleted(organization.id, identity.email))) {
+      throw new SsoFailure('authentication_failed', 'user_deleted_by_admin');
+    }
+    return this.transactions.run(async (tx) => {
+      const user = existing ?? (await this.users.createInTx(organization.id, { email: identity.email, name: identity.name, role: settings.defaultRole }, tx));
+      if (!existing) {
+        await this.audit.record(
+          {
+            orgId: organization.id,
+            action: 'user.created',
+            actor: { type: 'system', id: null },
+            client,
+            target: { type: 'user', id: user.id },
+            details: { email: user.email, role: user.role, via: 'sso', connection_id: connection.id },
+          },
+          tx,
+        );
+      }
+      const opened = await this.sessions.open(organization.id, user.id, client, tx);
+      await this.audit.record(
+        {
+          orgId: organization.id,
+          action: 'sso.succeeded',
+          actor: { type: 'user', id: user.id },
+          client,
+          target: { type: 'session', id: opened.session.id },
+          details: { connection_id: connection.id, type: connection.type, created_user: !existing },
+        },
+        tx,
+      );
+      return opened;
+    });
+  }
+
+  /** Whether an admin deleted a user with this address (the audit log remembers it). */
+  private async wasDeleted(orgId: string, email: string): Promise<boolean> {
+    const rows = await this.sql.query<{ found: number }>(
+      `SELECT 1 AS found FROM audit_entry WHERE org_id = $1 AND action = 'user.deleted' AND details->>'email' = $2 LIMIT 1`,
+      [orgId, email],
+    );
+    return rows.length > 0;
+  }
+}

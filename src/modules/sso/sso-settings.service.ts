@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Role } from '#src/common/auth/permissions.js';
+import { TransactionRunner } from '#src/common/database/transaction.js';
+import { AppError } from '#src/common/errors/app.error.js';
+import { NO_CLIENT, SYSTEM_ACTOR } from '#src/modules/audit/audit-actions.js';
+import { AuditLog } from '#src/modules/audit/audit-log.service.js';
+import { OrganizationEntity } from '#src/modules/organizations/organization.entity.js';
+import { SsoConnectionsService } from '#src/modules/sso/connections/sso-connections.service.js';
+import { DomainsService } from '#src/modules/sso/domains/domains.service.js';
+import { requireEnterprise, ssoSettingsOf, storedSsoSettings, type SsoSettings } from '#src/modules/sso/sso-settings.js';
+
+/** An organization's single sign-on as its admins read it in GET /api/v1/organization. */
+export interface SsoSummary {
+  enforced: boolean;
+  defaultRole: Role;
+  recreateDeleted: boolean;
+  domains: { domain: string; verified: boolean }[];
+  connections: { id: string; type: string; name: string; created_at: string }[];
+}
+
+/** The operator's switches: enforcement, the role of people signed in for the first time, deleted users. */
+@Injectable()
+export class SsoSettingsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
+    private readonly domains: DomainsService,
+    private readonly connections: SsoConnectionsService,
+    private readonly audit: AuditLog,
+  ) {}
+
+  async summary(organization: OrganizationEntity): Promise<SsoSummary> {
+    const [domains, connections] = await Promise.all([this.domains.list(organization.id), this.connections.list(organization.id)]);
+    return {
+      ...ssoSettingsOf(organization.settings),
+      domains: domains.map(({ domain, verified }) => ({ domain, verified })),
+      connections: connections.map((connection) => ({
+        id: connection.id,
+        type: connection.type,
+        name: connection.name,
+        created_at: connection.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /**
+   * Enforcement needs the enterprise plan, a verified domain and a connection, so that nobody is shut out
+   * with no way in; the other switches only the plan.
+   */
+  async change(orgId: string, change: Partial<SsoSettings>): Promise<SsoSettings> {
+    const organization = await requireEnterprise(this.dataSource, orgId);
+    if (change.enforced) {
+      const [domains, connections] = await Promise.all([this.domains.list(orgId), this.connections.list(orgId)]);
+      if (!domains.some((domain) => domain.verified) || connections.length === 0) {
+        throw AppError.invalid('Enforcing single sign-on needs a verified domain and a connection first: people would have no way to sign in');
+      }
+    }
+    return this.transactions.run(async (tx) => {
+      const locked = await tx.manager.getRepository(OrganizationEntity).findOne({ where: { id: organization.id }, lock: { mode: 'pessimistic_write' } });
+      const before = ssoSettingsOf(locked!.settings);
+      const after: SsoSettings = { ...before, ...change };
+      locked!.settings = { ...locked!.settings, sso: storedSsoSettings(after) };
+      await tx.manager.getRepository(OrganizationEntity).save(locked!);
+      await this.audit.record(
+        {
+          orgId,
+          action: 'organization.updated',
+          actor: SYSTEM_ACTOR,
+          client: NO_CLIENT,
+          target: { type: 'organization', id: orgId },
+          details: { changes: { sso: { previous: storedSsoSettings(before), current: storedSsoSettings(after) } } },
+        },
+        tx,
+      );
+      return after;
+    });
+  }
+}

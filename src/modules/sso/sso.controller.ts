@@ -1,0 +1,125 @@
+import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { Public } from '#src/common/auth/auth.decorator.js';
+import { AppError } from '#src/common/errors/app.error.js';
+import { idPattern } from '#src/common/ids/ids.js';
+import { Accepts } from '#src/common/http/route-policy/accepts.decorator.js';
+import { ContentSecurity } from '#src/common/http/route-policy/content-security.js';
+import { clientOf } from '#src/modules/auth/client-info.js';
+import { sessionCookie } from '#src/modules/auth/sessions/session-cookie.js';
+import type { SamlConnectionConfig } from '#src/modules/sso/connections/sso-connection.entity.js';
+import { SsoConnectionsService } from '#src/modules/sso/connections/sso-connections.service.js';
+import { SamlStrategy } from '#src/modules/sso/saml/saml.strategy.js';
+import { SsoSignInService } from '#src/modules/sso/sign-in/sso-sign-in.service.js';
+import { OidcGuard, SamlGuard, SsoStartGuard } from '#src/modules/sso/sso.guards.js';
+import { SSO_PAGE_SECURITY, SsoPageFilter } from '#src/modules/sso/sso-page.filter.js';
+import { connectionOf, type SsoIdentity, type SsoRequest } from '#src/modules/sso/sso-request.js';
+import { publicOrigin } from '#src/modules/sso/sso-urls.js';
+
+const FAILURE_PAGE = { description: 'An HTML page: "Authentication failed" (401), "Unauthorized domain" (403), or SSO unavailable (403/404)' };
+
+/**
+ * Single sign-on for people: the redirect to an organization's identity provider, and its answer (SAML
+ * ACS, OpenID callback) ending in a web session and a redirect into the web application. Failures are
+ * HTML pages (SsoPageFilter). Current, not legacy, despite the `/api/` path.
+ */
+@ApiTags('Sign-in')
+@Controller('api/auth')
+@UseFilters(SsoPageFilter)
+@ContentSecurity(SSO_PAGE_SECURITY)
+export class SsoController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly connections: SsoConnectionsService,
+    private readonly signIn: SsoSignInService,
+    private readonly saml: SamlStrategy,
+  ) {}
+
+  @Get('sso')
+  @Public()
+  @UseGuards(SsoStartGuard)
+  @ApiOperation({
+    summary: 'Sign in with SSO',
+    description: 'Redirects (302) to the identity provider of the organization whose verified domain the e-mail address is in.',
+  })
+  @ApiQuery({ name: 'email', required: true, example: 'ada@acme.test' })
+  @ApiResponse({ status: 302, description: 'To the identity provider' })
+  @ApiResponse({ status: 404, ...FAILURE_PAGE })
+  start(): void {
+    // SsoStartGuard has redirected to the identity provider; Passport answered the request.
+  }
+
+  @Get('saml/:connection_id/metadata')
+  @Public()
+  @ApiOperation({
+    summary: 'SAML service-provider metadata of a connection',
+    description: 'Entity id (this address), the ACS address (HTTP-POST) and, when AuthnRequests are signed, the signing certificate.',
+  })
+  @ApiProduces('application/samlmetadata+xml')
+  @ApiOkResponse({ description: 'EntityDescriptor XML', schema: { type: 'string' } })
+  @ApiResponse({ status: 404, description: 'No SAML connection has this id' })
+  async metadata(@Param('connection_id') id: string, @Req() request: SsoRequest, @Res() response: Response): Promise<void> {
+    const connection = idPattern('ssoConnection').test(id) ? await this.connections.byId(id) : null;
+    if (connection?.type !== 'saml') {
+      throw AppError.notFound('SAML connection', id);
+    }
+    request.ssoConnection = connection;
+    const certificate = (connection.config as SamlConnectionConfig).sp_certificate ?? null;
+    const xml = await new Promise<string>((resolve, reject) =>
+      this.saml.generateServiceProviderMetadata(request as never, null, certificate, (error, metadata) => (error ? reject(error) : resolve(metadata!))),
+    );
+    response.type('application/samlmetadata+xml').send(xml);
+  }
+
+  @Post('saml/:connection_id/acs')
+  @HttpCode(303)
+  @Public()
+  @Accepts('form')
+  @UseGuards(SamlGuard)
+  @ApiOperation({ summary: 'SAML assertion consumer service', description: 'The identity provider posts `SAMLResponse` here (HTTP-POST binding).' })
+  @ApiResponse({ status: 303, description: 'Signed in: the session cookie is set, and the browser goes to the web application' })
+  @ApiResponse({ status: 401, ...FAILURE_PAGE })
+  async acs(@Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.finish(request, response);
+  }
+
+  @Get('oidc/:connection_id/callback')
+  @Public()
+  @UseGuards(OidcGuard)
+  @ApiOperation({ summary: 'OpenID Connect redirect address', description: 'The identity provider sends the browser back here with `code` and `state`.' })
+  @ApiResponse({ status: 303, description: 'Signed in: the session cookie is set, and the browser goes to the web application' })
+  @ApiResponse({ status: 401, ...FAILURE_PAGE })
+  async oidcCallback(@Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.finish(request, response);
+  }
+
+  @Get('saml/:connection_id/login')
+  @Public()
+  @UseGuards(SamlGuard)
+  @ApiOperation({
+    summary: 'Start a SAML sign-in with this connection',
+    description:
+      'Redirects to the identity provider with an AuthnRequest: the address for an identity provider\u2019s app tile (IdP-initiated responses are refused).',
+  })
+  @ApiResponse({ status: 302, description: 'To the identity provider' })
+  samlLogin(): void {
+    // SamlGuard has redirected to the identity provider.
+  }
+
+  @Get('oidc/:connection_id/login')
+  @Public()
+  @UseGuards(OidcGuard)
+  @ApiOperation({ summary: 'Start an OpenID sign-in with this connection', description: 'The "initiate login URI" of an identity provider\u2019s app tile.' })
+  @ApiResponse({ status: 302, description: 'To the identity provider' })
+  oidcLogin(): void {
+    // OidcGuard has redirected to the identity provider.
+  }
+
+  private async finish(request: Request, response: Response): Promise<void> {
+    const opened = await this.signIn.complete(connectionOf(request)!, request.user as SsoIdentity, clientOf(request));
+    response.append('Set-Cookie', sessionCookie(opened.cookie));
+    response.redirect(303, `${publicOrigin(this.config, request)}/`);
+  }
+}

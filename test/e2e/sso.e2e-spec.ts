@@ -1,0 +1,374 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request, { type Response } from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditLog } from '#src/modules/audit/audit-log.service.js';
+import { SsoConnectionsService } from '#src/modules/sso/connections/sso-connections.service.js';
+import { DomainsService } from '#src/modules/sso/domains/domains.service.js';
+import { SsoSettingsService } from '#src/modules/sso/sso-settings.service.js';
+import { OrganizationsService } from '#src/modules/organizations/organizations.service.js';
+import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
+import { startOpenIdProvider, type TestOpenIdProvider } from '#test/utils/oidc-op.js';
+import { createSamlIdp, createSamlIdpKey, type SamlIdp, type SamlResponseOptions } from '#test/utils/saml-idp.js';
+import { createTestApp, type TestApp } from '#test/utils/test-app.js';
+import { createTestDatabase } from '#test/utils/test-database.js';
+import { acceptInvitation, sessionCookieOf, TEST_PASSWORD } from '#test/utils/web-sessions.js';
+
+const ORIGIN = 'http://sp.example.test';
+const files = mkdtempSync(join(tmpdir(), 'aqs-sso-'));
+
+describe('single sign-on', () => {
+  let t: TestApp;
+  let dropDatabase: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    dropDatabase = database.drop;
+    t = await createTestApp({ databaseUrl: database.url, env: { PUBLIC_URL: ORIGIN, ALLOW_PRIVATE_TARGETS: 'true' } });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await dropDatabase?.();
+  });
+
+  const connections = () => t.app.get(SsoConnectionsService);
+  const domains = () => t.app.get(DomainsService);
+
+  /** An enterprise organization signing in with `domain`, verified by the operator. */
+  async function ssoOrg(domain: string): Promise<TestOrg> {
+    const org = await createOrg(t.app, { plan: 'enterprise' });
+    await domains().add(org.orgId, domain, true);
+    return org;
+  }
+
+  async function samlConnection(org: TestOrg, idp: SamlIdp, certificates?: string[]): Promise<string> {
+    const path = join(files, `${org.orgId}-${Date.now()}.xml`);
+    writeFileSync(path, idp.metadata(certificates));
+    return (await connections().addSaml(org.orgId, { name: 'Test IdP', metadata: path })).id;
+  }
+
+  /** Starts a sign-in as a browser would, and answers the AuthnRequest as the identity provider would. */
+  async function samlRoundTrip(email: string, idp: SamlIdp, connectionId: string, options: Partial<SamlResponseOptions> = {}) {
+    const start = await request(t.http)
+      .get(`/api/auth/sso?email=${encodeURIComponent(email)}`)
+      .expect(302);
+    expect(start.headers.location.startsWith(idp.ssoUrl)).toBe(true);
+    const authnRequest = idp.readRequest(start.headers.location);
+    const acsUrl = `${ORIGIN}/api/auth/saml/${connectionId}/acs`;
+    expect(authnRequest.acsUrl).toBe(acsUrl);
+    const samlResponse = await idp.respond({
+      acsUrl,
+      audience: `${ORIGIN}/api/auth/saml/${connectionId}/metadata`,
+      inResponseTo: authnRequest.id,
+      nameId: email,
+      ...options,
+    });
+    return { samlResponse, post: () => postAcs(connectionId, samlResponse) };
+  }
+
+  const postAcs = (connectionId: string, samlResponse: string) =>
+    request(t.http).post(`/api/auth/saml/${connectionId}/acs`).type('form').send({ SAMLResponse: samlResponse, RelayState: '' });
+
+  function expectPage(response: Response, status: number, title: string): void {
+    expect(response.status, response.text).toBe(status);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.text).toContain(`<h1>${title}</h1>`);
+    expect(response.text).not.toMatch(/stack|Error:|node_modules|signature|InResponseTo/i);
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(response.headers['set-cookie'] ?? []).not.toEqual(expect.arrayContaining([expect.stringMatching(/^service_session=svcses_/)]));
+  }
+
+  async function auditActions(orgId: string, action: string) {
+    const { items } = await t.app.get(AuditLog).list(orgId, { action }, { limit: 50, offset: 0 });
+    return items;
+  }
+
+  describe('SAML 2.0', () => {
+    let org: TestOrg;
+    let idp: SamlIdp;
+    let connectionId: string;
+
+    beforeAll(async () => {
+      org = await ssoOrg('acme-saml.test');
+      idp = createSamlIdp();
+      connectionId = await samlConnection(org, idp);
+    });
+
+    it('should sign a person in through the IdP, create them with the default role, and open a web session', async () => {
+      const { post } = await samlRoundTrip('ada@acme-saml.test', idp, connectionId, { attributes: { email: 'ada@acme-saml.test' } });
+      const response = await post();
+      expect(response.status, response.text).toBe(303);
+      expect(response.headers.location).toBe(`${ORIGIN}/`);
+      const cookie = sessionCookieOf(response);
+      const session = await request(t.http).get('/api/auth/session').set('Cookie', cookie).expect(200);
+      expect(session.body.user).toMatchObject({ email: 'ada@acme-saml.test', role: 'readonly' });
+      expect(session.body.organization.id).toBe(org.orgId);
+      const [succeeded] = await auditActions(org.orgId, 'sso.succeeded');
+      expect(succeeded.details).toMatchObject({ connection_id: connectionId, type: 'saml', created_user: true });
+
+      const again = await (await samlRoundTrip('ada@acme-saml.test', idp, connectionId)).post();
+      expect(again.status).toBe(303);
+      const users = await request(t.http)
+        .get('/api/v1/users')
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(users.body.users.filter((user: { email: string }) => user.email === 'ada@acme-saml.test')).toHaveLength(1);
+    });
+
+    it('should refuse a replayed response, even posted at once twice', async () => {
+      const { post, samlResponse } = await samlRoundTrip('bob@acme-saml.test', idp, connectionId);
+      const [first, second] = await Promise.all([post(), postAcs(connectionId, samlResponse)]);
+      expect([first.status, second.status].sort()).toEqual([303, 401]);
+      expectPage(await postAcs(connectionId, samlResponse), 401, 'Authentication failed');
+    });
+
+    it.each([
+      ['a tampered assertion', { tamper: { from: 'carol@acme-saml.test', to: 'admin@acme-saml.test' } }],
+      ['an unsigned response', { sign: 'none' as const }],
+      ['an expired assertion', { shiftSeconds: -3600 }],
+      ['a wrong audience', { audience: 'https://someone-else.example.test/saml' }],
+      ['a wrong destination', { destination: 'https://evil.example.test/acs' }],
+      ['a response signed by another key', { key: createSamlIdpKey() }],
+    ])('should refuse %s with the Authentication failed page, and audit why', async (_name, options) => {
+      const { post } = await samlRoundTrip('carol@acme-saml.test', idp, connectionId, options);
+      expectPage(await post(), 401, 'Authentication failed');
+      const failures = await auditActions(org.orgId, 'sso.failed');
+      expect(failures[0].details.reason).toEqual(expect.any(String));
+    });
+
+    it('should accept a response signed on the response only, or on the assertion only', async () => {
+      for (const sign of ['response', 'assertion'] as const) {
+        const { post } = await samlRoundTrip(`dan-${sign}@acme-saml.test`, idp, connectionId, { sign });
+        expect((await post()).status).toBe(303);
+      }
+    });
+
+    it('should refuse an unsolicited response (no InResponseTo) and one answering a request it never sent', async () => {
+      const acsUrl = `${ORIGIN}/api/auth/saml/${connectionId}/acs`;
+      const audience = `${ORIGIN}/api/auth/saml/${connectionId}/metadata`;
+      expectPage(await postAcs(connectionId, await idp.respond({ acsUrl, audience, nameId: 'erin@acme-saml.test' })), 401, 'Authentication failed');
+      expectPage(
+        await postAcs(connectionId, await idp.respond({ acsUrl, audience, nameId: 'erin@acme-saml.test', inResponseTo: '_never-sent' })),
+        401,
+        'Authentication failed',
+      );
+    });
+
+    it('should show Unauthorized domain for an address outside the organization\u2019s verified domains', async () => {
+      const { post } = await samlRoundTrip('mallory@acme-saml.test', idp, connectionId, { nameId: 'mallory@elsewhere.test' });
+      expectPage(await post(), 403, 'Unauthorized domain');
+      const [failure] = await auditActions(org.orgId, 'sso.failed');
+      expect(failure.details.reason).toBe('unverified_domain');
+    });
+
+    it('should follow an IdP certificate rotation: both listed, then the old one removed', async () => {
+      const next = createSamlIdpKey();
+      const rotatingOrg = await ssoOrg('rotate.test');
+      const rotating = await samlConnection(rotatingOrg, idp, [idp.key.certificate, next.certificate]);
+      expect((await (await samlRoundTrip('fay@rotate.test', idp, rotating)).post()).status).toBe(303);
+      expect((await (await samlRoundTrip('fay@rotate.test', idp, rotating, { key: next })).post()).status).toBe(303);
+
+      const path = join(files, 'rotated.xml');
+      writeFileSync(path, idp.metadata([next.certificate]));
+      await connections().refreshSaml(rotatingOrg.orgId, rotating, path);
+      expectPage(await (await samlRoundTrip('fay@rotate.test', idp, rotating)).post(), 401, 'Authentication failed');
+      expect((await (await samlRoundTrip('fay@rotate.test', idp, rotating, { key: next })).post()).status).toBe(303);
+    });
+
+    it('should publish service-provider metadata naming the entity id and the ACS address', async () => {
+      const response = await request(t.http).get(`/api/auth/saml/${connectionId}/metadata`).expect(200);
+      expect(response.headers['content-type']).toMatch(/samlmetadata\+xml/);
+      expect(response.text).toContain(`entityID="${ORIGIN}/api/auth/saml/${connectionId}/metadata"`);
+      expect(response.text).toContain(`Location="${ORIGIN}/api/auth/saml/${connectionId}/acs"`);
+      await request(t.http).get('/api/auth/saml/sso_01JD8X0Q5W3V7N2K4M6P8R9T1A/metadata').expect(404);
+    });
+
+    it('should answer a page, never a 500, for garbage posted to the ACS or an unknown connection', async () => {
+      expectPage(await postAcs(connectionId, 'not-base64-<xml>'), 401, 'Authentication failed');
+      expectPage(await postAcs(connectionId, Buffer.from('<Response/>').toString('base64')), 401, 'Authentication failed');
+      expectPage(await postAcs('sso_01JD8X0Q5W3V7N2K4M6P8R9T1A', 'x'), 401, 'Authentication failed');
+      expectPage(await request(t.http).post(`/api/auth/saml/${connectionId}/acs`).type('form').send({}), 401, 'Authentication failed');
+      const json = await request(t.http).post(`/api/auth/saml/${connectionId}/acs`).send({ SAMLResponse: 'x' });
+      expect(json.status).toBe(415);
+    });
+
+    it('should hold the organization\u2019s IP allowlist at the callback', async () => {
+      const guarded = await ssoOrg('guarded.test');
+      const guardedConnection = await samlConnection(guarded, idp);
+      await request(t.http)
+        .put('/api/v1/organization?confirm=true')
+        .set(...bearer(guarded.adminKey))
+        .send({ ip_allowlist: ['203.0.113.0/24'] })
+        .expect(200);
+      const { samlResponse } = await samlRoundTrip('gil@guarded.test', idp, guardedConnection);
+      const blocked = await postAcs(guardedConnection, samlResponse).set('X-Forwarded-For', '198.51.100.9');
+      expect(blocked.status).toBe(403);
+      expect(blocked.body.error.code).toBe('ip_not_allowed');
+      const inside = (await samlRoundTrip('gil@guarded.test', idp, guardedConnection)).samlResponse;
+      expect((await postAcs(guardedConnection, inside).set('X-Forwarded-For', '203.0.113.9')).status).toBe(303);
+    });
+  });
+
+  describe('OpenID Connect', () => {
+    let org: TestOrg;
+    let op: TestOpenIdProvider;
+    let connectionId: string;
+
+    beforeAll(async () => {
+      org = await ssoOrg('acme-oidc.test');
+      op = await startOpenIdProvider({
+        clients: [],
+        accounts: [
+          { sub: 'ada', email: 'ada@acme-oidc.test', email_verified: true, name: 'Ada Lovelace' },
+          { sub: 'unverified', email: 'una@acme-oidc.test', email_verified: false },
+          { sub: 'outsider', email: 'otto@elsewhere.test', email_verified: true },
+        ],
+      });
+      connectionId = (await connections().addOidc(org.orgId, { name: 'Test OP', issuer: op.issuer, clientId: 'aqs', clientSecret: 'aqs-client-secret' })).id;
+      await op.registerClient({ client_id: 'aqs', client_secret: 'aqs-client-secret', redirect_uris: [`${ORIGIN}/api/auth/oidc/${connectionId}/callback`] });
+    });
+
+    afterAll(async () => {
+      await op?.close();
+    });
+
+    /** The redirect to the provider, with the flow cookie the browser keeps. */
+    async function startOidc(email: string): Promise<{ authorizeUrl: string; flowCookie: string }> {
+      const start = await request(t.http)
+        .get(`/api/auth/sso?email=${encodeURIComponent(email)}`)
+        .expect(302);
+      const flow = ([] as string[]).concat(start.headers['set-cookie'] ?? []).find((value) => value.startsWith('service_sso_flow='));
+      expect(flow).toMatch(/HttpOnly/);
+      return { authorizeUrl: start.headers.location, flowCookie: flow!.split(';')[0] };
+    }
+
+    const callback = (redirect: string, flowCookie: string) => {
+      const url = new URL(redirect);
+      return request(t.http).get(`${url.pathname}${url.search}`).set('Cookie', flowCookie);
+    };
+
+    it('should sign a person in with code, PKCE, state and nonce, and open a web session', async () => {
+      const { authorizeUrl, flowCookie } = await startOidc('ada@acme-oidc.test');
+      const authorize = new URL(authorizeUrl);
+      expect(authorize.origin).toBe(op.issuer);
+      expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+      expect(authorize.searchParams.get('state')).toBeTruthy();
+      expect(authorize.searchParams.get('nonce')).toBeTruthy();
+      const response = await callback(await op.signIn(authorizeUrl, 'ada'), flowCookie);
+      expect(response.status, response.text).toBe(303);
+      const session = await request(t.http).get('/api/auth/session').set('Cookie', sessionCookieOf(response)).expect(200);
+      expect(session.body.user).toMatchObject({ email: 'ada@acme-oidc.test', name: 'Ada Lovelace', role: 'readonly' });
+    });
+
+    it('should refuse a wrong state, a wrong nonce, a missing flow cookie and a reused code', async () => {
+      const wrongState = await startOidc('ada@acme-oidc.test');
+      const redirect = new URL(await op.signIn(wrongState.authorizeUrl, 'ada'));
+      redirect.searchParams.set('state', 'forged-state');
+      expectPage(await callback(redirect.href, wrongState.flowCookie), 401, 'Authentication failed');
+
+      const wrongNonce = await startOidc('ada@acme-oidc.test');
+      const authorize = new URL(wrongNonce.authorizeUrl);
+      authorize.searchParams.set('nonce', 'forged-nonce');
+      expectPage(await callback(await op.signIn(authorize.href, 'ada'), wrongNonce.flowCookie), 401, 'Authentication failed');
+
+      const noCookie = await startOidc('ada@acme-oidc.test');
+      expectPage(await callback(await op.signIn(noCookie.authorizeUrl, 'ada'), 'other=1'), 401, 'Authentication failed');
+
+      const reused = await startOidc('ada@acme-oidc.test');
+      const code = await op.signIn(reused.authorizeUrl, 'ada');
+      expect((await callback(code, reused.flowCookie)).status).toBe(303);
+      expectPage(await callback(code, reused.flowCookie), 401, 'Authentication failed');
+    });
+
+    it('should refuse an e-mail the provider has not verified, and one outside the verified domains', async () => {
+      const unverified = await startOidc('una@acme-oidc.test');
+      expectPage(await callback(await op.signIn(unverified.authorizeUrl, 'unverified'), unverified.flowCookie), 401, 'Authentication failed');
+      const outsider = await startOidc('ada@acme-oidc.test');
+      expectPage(await callback(await op.signIn(outsider.authorizeUrl, 'outsider'), outsider.flowCookie), 403, 'Unauthorized domain');
+      const reasons = (await auditActions(org.orgId, 'sso.failed')).map((entry) => entry.details.reason);
+      expect(reasons).toEqual(expect.arrayContaining(['email_not_verified', 'unverified_domain']));
+    });
+  });
+
+  describe('routing, plans, enforcement and just-in-time users', () => {
+    it('should answer a page for an address whose domain no organization verified', async () => {
+      expectPage(await request(t.http).get('/api/auth/sso?email=someone@nowhere.test'), 404, 'Single sign-on is not set up');
+      expectPage(await request(t.http).get('/api/auth/sso?email=not-an-address'), 404, 'Single sign-on is not set up');
+    });
+
+    it('should need the enterprise plan to configure, and stop signing in after a downgrade while keeping the configuration', async () => {
+      const pro = await createOrg(t.app, { plan: 'pro' });
+      await expect(domains().add(pro.orgId, 'pro-plan.test', true)).rejects.toMatchObject({ code: 'plan_required' });
+
+      const org = await ssoOrg('downgrade.test');
+      const idp = createSamlIdp();
+      const connectionId = await samlConnection(org, idp);
+      const { post } = await samlRoundTrip('hal@downgrade.test', idp, connectionId);
+      await t.app.get(OrganizationsService).changePlan(org.orgId, { plan: 'pro' });
+      expectPage(await post(), 403, 'Single sign-on is unavailable');
+      expect(await connections().list(org.orgId)).toHaveLength(1);
+    });
+
+    it('should give new people the default role, and refuse a person an admin deleted unless the organization allows it', async () => {
+      const org = await ssoOrg('jit.test');
+      const idp = createSamlIdp();
+      const connectionId = await samlConnection(org, idp);
+      await t.app.get(SsoSettingsService).change(org.orgId, { defaultRole: 'configure' });
+      const created = await (await samlRoundTrip('ivy@jit.test', idp, connectionId)).post();
+      const session = await request(t.http).get('/api/auth/session').set('Cookie', sessionCookieOf(created)).expect(200);
+      expect(session.body.user.role).toBe('configure');
+
+      await request(t.http)
+        .delete(`/api/v1/users/${session.body.user.id}`)
+        .set(...bearer(org.adminKey))
+        .expect(204);
+      expectPage(await (await samlRoundTrip('ivy@jit.test', idp, connectionId)).post(), 401, 'Authentication failed');
+      await t.app.get(SsoSettingsService).change(org.orgId, { recreateDeleted: true });
+      expect((await (await samlRoundTrip('ivy@jit.test', idp, connectionId)).post()).status).toBe(303);
+    });
+
+    it('should refuse password login and reset with 403 sso_required while enforced, keep API keys working, and allow them again when off', async () => {
+      const org = await ssoOrg('enforce.test');
+      const idp = createSamlIdp();
+      await samlConnection(org, idp);
+      const settings = t.app.get(SsoSettingsService);
+      const admin = await acceptInvitation(t.http, org.adminInvitation);
+      expect(admin.body).toBeDefined();
+
+      await settings.change(org.orgId, { enforced: true });
+      const login = await request(t.http).post('/api/auth/login').send({ email: org.adminEmail, password: TEST_PASSWORD });
+      expect(login.status).toBe(403);
+      expect(login.body.error.code).toBe('sso_required');
+      await request(t.http)
+        .get('/api/v1/agents')
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      const organization = await request(t.http)
+        .get('/api/v1/organization')
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(organization.body.sso).toMatchObject({ enforced: true, domains: [{ domain: 'enforce.test', verified: true }] });
+      expect(organization.body.sso.connections).toHaveLength(1);
+
+      await settings.change(org.orgId, { enforced: false });
+      expect((await request(t.http).post('/api/auth/login').send({ email: org.adminEmail, password: TEST_PASSWORD })).status).toBe(200);
+    });
+
+    it('should not enforce before a verified domain and a connection exist', async () => {
+      const org = await createOrg(t.app, { plan: 'enterprise' });
+      await expect(t.app.get(SsoSettingsService).change(org.orgId, { enforced: true })).rejects.toMatchObject({ code: 'invalid_request' });
+    });
+
+    it('should keep one domain verified for one organization only', async () => {
+      await ssoOrg('claimed.test');
+      const other = await createOrg(t.app, { plan: 'enterprise' });
+      await expect(domains().add(other.orgId, 'claimed.test', true)).rejects.toMatchObject({ code: 'conflict' });
+      const unverified = await domains().add(other.orgId, 'pending.test', false);
+      expect(unverified).toMatchObject({ domain: 'pending.test', verified: false, record: expect.stringMatching(/^aqs-verification=[0-9a-f]{32}$/) });
+      await expect(domains().verify(other.orgId, 'pending.test')).rejects.toMatchObject({ code: 'invalid_request' });
+      await expect(domains().add(other.orgId, 'not a domain', true)).rejects.toMatchObject({ code: 'invalid_request' });
+    });
+  });
+});
