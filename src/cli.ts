@@ -8,6 +8,7 @@ import { AppModule } from '#src/app.module.js';
 import { loadConfig, type AppConfig } from '#src/config/app-config.js';
 import { orgCreatedLine, parseOrgCreateOptions } from '#src/cli/org-create.js';
 import { orgPlanLine, parseOrgPlanOptions } from '#src/cli/org-plan.js';
+import { registerSsoCommands } from '#src/cli/sso-commands.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { runMigrations } from '#src/common/database/data-source.js';
 import { createLogger, NestPinoLogger } from '#src/common/logging/logger.js';
@@ -124,6 +125,8 @@ program
       fail((error as Error).message);
     }
   });
+
+registerSsoCommands(program, (work) => withApp(loadConfig(), work), fail);
 
 program
   .command('migrate')

@@ -1,9 +1,10 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, runProcess, startProcess } from '#test/utils/processes.js';
+import { createSamlIdp } from '#test/utils/saml-idp.js';
 import { TEST_KEY_SECRET } from '#test/utils/test-app.js';
 import { createTestDatabase } from '#test/utils/test-database.js';
 import { createTestCertificates } from '#test/utils/tls.js';
@@ -110,6 +111,41 @@ describe('the cli', () => {
     const withoutClear = await runProcess(CLI, ['org:allowlist', '--id', orgId], cliEnv());
     expect(withoutClear.code).not.toBe(0);
     expect(withoutClear.stderr).toContain('--clear');
+  }, 120_000);
+
+  it('should configure single sign-on from the command line: domains, a SAML connection, enforcement, refusing other plans', async () => {
+    const json = async (args: string[], env = cliEnv()) => {
+      const result = await runProcess(CLI, args, env);
+      expect(result.code, result.stderr).toBe(0);
+      return JSON.parse(result.stdout) as Record<string, unknown>;
+    };
+    const orgId = ((await json(['org:create', '--name', 'Sso', '--admin-email', 'sso@acme-cli.test', '--plan', 'enterprise'])).organization as { id: string })
+      .id;
+    const metadata = join(mkdtempSync(join(tmpdir(), 'aqs-cli-sso-')), 'idp.xml');
+    writeFileSync(metadata, createSamlIdp().metadata());
+
+    expect(await json(['org:domain', '--org', orgId, '--domain', 'acme-cli.test', '--add'])).toMatchObject({
+      verified: false,
+      record: expect.stringMatching(/^aqs-verification=/),
+    });
+    expect(await json(['org:domain', '--org', orgId, '--domain', 'acme-cli.test', '--add', '--verified'])).toEqual({ domain: 'acme-cli.test', verified: true });
+    const connection = await json(['sso:add', '--org', orgId, '--type', 'saml', '--name', 'Okta', '--metadata', metadata]);
+    expect(connection).toMatchObject({ type: 'saml', name: 'Okta', details: { idp_entity_id: 'https://idp.example.test/saml', certificates: 1 } });
+    const listed = await json(['sso:list', '--org', orgId], { ...cliEnv(), PUBLIC_URL: 'https://agents.acme-cli.test' });
+    expect(listed.connections).toEqual([expect.objectContaining({ acs_url: `https://agents.acme-cli.test/api/auth/saml/${String(connection.id)}/acs` })]);
+    expect(await json(['sso:enforce', 'on', '--org', orgId])).toMatchObject({ enforced: true });
+    expect(await json(['sso:settings', '--org', orgId, '--default-role', 'train'])).toMatchObject({ enforced: true, defaultRole: 'train' });
+
+    const pro = ((await json(['org:create', '--name', 'Pro', '--admin-email', 'pro@acme-cli.test'])).organization as { id: string }).id;
+    const refused = await runProcess(CLI, ['sso:add', '--org', pro, '--type', 'saml', '--name', 'Okta', '--metadata', metadata], cliEnv());
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('enterprise plan');
+    const noSecret = await runProcess(
+      CLI,
+      ['sso:add', '--org', orgId, '--type', 'oidc', '--name', 'G', '--issuer', 'https://accounts.example.test', '--client-id', 'x'],
+      cliEnv(),
+    );
+    expect(noSecret.stderr).toContain('SSO_CLIENT_SECRET');
   }, 120_000);
 
   it('should change an organization\u2019s plan and limit overrides, refusing bad ones', async () => {
