@@ -2,13 +2,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request, { type Response } from 'supertest';
+import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TransactionRunner } from '#src/common/database/transaction.js';
 import { AuditLog } from '#src/modules/audit/audit-log.service.js';
+import { UserTokensService } from '#src/modules/auth/user-tokens/user-tokens.service.js';
 import { SsoConnectionsService } from '#src/modules/sso/connections/sso-connections.service.js';
 import { DomainsService } from '#src/modules/sso/domains/domains.service.js';
 import { SsoSettingsService } from '#src/modules/sso/sso-settings.service.js';
 import { OrganizationsService } from '#src/modules/organizations/organizations.service.js';
 import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
+import { startDnsServer, type TestDnsServer } from '#test/utils/dns-server.js';
 import { startOpenIdProvider, type TestOpenIdProvider } from '#test/utils/oidc-op.js';
 import { createSamlIdp, createSamlIdpKey, type SamlIdp, type SamlResponseOptions } from '#test/utils/saml-idp.js';
 import { createTestApp, type TestApp } from '#test/utils/test-app.js';
@@ -20,16 +24,19 @@ const files = mkdtempSync(join(tmpdir(), 'aqs-sso-'));
 
 describe('single sign-on', () => {
   let t: TestApp;
+  let dns: TestDnsServer;
   let dropDatabase: () => Promise<void>;
 
   beforeAll(async () => {
     const database = await createTestDatabase();
     dropDatabase = database.drop;
-    t = await createTestApp({ databaseUrl: database.url, env: { PUBLIC_URL: ORIGIN, ALLOW_PRIVATE_TARGETS: 'true' } });
+    dns = await startDnsServer();
+    t = await createTestApp({ databaseUrl: database.url, env: { PUBLIC_URL: ORIGIN, ALLOW_PRIVATE_TARGETS: 'true', DNS_SERVERS: dns.address } });
   });
 
   afterAll(async () => {
     await t?.close();
+    await dns?.close();
     await dropDatabase?.();
   });
 
@@ -183,6 +190,31 @@ describe('single sign-on', () => {
       expect(response.text).toContain(`entityID="${ORIGIN}/api/auth/saml/${connectionId}/metadata"`);
       expect(response.text).toContain(`Location="${ORIGIN}/api/auth/saml/${connectionId}/acs"`);
       await request(t.http).get('/api/auth/saml/sso_01JD8X0Q5W3V7N2K4M6P8R9T1A/metadata').expect(404);
+    });
+
+    it('should sign AuthnRequests when the connection has a key, and publish its certificate in the SP metadata', async () => {
+      const signingOrg = await ssoOrg('signed.test');
+      const sp = createSamlIdpKey('service provider');
+      const metadataPath = join(files, 'signed-idp.xml');
+      writeFileSync(metadataPath, idp.metadata());
+      writeFileSync(join(files, 'sp.key'), sp.privateKey);
+      writeFileSync(join(files, 'sp.crt'), sp.certificate);
+      const signed = await connections().addSaml(signingOrg.orgId, {
+        name: 'Signed',
+        metadata: metadataPath,
+        signingKeyPath: join(files, 'sp.key'),
+        signingCertificatePath: join(files, 'sp.crt'),
+      });
+      const start = await request(t.http).get('/api/auth/sso?email=jo@signed.test').expect(302);
+      const redirect = new URL(start.headers.location);
+      expect(redirect.searchParams.get('SigAlg')).toBe('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256');
+      expect(redirect.searchParams.get('Signature')).toBeTruthy();
+      const metadata = await request(t.http).get(`/api/auth/saml/${signed.id}/metadata`).expect(200);
+      expect(metadata.text).toContain('AuthnRequestsSigned="true"');
+      expect(metadata.text.replace(/\s+/g, '')).toContain(sp.certificate.replace(/-----[A-Z ]+-----|\s+/g, ''));
+      expect((await (await samlRoundTrip('jo@signed.test', idp, signed.id)).post()).status).toBe(303);
+      const stored = JSON.stringify(await t.app.get(DataSource).query('SELECT config, secret FROM sso_connection WHERE id = $1', [signed.id]));
+      expect(stored).not.toContain('PRIVATE KEY');
     });
 
     it('should answer a page, never a 500, for garbage posted to the ACS or an unknown connection', async () => {
@@ -359,6 +391,19 @@ describe('single sign-on', () => {
     it('should not enforce before a verified domain and a connection exist', async () => {
       const org = await createOrg(t.app, { plan: 'enterprise' });
       await expect(t.app.get(SsoSettingsService).change(org.orgId, { enforced: true })).rejects.toMatchObject({ code: 'invalid_request' });
+    });
+
+    it('should verify a domain by its DNS TXT record, and only with the organization\u2019s own token', async () => {
+      const org = await createOrg(t.app, { plan: 'enterprise' });
+      const claim = await domains().add(org.orgId, 'Dns-Verified.test.', false);
+      expect(claim).toMatchObject({ domain: 'dns-verified.test', verified: false });
+      await expect(domains().verify(org.orgId, 'dns-verified.test')).rejects.toMatchObject({ code: 'invalid_request' });
+      dns.addTxt('dns-verified.test', 'aqs-verification=someone-elses-token');
+      dns.addTxt('dns-verified.test', 'v=spf1 -all');
+      await expect(domains().verify(org.orgId, 'dns-verified.test')).rejects.toMatchObject({ code: 'invalid_request' });
+      dns.addTxt('dns-verified.test', claim.record!);
+      expect(await domains().verify(org.orgId, 'dns-verified.test')).toEqual({ domain: 'dns-verified.test', verified: true });
+      expect(await domains().organizationOf('ada@DNS-verified.test')).toBe(org.orgId);
     });
 
     it('should keep one domain verified for one organization only', async () => {
