@@ -99,7 +99,9 @@ export function registerSsoCommands(program: Command, withApp: WithApp, fail: (m
     .requiredOption('--org <id>', 'organization id')
     .requiredOption('--id <id>', 'connection id (sso_…)')
     .option('--metadata <file-or-url>', 'the new metadata')
-    .action((options: { org: string; id: string; metadata?: string }) => run((app) => app.get(SsoConnectionsService).refreshSaml(options.org, options.id, options.metadata)));
+    .action((options: { org: string; id: string; metadata?: string }) =>
+      run((app) => app.get(SsoConnectionsService).refreshSaml(options.org, options.id, options.metadata)),
+    );
 
   program
     .command('sso:enforce')

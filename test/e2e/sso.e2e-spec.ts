@@ -373,6 +373,10 @@ describe('single sign-on', () => {
       const login = await request(t.http).post('/api/auth/login').send({ email: org.adminEmail, password: TEST_PASSWORD });
       expect(login.status).toBe(403);
       expect(login.body.error.code).toBe('sso_required');
+      const reset = await t.app.get(TransactionRunner).run((tx) => t.app.get(UserTokensService).issue(org.orgId, org.adminUserId, 'password_reset', tx));
+      const confirm = await request(t.http).post('/api/auth/password-reset/confirm').send({ token: reset.token, password: 'another long passphrase' });
+      expect(confirm.status).toBe(403);
+      expect(confirm.body.error.code).toBe('sso_required');
       await request(t.http)
         .get('/api/v1/agents')
         .set(...bearer(org.adminKey))

@@ -1,6 +1,5 @@
 import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import dnsPacket from 'dns-packet';
 
 export interface TestDnsServer {
@@ -36,7 +35,7 @@ export async function startDnsServer(): Promise<TestDnsServer> {
   socket.bind(0, '127.0.0.1');
   await once(socket, 'listening');
   return {
-    address: `127.0.0.1:${(socket.address() as AddressInfo).port}`,
+    address: `127.0.0.1:${socket.address().port}`,
     addTxt: (name, value) => records.set(name.toLowerCase(), [...(records.get(name.toLowerCase()) ?? []), value]),
     close: async () => {
       socket.close();
