@@ -26,6 +26,7 @@ import { KbModule } from '#src/modules/kb/kb.module.js';
 import { KeysModule } from '#src/modules/keys/keys.module.js';
 import { LimitsModule } from '#src/modules/limits/limits.module.js';
 import { RateLimitGuard } from '#src/modules/limits/rate-limit.guard.js';
+import { OAuthModule } from '#src/modules/oauth/oauth.module.js';
 import { OrganizationsModule } from '#src/modules/organizations/organizations.module.js';
 import { QueryModule } from '#src/modules/query/query.module.js';
 import { ProviderKeysModule } from '#src/modules/provider-keys/provider-keys.module.js';
@@ -62,6 +63,7 @@ export class AppModule {
         LimitsModule,
         OrganizationsModule,
         SsoModule,
+        OAuthModule,
         UsersModule,
         AgentsModule,
         DataSourcesModule,

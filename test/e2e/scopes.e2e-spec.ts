@@ -123,6 +123,8 @@ describe('scopes', () => {
     expect((await send('GET', '/api/v1/agents', key)).status).toBe(200);
   };
   const newProviderKey = (): Promise<string> => create('/api/v1/provider-keys', { provider: 'openai', api_key: `sk-${randomBytes(12).toString('hex')}` });
+  const newOAuthClient = (): Promise<string> =>
+    create('/api/v1/oauth-clients', { name: 'App', redirect_uris: ['https://app.example.test/cb'], scopes: ['read'], type: 'public' });
   /** Nowhere to be found (the .invalid domain never resolves), so its deliveries fail at once. */
   const newWebhook = (): Promise<string> => create('/api/v1/webhooks', { url: 'https://hooks.example.invalid/events', events: ['agent.created'] });
   const failedDelivery = async (webhookId: string): Promise<string> => {
@@ -297,6 +299,31 @@ describe('scopes', () => {
       prepare: async () => ({ path: '/api/v1/organization', body: { name: 'Scoped organization' } }),
     },
     { route: 'GET /api/v1/audit-log', allowed: ADMIN_ONLY, requiredScope: 'admin', ok: 200, prepare: async () => ({ path: '/api/v1/audit-log' }) },
+    {
+      route: 'POST /api/v1/oauth-clients',
+      allowed: ADMIN_ONLY,
+      requiredScope: 'admin',
+      ok: 201,
+      prepare: async () => ({ path: '/api/v1/oauth-clients', body: { name: 'Scoped app', redirect_uris: ['https://app.example.test/cb'], scopes: ['read'] } }),
+    },
+    { route: 'GET /api/v1/oauth-clients', allowed: ADMIN_ONLY, requiredScope: 'admin', ok: 200, prepare: async () => ({ path: '/api/v1/oauth-clients' }) },
+    {
+      route: 'GET /api/v1/oauth-clients/:id',
+      allowed: ADMIN_ONLY,
+      requiredScope: 'admin',
+      ok: 200,
+      prepare: async () => ({ path: `/api/v1/oauth-clients/${await newOAuthClient()}` }),
+    },
+    {
+      route: 'DELETE /api/v1/oauth-clients/:id',
+      allowed: ADMIN_ONLY,
+      requiredScope: 'admin',
+      ok: 204,
+      prepare: async () => {
+        const path = `/api/v1/oauth-clients/${await newOAuthClient()}`;
+        return { path, untouched: stillThere(path) };
+      },
+    },
     { route: 'GET /api/v1/users', allowed: ADMIN_ONLY, requiredScope: 'admin', ok: 200, prepare: async () => ({ path: '/api/v1/users' }) },
     {
       route: 'POST /api/v1/users',

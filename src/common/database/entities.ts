@@ -13,6 +13,7 @@ import { InteractionEntity } from '#src/modules/interactions/interaction.entity.
 import { ApiKeyEntity } from '#src/modules/keys/api-key.entity.js';
 import { KbArticleVersionEntity } from '#src/modules/kb/kb-article-version.entity.js';
 import { KbArticleEntity } from '#src/modules/kb/kb-article.entity.js';
+import { OAuthClientEntity } from '#src/modules/oauth/clients/oauth-client.entity.js';
 import { OrganizationEntity } from '#src/modules/organizations/organization.entity.js';
 import { ProviderKeyEntity } from '#src/modules/provider-keys/provider-key.entity.js';
 import { SsoConnectionEntity } from '#src/modules/sso/connections/sso-connection.entity.js';
@@ -48,4 +49,5 @@ export const ENTITIES = [
   OrganizationDomainEntity,
   SsoRequestEntity,
   SsoAssertionEntity,
+  OAuthClientEntity,
 ];

@@ -23,6 +23,8 @@ export const ID_PREFIXES = {
   passwordReset: 'prt',
   auditEntry: 'aud',
   ssoConnection: 'sso',
+  oauthClient: 'oac',
+  oauthGrant: 'grt',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

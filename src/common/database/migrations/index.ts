@@ -11,6 +11,7 @@ import { SearchStats1795340000000 } from '#src/common/database/migrations/179534
 import { ChunkHeadingsAndFileNames1795641958427 } from '#src/common/database/migrations/1795641958427-ChunkHeadingsAndFileNames.js';
 import { PeopleSignIn1795647352918 } from '#src/common/database/migrations/1795647352918-PeopleSignIn.js';
 import { SingleSignOn1795652770806 } from '#src/common/database/migrations/1795652770806-SingleSignOn.js';
+import { OAuthClients1795655717107 } from '#src/common/database/migrations/1795655717107-OAuthClients.js';
 
 /** In order. New migrations are generated with `npm run migration:generate -- <Name>` and appended here. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   ChunkHeadingsAndFileNames1795641958427,
   PeopleSignIn1795647352918,
   SingleSignOn1795652770806,
+  OAuthClients1795655717107,
 ];
