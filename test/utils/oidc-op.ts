@@ -62,7 +62,14 @@ const INTERACTION_PATH = /^\/interaction\/[^/]+$/;
 const MAX_REDIRECTS = 10;
 
 /** A real OpenID provider (oidc-provider) on a loopback port, with its own sign-in and consent that grants everything asked for. */
-export async function startOpenIdProvider(options: { clients: OidcClientRegistration[]; accounts: OidcAccount[] }): Promise<TestOpenIdProvider> {
+export interface OpenIdProviderOptions {
+  clients: OidcClientRegistration[];
+  accounts: OidcAccount[];
+  /** The provider's store (oidc-provider's `adapter` factory); default its own in-memory one. */
+  adapter?: (model: string) => unknown;
+}
+
+export async function startOpenIdProvider(options: OpenIdProviderOptions): Promise<TestOpenIdProvider> {
   const { Provider, createMemoryAdapter } = await importOidcProvider();
   const accounts = new Map(options.accounts.map((account) => [account.sub, account]));
 
@@ -73,7 +80,7 @@ export async function startOpenIdProvider(options: { clients: OidcClientRegistra
 
   const withGrants = (client: OidcClientRegistration) => ({ ...client, grant_types: ['authorization_code'], response_types: ['code'] });
   // The library's own in-memory store, created explicitly so that each provider has its own and no development-only warning is printed.
-  const adapterOf = createMemoryAdapter() as (model: string) => { upsert(id: string, payload: object, expiresIn?: number): Promise<void> };
+  const adapterOf = (options.adapter ?? createMemoryAdapter()) as (model: string) => { upsert(id: string, payload: object, expiresIn?: number): Promise<void> };
   const provider = new Provider(issuer, {
     clients: options.clients.map(withGrants),
     adapter: adapterOf,

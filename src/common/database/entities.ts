@@ -14,6 +14,7 @@ import { ApiKeyEntity } from '#src/modules/keys/api-key.entity.js';
 import { KbArticleVersionEntity } from '#src/modules/kb/kb-article-version.entity.js';
 import { KbArticleEntity } from '#src/modules/kb/kb-article.entity.js';
 import { OAuthClientEntity } from '#src/modules/oauth/clients/oauth-client.entity.js';
+import { OAuthPayloadEntity } from '#src/modules/oauth/server/oauth-payload.entity.js';
 import { OrganizationEntity } from '#src/modules/organizations/organization.entity.js';
 import { ProviderKeyEntity } from '#src/modules/provider-keys/provider-key.entity.js';
 import { SsoConnectionEntity } from '#src/modules/sso/connections/sso-connection.entity.js';
@@ -50,4 +51,5 @@ export const ENTITIES = [
   SsoRequestEntity,
   SsoAssertionEntity,
   OAuthClientEntity,
+  OAuthPayloadEntity,
 ];

@@ -12,6 +12,7 @@ import { ChunkHeadingsAndFileNames1795641958427 } from '#src/common/database/mig
 import { PeopleSignIn1795647352918 } from '#src/common/database/migrations/1795647352918-PeopleSignIn.js';
 import { SingleSignOn1795652770806 } from '#src/common/database/migrations/1795652770806-SingleSignOn.js';
 import { OAuthClients1795655717107 } from '#src/common/database/migrations/1795655717107-OAuthClients.js';
+import { OAuthServerStore1795656107116 } from '#src/common/database/migrations/1795656107116-OAuthServerStore.js';
 
 /** In order. New migrations are generated with `npm run migration:generate -- <Name>` and appended here. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   PeopleSignIn1795647352918,
   SingleSignOn1795652770806,
   OAuthClients1795655717107,
+  OAuthServerStore1795656107116,
 ];

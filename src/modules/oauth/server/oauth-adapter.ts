@@ -1,0 +1,83 @@
+import type { Clock } from '#src/common/clock/clock.js';
+import type { SqlClient } from '#src/common/database/sql-client.js';
+
+/** What oidc-provider stores: a JSON payload, with the few fields it looks things up by. */
+export interface AdapterPayload {
+  grantId?: string;
+  uid?: string;
+  userCode?: string;
+  consumed?: number;
+  [key: string]: unknown;
+}
+
+interface PayloadRow {
+  payload: AdapterPayload;
+  consumed_at: Date | null;
+}
+
+/**
+ * oidc-provider's storage adapter on the service's database (PostgreSQL or the embedded one): one class
+ * per model, as the library asks. Expired rows are never answered, and are swept as new ones arrive;
+ * revoking a grant deletes every code and token issued under it in one statement.
+ */
+export class OAuthAdapter {
+  constructor(
+    private readonly model: string,
+    private readonly sql: SqlClient,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The factory oidc-provider's `adapter` option takes. */
+  static factory(sql: SqlClient, clock: Clock): (model: string) => OAuthAdapter {
+    return (model) => new OAuthAdapter(model, sql, clock);
+  }
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    const now = this.clock.now();
+    const expiresAt = typeof expiresIn === 'number' ? new Date(now.getTime() + expiresIn * 1000) : null;
+    await this.sql.query('DELETE FROM oauth_payload WHERE expires_at < $1 AND model = $2', [now, this.model]);
+    await this.sql.query(
+      `INSERT INTO oauth_payload (model, id, payload, grant_id, uid, user_code, expires_at, consumed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, NULL)
+       ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid,
+         user_code = EXCLUDED.user_code, expires_at = EXCLUDED.expires_at, consumed_at = NULL`,
+      [this.model, id, JSON.stringify(payload), payload.grantId ?? null, payload.uid ?? null, payload.userCode ?? null, expiresAt],
+    );
+  }
+
+  find(id: string): Promise<AdapterPayload | undefined> {
+    return this.findBy('id', id);
+  }
+
+  findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    return this.findBy('uid', uid);
+  }
+
+  findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    return this.findBy('user_code', userCode);
+  }
+
+  /** Marks a code or token used; a second exchange of it is then refused by the library. */
+  async consume(id: string): Promise<void> {
+    await this.sql.query('UPDATE oauth_payload SET consumed_at = $3 WHERE model = $1 AND id = $2', [this.model, id, this.clock.now()]);
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.sql.query('DELETE FROM oauth_payload WHERE model = $1 AND id = $2', [this.model, id]);
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await this.sql.query('DELETE FROM oauth_payload WHERE grant_id = $1', [grantId]);
+  }
+
+  private async findBy(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
+    const [row] = await this.sql.query<PayloadRow>(
+      `SELECT payload, consumed_at FROM oauth_payload WHERE model = $1 AND (expires_at IS NULL OR expires_at > $2) AND ${column} = $3 LIMIT 1`,
+      [this.model, this.clock.now(), value],
+    );
+    if (!row) {
+      return undefined;
+    }
+    return row.consumed_at ? { ...row.payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : row.payload;
+  }
+}

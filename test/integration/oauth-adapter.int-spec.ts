@@ -1,0 +1,117 @@
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqlClient } from '#src/common/database/sql-client.js';
+import { OAuthAdapter } from '#src/modules/oauth/server/oauth-adapter.js';
+import { MovableClock } from '#test/utils/movable-clock.js';
+import { startOpenIdProvider, type TestOpenIdProvider } from '#test/utils/oidc-op.js';
+import { createTestApp, type TestApp } from '#test/utils/test-app.js';
+import { createTestDatabase } from '#test/utils/test-database.js';
+
+const REDIRECT = 'http://127.0.0.1:53682/callback';
+
+describe('the authorization server store', () => {
+  let t: TestApp;
+  let clock: MovableClock;
+  let dropDatabase: () => Promise<void>;
+  const adapter = (model: string) => OAuthAdapter.factory(t.app.get(SqlClient), clock)(model);
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    dropDatabase = database.drop;
+    clock = new MovableClock();
+    t = await createTestApp({ databaseUrl: database.url, clock });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await dropDatabase?.();
+  });
+
+  it('should store, find, consume and expire a payload', async () => {
+    const codes = adapter('AuthorizationCode');
+    await codes.upsert('code-1', { grantId: 'grant-1', accountId: 'usr_1' }, 60);
+    expect(await codes.find('code-1')).toEqual({ grantId: 'grant-1', accountId: 'usr_1' });
+    expect(await adapter('AccessToken').find('code-1')).toBeUndefined();
+
+    await codes.consume('code-1');
+    expect((await codes.find('code-1'))?.consumed).toEqual(Math.floor(clock.now().getTime() / 1000));
+
+    await codes.upsert('code-1', { grantId: 'grant-1', accountId: 'usr_2' }, 60);
+    expect(await codes.find('code-1')).toEqual({ grantId: 'grant-1', accountId: 'usr_2' });
+
+    clock.advance(61_000);
+    expect(await codes.find('code-1')).toBeUndefined();
+  });
+
+  it('should find sessions by uid and device codes by user code, and keep payloads without an expiry', async () => {
+    await adapter('Session').upsert('session-1', { uid: 'uid-1', accountId: 'usr_1' });
+    expect(await adapter('Session').findByUid('uid-1')).toEqual({ uid: 'uid-1', accountId: 'usr_1' });
+    await adapter('DeviceCode').upsert('device-1', { userCode: 'ABCD-EFGH' }, 600);
+    expect(await adapter('DeviceCode').findByUserCode('ABCD-EFGH')).toEqual({ userCode: 'ABCD-EFGH' });
+    clock.advance(365 * 24 * 3_600_000);
+    expect(await adapter('Session').findByUid('uid-1')).toBeDefined();
+    await adapter('Session').destroy('session-1');
+    expect(await adapter('Session').findByUid('uid-1')).toBeUndefined();
+  });
+
+  it('should revoke every code and token of a grant at once, and nothing of another grant', async () => {
+    await adapter('AccessToken').upsert('at-1', { grantId: 'grant-a' }, 3600);
+    await adapter('RefreshToken').upsert('rt-1', { grantId: 'grant-a' }, 86_400);
+    await adapter('AccessToken').upsert('at-2', { grantId: 'grant-b' }, 3600);
+    await adapter('AccessToken').revokeByGrantId('grant-a');
+    expect(await adapter('AccessToken').find('at-1')).toBeUndefined();
+    expect(await adapter('RefreshToken').find('rt-1')).toBeUndefined();
+    expect(await adapter('AccessToken').find('at-2')).toEqual({ grantId: 'grant-b' });
+  });
+
+  describe('under oidc-provider', () => {
+    let op: TestOpenIdProvider;
+    let configuration: client.Configuration;
+
+    beforeAll(async () => {
+      op = await startOpenIdProvider({
+        clients: [{ client_id: 'app', client_secret: 'app-secret', redirect_uris: [REDIRECT] }],
+        accounts: [{ sub: 'usr_ada', email: 'ada@acme.test', email_verified: true }],
+        adapter,
+      });
+      configuration = await client.discovery(new URL(op.issuer), 'app', 'app-secret', undefined, { execute: [client.allowInsecureRequests] });
+    });
+
+    afterAll(async () => {
+      await op?.close();
+    });
+
+    it('should carry a full authorization code flow with PKCE, and refuse the code a second time, revoking what it gave', async () => {
+      const verifier = client.randomPKCECodeVerifier();
+      const state = client.randomState();
+      const authorize = client.buildAuthorizationUrl(configuration, {
+        redirect_uri: REDIRECT,
+        scope: 'openid email',
+        state,
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      });
+      const callback = new URL(await op.signIn(authorize.href, 'usr_ada'));
+      const tokens = await client.authorizationCodeGrant(configuration, callback, { pkceCodeVerifier: verifier, expectedState: state });
+      expect(tokens.claims()?.email).toBe('ada@acme.test');
+
+      const rows = await t.app.get(SqlClient).query<{ model: string }>('SELECT DISTINCT model FROM oauth_payload ORDER BY model', []);
+      expect(rows.map((row) => row.model)).toEqual(expect.arrayContaining(['AccessToken', 'AuthorizationCode', 'Grant', 'Session']));
+      expect(await adapter('AccessToken').find(tokens.access_token)).toMatchObject({ accountId: 'usr_ada' });
+
+      await expect(client.authorizationCodeGrant(configuration, callback, { pkceCodeVerifier: verifier, expectedState: state })).rejects.toThrow();
+      expect(await adapter('AccessToken').find(tokens.access_token)).toBeUndefined();
+    });
+
+    it('should refuse a wrong PKCE verifier', async () => {
+      const authorize = client.buildAuthorizationUrl(configuration, {
+        redirect_uri: REDIRECT,
+        scope: 'openid',
+        code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+        code_challenge_method: 'S256',
+      });
+      const callback = new URL(await op.signIn(authorize.href, 'usr_ada'));
+      await expect(client.authorizationCodeGrant(configuration, callback, { pkceCodeVerifier: client.randomPKCECodeVerifier() })).rejects.toThrow();
+    });
+  });
+});
