@@ -79,7 +79,7 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions): Promi
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const withGrants = (client: OidcClientRegistration) => ({ ...client, grant_types: ['authorization_code'], response_types: ['code'] });
-  // The library's own in-memory store, created explicitly so that each provider has its own and no development-only warning is printed.
+  // The library's own in-memory store, given explicitly so that no development-only warning is printed.
   const adapterOf = (options.adapter ?? createMemoryAdapter()) as (model: string) => { upsert(id: string, payload: object, expiresIn?: number): Promise<void> };
   const provider = new Provider(issuer, {
     clients: options.clients.map(withGrants),
@@ -132,22 +132,12 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions): Promi
 }
 
 async function importOidcProvider(): Promise<{ Provider: new (issuer: string, configuration: object) => OidcProvider; createMemoryAdapter: () => unknown }> {
-  // oidc-provider 9 warns, once when first imported, that it wants Node 22; the service runs on Node 20.
-  const warn = console.warn;
-  console.warn = (...args: unknown[]) => {
-    if (!String(args[0]).includes('Unsupported runtime')) {
-      warn(...args);
-    }
-  };
-  try {
-    // @ts-expect-error -- oidc-provider ships no type declarations
-    const { default: Provider } = await import('oidc-provider');
-    // @ts-expect-error -- oidc-provider ships no type declarations
-    const { createMemoryAdapter } = await import('oidc-provider/lib/adapters/memory_adapter.js');
-    return { Provider, createMemoryAdapter };
-  } finally {
-    console.warn = warn;
-  }
+  // @ts-expect-error -- oidc-provider ships no type declarations
+  const { default: Provider } = await import('oidc-provider');
+  // @ts-expect-error -- oidc-provider ships no type declarations
+  const { default: MemoryAdapter } = await import('oidc-provider/lib/adapters/memory_adapter.js');
+  const Adapter = MemoryAdapter as new (model: string) => unknown;
+  return { Provider, createMemoryAdapter: () => (model: string) => new Adapter(model) };
 }
 
 /** The sign-in form's submission: signs in as the posted sub, then consents to whatever the client asked for. */
