@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthGuard } from '#src/modules/auth/auth.guard.js';
 import { ApiKeyAuthenticator } from '#src/modules/auth/authenticators/api-key.authenticator.js';
 import { AUTHENTICATORS, type Authenticator } from '#src/modules/auth/authenticators/authenticator.js';
+import { OAuthTokenAuthenticator } from '#src/modules/auth/authenticators/oauth-token.authenticator.js';
 import { SessionAuthenticator } from '#src/modules/auth/authenticators/session.authenticator.js';
 import { IpGate } from '#src/modules/auth/ip-allowlist/ip-gate.js';
 import { InvitationsService } from '#src/modules/auth/invitations/invitations.service.js';
@@ -25,9 +26,14 @@ import { UserTokensService } from '#src/modules/auth/user-tokens/user-tokens.ser
 @Module({
   controllers: [SessionsController, PasswordsController],
   providers: [
+    OAuthTokenAuthenticator,
     ApiKeyAuthenticator,
     SessionAuthenticator,
-    { provide: AUTHENTICATORS, useFactory: (...authenticators: Authenticator[]) => authenticators, inject: [ApiKeyAuthenticator, SessionAuthenticator] },
+    {
+      provide: AUTHENTICATORS,
+      useFactory: (...authenticators: Authenticator[]) => authenticators,
+      inject: [OAuthTokenAuthenticator, ApiKeyAuthenticator, SessionAuthenticator],
+    },
     AuthGuard,
     IpGate,
     PasswordHasher,

@@ -1,11 +1,19 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '#src/modules/auth/auth.module.js';
 import { OAuthClientsController } from '#src/modules/oauth/clients/oauth-clients.controller.js';
 import { OAuthClientsService } from '#src/modules/oauth/clients/oauth-clients.service.js';
+import { OAuthInteractionsController } from '#src/modules/oauth/server/oauth-interactions.controller.js';
+import { OAuthServer } from '#src/modules/oauth/server/oauth-server.js';
 
-/** OAuth 2.0 for user-context calls: the applications an organization registers to act for its people. */
+/**
+ * OAuth 2.0 for user-context calls: the applications an organization registers, the authorization server
+ * (oidc-provider at /oauth) with its sign-in and consent pages. Access tokens are checked by the auth
+ * module's oauth-token authenticator.
+ */
 @Module({
-  controllers: [OAuthClientsController],
-  providers: [OAuthClientsService],
-  exports: [OAuthClientsService],
+  imports: [AuthModule],
+  controllers: [OAuthClientsController, OAuthInteractionsController],
+  providers: [OAuthClientsService, OAuthServer],
+  exports: [OAuthClientsService, OAuthServer],
 })
 export class OAuthModule {}

@@ -1,13 +1,11 @@
 import { Catch, Injectable, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { escapeHtml, htmlPage } from '#src/common/http/html-page.js';
 import { requestIdOf } from '#src/common/http/request-id.middleware.js';
 import { AuditLog } from '#src/modules/audit/audit-log.service.js';
 import { clientOf } from '#src/modules/auth/client-info.js';
 import { FAILURE_PAGES, SsoFailure } from '#src/modules/sso/sso-failure.js';
 import { connectionOf } from '#src/modules/sso/sso-request.js';
-
-/** The pages' own policy: no script, no outside resource, an inline style sheet. */
-export const SSO_PAGE_SECURITY = { defaultSrc: ["'none'"], styleSrc: ["'unsafe-inline'"], formAction: ["'none'"], frameAncestors: ["'none'"] };
 
 /**
  * A failed single sign-on is a small HTML page for the person in the browser, saying what the spec's
@@ -43,24 +41,5 @@ export class SsoPageFilter implements ExceptionFilter {
 }
 
 function renderPage(title: string, text: string, requestId: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:15vh auto;padding:0 1.5rem;color:#1f2328}h1{font-size:1.5rem}p.ref{color:#59636e;font-size:.85rem}a{color:#0969da}</style>
-</head>
-<body>
-<h1>${title}</h1>
-<p>${text}</p>
-<p><a href="/">Back to sign-in</a></p>
-<p class="ref">Reference: ${escaped(requestId)}</p>
-</body>
-</html>
-`;
-}
-
-function escaped(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+  return htmlPage(title, `<p>${escapeHtml(text)}</p>\n<p><a href="/">Back to sign-in</a></p>\n<p class="ref">Reference: ${escapeHtml(requestId)}</p>`);
 }

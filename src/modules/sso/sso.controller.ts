@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { Public } from '#src/common/auth/auth.decorator.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { idPattern } from '#src/common/ids/ids.js';
+import { PAGE_CONTENT_SECURITY } from '#src/common/http/html-page.js';
 import { Accepts } from '#src/common/http/route-policy/accepts.decorator.js';
 import { ContentSecurity } from '#src/common/http/route-policy/content-security.js';
 import { clientOf } from '#src/modules/auth/client-info.js';
@@ -14,7 +15,7 @@ import { SsoConnectionsService } from '#src/modules/sso/connections/sso-connecti
 import { SamlStrategy } from '#src/modules/sso/saml/saml.strategy.js';
 import { SsoSignInService } from '#src/modules/sso/sign-in/sso-sign-in.service.js';
 import { OidcGuard, SamlGuard, SsoStartGuard } from '#src/modules/sso/sso.guards.js';
-import { SSO_PAGE_SECURITY, SsoPageFilter } from '#src/modules/sso/sso-page.filter.js';
+import { SsoPageFilter } from '#src/modules/sso/sso-page.filter.js';
 import { connectionOf, type SsoIdentity, type SsoRequest } from '#src/modules/sso/sso-request.js';
 import { publicOrigin } from '#src/modules/sso/sso-urls.js';
 
@@ -28,7 +29,7 @@ const FAILURE_PAGE = { description: 'An HTML page: "Authentication failed" (401)
 @ApiTags('Sign-in')
 @Controller('api/auth')
 @UseFilters(SsoPageFilter)
-@ContentSecurity(SSO_PAGE_SECURITY)
+@ContentSecurity(PAGE_CONTENT_SECURITY)
 export class SsoController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,

@@ -84,6 +84,8 @@ export class OAuthClientsService {
       if (!result.affected) {
         throw AppError.notFound('OAuth client', id);
       }
+      // Its grants, codes and tokens go with it: nothing it was given works on the next request.
+      await tx.manager.query(`DELETE FROM oauth_payload WHERE payload ->> 'clientId' = $1`, [id]);
       await this.audit.record(auditOf(auth, 'oauth_client.deleted', { type: 'oauth_client', id }), tx);
     });
   }

@@ -1,0 +1,105 @@
+import { createHmac, generateKeyPairSync } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { Clock } from '#src/common/clock/clock.js';
+import { SqlClient } from '#src/common/database/sql-client.js';
+import { OAuthClientsService } from '#src/modules/oauth/clients/oauth-clients.service.js';
+import { ClientRegistry } from '#src/modules/oauth/server/client-registry.js';
+import { OAuthAdapter } from '#src/modules/oauth/server/oauth-adapter.js';
+import type { OidcProvider } from '#src/modules/oauth/server/oidc-provider.types.js';
+
+export const OAUTH_PATH = '/oauth';
+export const ACCESS_TOKEN_PREFIX = 'svcat_';
+export const REFRESH_TOKEN_PREFIX = 'svcrt_';
+/** The scopes a token can carry: the versioned API scopes, and `offline_access` for a refresh token. */
+export const OAUTH_SCOPES = ['read', 'write', 'execute', 'admin', 'offline_access'] as const;
+
+/**
+ * The OAuth 2.0 authorization server, oidc-provider mounted at /oauth: authorization code with PKCE (S256,
+ * always), refresh tokens that rotate on every use (only with `offline_access`), revocation (RFC 7009).
+ * No implicit or client-credentials grant. Its state lives in the service's database (OAuthAdapter), so
+ * every instance sees a grant revoked on another; clients are the organization's registered applications.
+ * Sign-in and consent are the service's own pages (OAuthInteractionsController).
+ */
+@Injectable()
+export class OAuthServer implements OnModuleInit {
+  private instance: OidcProvider | undefined;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly sql: SqlClient,
+    private readonly clock: Clock,
+    private readonly clients: OAuthClientsService,
+  ) {}
+
+  get provider(): OidcProvider {
+    if (!this.instance) {
+      throw new Error('The authorization server is not started');
+    }
+    return this.instance;
+  }
+
+  get issuer(): string {
+    return `${this.config.http.publicUrl ?? `http://localhost:${this.config.http.port}`}${OAUTH_PATH}`;
+  }
+
+  async onModuleInit(): Promise<void> {
+    // @ts-expect-error -- oidc-provider ships no type declarations; oidc-provider.types.ts holds the part used here
+    const { default: Provider } = (await import('oidc-provider')) as { default: new (issuer: string, configuration: object) => OidcProvider };
+    const registry = new ClientRegistry(this.clients);
+    const store = OAuthAdapter.factory(this.sql, this.clock);
+    const provider = new Provider(this.issuer, {
+      adapter: (model: string) => (model === 'Client' ? registry : store(model)),
+      clients: [],
+      clientBasedCORS: () => false,
+      extraClientMetadata: { properties: ['org_id'] },
+      findAccount: (_ctx: unknown, sub: string) => ({ accountId: sub, claims: () => ({ sub }) }),
+      scopes: [...OAUTH_SCOPES],
+      claims: {},
+      responseTypes: ['code'],
+      pkce: { required: () => true, methods: ['S256'] },
+      features: {
+        devInteractions: { enabled: false },
+        revocation: { enabled: true },
+        clientCredentials: { enabled: false },
+        introspection: { enabled: false },
+        userinfo: { enabled: false },
+        rpInitiatedLogout: { enabled: false },
+      },
+      rotateRefreshToken: true,
+      issueRefreshToken: (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }, code: { scopes: Set<string> }) =>
+        client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+      ttl: { AccessToken: 3_600, AuthorizationCode: 60, RefreshToken: 30 * 86_400, Interaction: 600, Session: 86_400, Grant: 30 * 86_400 },
+      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${OAUTH_PATH}/interaction/${interaction.uid}` },
+      cookies: { keys: [createHmac('sha256', this.config.keys.hashSecret).update('oauth-cookies').digest('base64url')] },
+      // ID tokens are not issued (no `openid` scope): this key only satisfies the library, and need not outlive the process.
+      jwks: { keys: [{ ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }), use: 'sig' }] },
+      renderError: (ctx: { type: string; body: unknown }, out: Record<string, string>) => {
+        ctx.type = 'json';
+        ctx.body = out;
+      },
+    });
+    withPrefix(provider.AccessToken.prototype, ACCESS_TOKEN_PREFIX);
+    withPrefix(provider.RefreshToken.prototype, REFRESH_TOKEN_PREFIX);
+    const clients = this.clients;
+    // The service keeps only a keyed hash of a client's secret: the presented one is checked against it.
+    provider.Client.prototype.compareClientSecret = function compareClientSecret(this: { clientId: string }, actual: string) {
+      return clients.secretMatches(this.clientId, actual);
+    };
+    this.instance = provider;
+  }
+
+  /** The Node handler for everything under /oauth but the sign-in and consent pages. */
+  handler(): (request: IncomingMessage, response: ServerResponse) => void {
+    return this.provider.callback();
+  }
+}
+
+/** Tokens say what they are (`svcat_…`, `svcrt_…`), so a leaked one is recognised by scanners. */
+function withPrefix(prototype: { generateTokenId(): string }, prefix: string): void {
+  const generate = prototype.generateTokenId;
+  prototype.generateTokenId = function generateTokenId(this: unknown) {
+    return `${prefix}${generate.call(this)}`;
+  };
+}

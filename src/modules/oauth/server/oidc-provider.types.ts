@@ -1,0 +1,39 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** The part of oidc-provider (which ships no type declarations) the service uses. */
+export interface OidcProvider {
+  callback(): (request: IncomingMessage, response: ServerResponse) => void;
+  interactionDetails(request: IncomingMessage, response: ServerResponse): Promise<InteractionDetails>;
+  interactionFinished(
+    request: IncomingMessage,
+    response: ServerResponse,
+    result: Record<string, unknown>,
+    options?: { mergeWithLastSubmission?: boolean },
+  ): Promise<void>;
+  Grant: GrantClass;
+  Client: {
+    prototype: { compareClientSecret(actual: string): Promise<boolean> | boolean };
+    find(id: string): Promise<{ clientId: string; clientName?: string; org_id?: string } | undefined>;
+  };
+  AccessToken: { prototype: { generateTokenId(): string } };
+  RefreshToken: { prototype: { generateTokenId(): string } };
+}
+
+export interface InteractionDetails {
+  uid: string;
+  /** `login` or `consent`. */
+  prompt: { name: string; details: { missingOIDCScope?: string[] } };
+  params: { client_id: string; scope?: string; redirect_uri?: string };
+  session?: { accountId: string };
+  grantId?: string;
+}
+
+export interface Grant {
+  addOIDCScope(scope: string): void;
+  save(): Promise<string>;
+}
+
+export interface GrantClass {
+  new (properties: { accountId: string; clientId: string }): Grant;
+  find(id: string): Promise<Grant | undefined>;
+}

@@ -1,0 +1,191 @@
+import * as client from 'openid-client';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
+import { OAuthBrowser } from '#test/utils/oauth-browser.js';
+import { freePort } from '#test/utils/processes.js';
+import { createTestApp, type TestApp } from '#test/utils/test-app.js';
+import { createTestDatabase } from '#test/utils/test-database.js';
+import { acceptInvitation, TEST_PASSWORD } from '#test/utils/web-sessions.js';
+
+const REDIRECT = 'http://127.0.0.1:53682/callback';
+
+describe('OAuth 2.0 for user-context calls', () => {
+  let t: TestApp;
+  let origin: string;
+  let org: TestOrg;
+  let dropDatabase: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    dropDatabase = database.drop;
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    t = await createTestApp({ databaseUrl: database.url, env: { PUBLIC_URL: origin } });
+    await t.app.listen(port, '127.0.0.1');
+    org = await createOrg(t.app, { plan: 'enterprise' });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await dropDatabase?.();
+  });
+
+  /** A person of `org` with a password and the given role. */
+  async function person(role: string): Promise<{ email: string; id: string }> {
+    const email = `${role}-${Math.random().toString(36).slice(2, 8)}@acme.test`;
+    const created = await request(t.http)
+      .post('/api/v1/users')
+      .set(...bearer(org.adminKey))
+      .send({ email, role })
+      .expect(201);
+    await acceptInvitation(t.http, created.body.invitation.token as string);
+    return { email, id: created.body.id as string };
+  }
+
+  async function publicClient(scopes: string[], owner = org): Promise<client.Configuration> {
+    const registered = await request(t.http)
+      .post('/api/v1/oauth-clients')
+      .set(...bearer(owner.adminKey))
+      .send({ name: 'Acme CLI', type: 'public', redirect_uris: [REDIRECT], scopes })
+      .expect(201);
+    return client.discovery(new URL(`${origin}/oauth`), registered.body.client_id as string, undefined, client.None(), {
+      execute: [client.allowInsecureRequests],
+    });
+  }
+
+  async function authorize(configuration: client.Configuration, scope: string, who: { email: string }, browser = new OAuthBrowser(origin, REDIRECT)) {
+    const verifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const url = client.buildAuthorizationUrl(configuration, {
+      redirect_uri: REDIRECT,
+      scope,
+      state,
+      // A refresh token (offline_access) is given only when consent is asked for explicitly, as OpenID Connect requires.
+      ...(scope.includes('offline_access') ? { prompt: 'consent' } : {}),
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const callback = new URL(await browser.authorize(url.href, { email: who.email, password: TEST_PASSWORD }));
+    return { callback, verifier, state, browser };
+  }
+
+  it('should publish its metadata (RFC 8414) with the code flow, PKCE S256 and revocation only', async () => {
+    const metadata = await request(t.http).get('/.well-known/oauth-authorization-server').expect(200);
+    expect(metadata.body).toMatchObject({
+      issuer: `${origin}/oauth`,
+      authorization_endpoint: `${origin}/oauth/auth`,
+      token_endpoint: `${origin}/oauth/token`,
+      code_challenge_methods_supported: ['S256'],
+      response_types_supported: ['code'],
+    });
+    expect(metadata.body.revocation_endpoint).toBe(`${origin}/oauth/token/revocation`);
+    expect(metadata.body.grant_types_supported).not.toContain('client_credentials');
+    expect(metadata.body.grant_types_supported).not.toContain('implicit');
+  });
+
+  it('should sign a person in, ask consent, and give a public client svcat_/svcrt_ tokens that call the API as them', async () => {
+    const ada = await person('configure');
+    const configuration = await publicClient(['read', 'write', 'offline_access']);
+    const { callback, verifier, state } = await authorize(configuration, 'read write offline_access', ada);
+    const tokens = await client.authorizationCodeGrant(configuration, callback, { pkceCodeVerifier: verifier, expectedState: state });
+    expect(tokens.access_token).toMatch(/^svcat_/);
+    expect(tokens.refresh_token).toMatch(/^svcrt_/);
+    expect(tokens.expires_in).toBeLessThanOrEqual(3600);
+
+    await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${tokens.access_token}`).expect(200);
+    const created = await request(t.http)
+      .post('/api/v1/agents')
+      .set('Authorization', `Bearer ${tokens.access_token}`)
+      .send({ name: 'Made through OAuth', data_source_ids: [] });
+    expect(created.status, created.text).toBe(201);
+
+    await expect(client.authorizationCodeGrant(configuration, callback, { pkceCodeVerifier: verifier, expectedState: state })).rejects.toThrow();
+    await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${tokens.access_token}`).expect(401);
+  });
+
+  it('should rotate refresh tokens, and revoke the whole grant when an old one is used again', async () => {
+    const bea = await person('readonly');
+    const configuration = await publicClient(['read', 'offline_access']);
+    const { callback, verifier, state } = await authorize(configuration, 'read offline_access', bea);
+    const first = await client.authorizationCodeGrant(configuration, callback, { pkceCodeVerifier: verifier, expectedState: state });
+    const second = await client.refreshTokenGrant(configuration, first.refresh_token!);
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${second.access_token}`).expect(200);
+
+    await expect(client.refreshTokenGrant(configuration, first.refresh_token!)).rejects.toThrow();
+    await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${second.access_token}`).expect(401);
+    await expect(client.refreshTokenGrant(configuration, second.refresh_token!)).rejects.toThrow();
+  });
+
+  it('should cap a token by its user\u2019s role: a readonly person granting write cannot write', async () => {
+    const cy = await person('readonly');
+    const configuration = await publicClient(['read', 'write']);
+    const { callback, verifier, state } = await authorize(configuration, 'read write', cy);
+    const tokens = await client.authorizationCodeGrant(configuration, callback, { pkceCodeVerifier: verifier, expectedState: state });
+    await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${tokens.access_token}`).expect(200);
+    const refused = await request(t.http).post('/api/v1/agents').set('Authorization', `Bearer ${tokens.access_token}`).send({ name: 'x', data_source_ids: [] });
+    expect(refused.status).toBe(403);
+  });
+
+  it('should refuse a wrong verifier, a wrong redirect address, and a declined consent', async () => {
+    const dee = await person('readonly');
+    const configuration = await publicClient(['read']);
+    const { callback, state } = await authorize(configuration, 'read', dee);
+    await expect(
+      client.authorizationCodeGrant(configuration, callback, { pkceCodeVerifier: client.randomPKCECodeVerifier(), expectedState: state }),
+    ).rejects.toThrow();
+
+    const wrongRedirect = client.buildAuthorizationUrl(configuration, {
+      redirect_uri: 'http://127.0.0.1:53682/elsewhere',
+      scope: 'read',
+      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    const refused = await fetch(wrongRedirect, { redirect: 'manual' });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('location')).toBeNull();
+
+    const verifier = client.randomPKCECodeVerifier();
+    const declinedUrl = client.buildAuthorizationUrl(configuration, {
+      redirect_uri: REDIRECT,
+      scope: 'read',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const declined = new URL(
+      await new OAuthBrowser(origin, REDIRECT).authorize(declinedUrl.href, { email: dee.email, password: TEST_PASSWORD, consent: 'decline' }),
+    );
+    expect(declined.searchParams.get('error')).toBe('access_denied');
+
+    const noPkce = client.buildAuthorizationUrl(configuration, { redirect_uri: REDIRECT, scope: 'read' });
+    const withoutPkce = new URL(await new OAuthBrowser(origin, REDIRECT).authorize(noPkce.href, { email: dee.email, password: TEST_PASSWORD }));
+    expect(withoutPkce.searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('should stop tokens at once when revoked (RFC 7009), when the client is deleted, and keep them to their organization', async () => {
+    const eve = await person('configure');
+    const configuration = await publicClient(['read']);
+    const first = await authorize(configuration, 'read', eve);
+    const tokens = await client.authorizationCodeGrant(configuration, first.callback, { pkceCodeVerifier: first.verifier, expectedState: first.state });
+    await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${tokens.access_token}`).expect(200);
+    await client.tokenRevocation(configuration, tokens.access_token);
+    await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${tokens.access_token}`).expect(401);
+
+    const second = await authorize(configuration, 'read', eve, first.browser);
+    const again = await client.authorizationCodeGrant(configuration, second.callback, { pkceCodeVerifier: second.verifier, expectedState: second.state });
+    const other = await createOrg(t.app);
+    const foreignAgent = await request(t.http)
+      .post('/api/v1/agents')
+      .set(...bearer(other.adminKey))
+      .send({ name: 'Theirs', data_source_ids: [] })
+      .expect(201);
+    await request(t.http).get(`/api/v1/agents/${foreignAgent.body.id}`).set('Authorization', `Bearer ${again.access_token}`).expect(404);
+
+    await request(t.http)
+      .delete(`/api/v1/oauth-clients/${configuration.clientMetadata().client_id}`)
+      .set(...bearer(org.adminKey))
+      .expect(204);
+    await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${again.access_token}`).expect(401);
+  });
+});
