@@ -2,6 +2,7 @@ import * as client from 'openid-client';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
+import { MovableClock } from '#test/utils/movable-clock.js';
 import { OAuthBrowser } from '#test/utils/oauth-browser.js';
 import { freePort } from '#test/utils/processes.js';
 import { createTestApp, type TestApp } from '#test/utils/test-app.js';
@@ -13,6 +14,7 @@ const REDIRECT = 'http://127.0.0.1:53682/callback';
 describe('OAuth 2.0 for user-context calls', () => {
   let t: TestApp;
   let origin: string;
+  let clock: MovableClock;
   let org: TestOrg;
   let dropDatabase: () => Promise<void>;
 
@@ -21,7 +23,8 @@ describe('OAuth 2.0 for user-context calls', () => {
     dropDatabase = database.drop;
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
-    t = await createTestApp({ databaseUrl: database.url, env: { PUBLIC_URL: origin } });
+    clock = new MovableClock();
+    t = await createTestApp({ databaseUrl: database.url, env: { PUBLIC_URL: origin }, clock });
     await t.app.listen(port, '127.0.0.1');
     org = await createOrg(t.app, { plan: 'enterprise' });
   });
@@ -187,5 +190,33 @@ describe('OAuth 2.0 for user-context calls', () => {
       .set(...bearer(org.adminKey))
       .expect(204);
     await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${again.access_token}`).expect(401);
+  });
+
+  it('should hold the organization\u2019s IP allowlist, and end an access token after its hour', async () => {
+    const fay = await person('readonly');
+    const configuration = await publicClient(['read']);
+    const { callback, verifier, state } = await authorize(configuration, 'read', fay);
+    const tokens = await client.authorizationCodeGrant(configuration, callback, { pkceCodeVerifier: verifier, expectedState: state });
+    const call = (address: string) =>
+      request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${tokens.access_token}`).set('X-Forwarded-For', address);
+
+    await request(t.http)
+      .put('/api/v1/organization?confirm=true')
+      .set(...bearer(org.adminKey))
+      .send({ ip_allowlist: ['203.0.113.0/24'] })
+      .expect(200);
+    const blocked = await call('198.51.100.7');
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.error.code).toBe('ip_not_allowed');
+    await call('203.0.113.7').expect(200);
+    await request(t.http)
+      .put('/api/v1/organization')
+      .set(...bearer(org.adminKey))
+      .set('X-Forwarded-For', '203.0.113.7')
+      .send({ ip_allowlist: [] })
+      .expect(200);
+
+    clock.advance(3_601_000);
+    await call('203.0.113.7').expect(401);
   });
 });

@@ -90,6 +90,10 @@ describe('the OpenAPI document', () => {
   it('should declare the bearer and session schemes and the 401/403 answers on every authenticated operation', () => {
     expect(document.components?.securitySchemes?.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.components?.securitySchemes?.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'service_session' });
+    expect(document.components?.securitySchemes?.oauth2).toMatchObject({
+      type: 'oauth2',
+      flows: { authorizationCode: { authorizationUrl: '/oauth/auth', tokenUrl: '/oauth/token' } },
+    });
     for (const { path, method, operation } of operations().filter(({ path }) => !PUBLIC_PATHS.has(path))) {
       const label = `${method.toUpperCase()} ${path}`;
       if (SESSION_PATHS.has(path)) {
@@ -97,7 +101,8 @@ describe('the OpenAPI document', () => {
         expect(Object.keys(operation.responses), label).toContain('401');
         continue;
       }
-      expect(operation.security, label).toEqual([{ bearer: [] }, { session: [] }]);
+      expect(operation.security?.slice(0, 2), label).toEqual([{ bearer: [] }, { session: [] }]);
+      expect(operation.security?.[2], label).toEqual({ oauth2: [expect.stringMatching(/^(read|write|execute|admin)$/)] });
       expect(Object.keys(operation.responses), label).toEqual(expect.arrayContaining(['401', '403']));
     }
   });

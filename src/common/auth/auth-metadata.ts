@@ -9,6 +9,8 @@ export const AUTH_ROUTE = 'auth:route';
 export const BEARER_SCHEME = 'bearer';
 /** The OpenAPI security scheme of a signed-in person: the `service_session` cookie. */
 export const SESSION_SCHEME = 'session';
+/** The OpenAPI security scheme of an application acting for a person: OAuth 2.0 authorization code (its token is also a bearer credential). */
+export const OAUTH_SCHEME = 'oauth2';
 export const PUBLIC_ROUTE = 'auth:public';
 
 export interface AuthRouteOptions {

@@ -1,9 +1,9 @@
 import { applyDecorators, createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiForbiddenResponse, ApiOAuth2, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
-import type { Permission } from '#src/common/auth/permissions.js';
-import { AUTH_ROUTE, type AuthRouteOptions, authOf, BEARER_SCHEME, PUBLIC_ROUTE, SESSION_SCHEME } from '#src/common/auth/auth-metadata.js';
+import { requiredScopeFor, type Permission } from '#src/common/auth/permissions.js';
+import { AUTH_ROUTE, type AuthRouteOptions, authOf, BEARER_SCHEME, OAUTH_SCHEME, PUBLIC_ROUTE, SESSION_SCHEME } from '#src/common/auth/auth-metadata.js';
 import { ErrorResponseDto, ScopeErrorResponseDto } from '#src/common/errors/error-response.dto.js';
 
 /** The route needs a credential carrying `permission`. Every route declares this or `@Public()`. */
@@ -13,6 +13,7 @@ export function Authenticated(permission: Permission): MethodDecorator & ClassDe
     SetMetadata(AUTH_ROUTE, options),
     ApiBearerAuth(BEARER_SCHEME),
     ApiCookieAuth(SESSION_SCHEME),
+    ApiOAuth2([requiredScopeFor(permission, 'versioned')], OAUTH_SCHEME),
     ApiUnauthorizedResponse({ description: 'Missing, malformed, unknown, revoked or expired credential', type: ErrorResponseDto }),
     ApiForbiddenResponse({ description: `The credential lacks the permission \`${permission}\``, type: ScopeErrorResponseDto }),
   );

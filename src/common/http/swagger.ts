@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, getSchemaPath, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { LegacyRateLimitErrorResponseDto, RateLimitErrorResponseDto } from '#src/common/errors/error-response.dto.js';
-import { BEARER_SCHEME, SESSION_SCHEME } from '#src/common/auth/auth-metadata.js';
+import { BEARER_SCHEME, OAUTH_SCHEME, SESSION_SCHEME } from '#src/common/auth/auth-metadata.js';
 import type { ContentSecurityDirectives } from '#src/common/http/route-policy/content-security.js';
 import { RoutePolicies } from '#src/common/http/route-policy/route-policies.js';
 
@@ -35,6 +35,27 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       { type: 'http', scheme: 'bearer', description: 'An API key (svcsk_live_…, svcsk_test_… or legacy sk_live_…) or an OAuth access token (svcat_…)' },
       BEARER_SCHEME,
     )
+    .addOAuth2(
+      {
+        type: 'oauth2',
+        description: 'An application acting for a person: authorization code with PKCE (S256). The access token (svcat_…) is sent as a bearer credential.',
+        flows: {
+          authorizationCode: {
+            authorizationUrl: '/oauth/auth',
+            tokenUrl: '/oauth/token',
+            refreshUrl: '/oauth/token',
+            scopes: {
+              read: 'Read agents, data sources, interactions and the knowledge base',
+              write: 'Create, change and delete them',
+              execute: 'Ask agents and give feedback',
+              admin: 'Everything the person\u2019s role allows',
+              offline_access: 'A refresh token (with prompt=consent)',
+            },
+          },
+        },
+      },
+      OAUTH_SCHEME,
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
@@ -62,6 +83,8 @@ export function setupSwagger(app: INestApplication): OpenAPIObject {
     jsonDocumentUrl: 'openapi.json',
     yamlDocumentUrl: 'openapi.yaml',
     customSiteTitle: 'Agent Query and Knowledge Service API',
+    // "Authorize" with OAuth: register a public client whose redirect address is <origin>/docs/oauth2-redirect.html.
+    swaggerOptions: { initOAuth: { usePkceWithAuthorizationCodeGrant: true, scopes: ['read'] } },
   });
   return document;
 }
@@ -101,5 +124,9 @@ function documentRateLimits(document: OpenAPIObject, policies: RoutePolicies): v
 }
 
 function isAuthenticated(operation: OperationObject | undefined): operation is OperationObject {
-  return operation?.security?.some((requirement: Record<string, string[]>) => BEARER_SCHEME in requirement || SESSION_SCHEME in requirement) ?? false;
+  return (
+    operation?.security?.some(
+      (requirement: Record<string, string[]>) => BEARER_SCHEME in requirement || SESSION_SCHEME in requirement || OAUTH_SCHEME in requirement,
+    ) ?? false
+  );
 }
