@@ -7,7 +7,7 @@ import { OAuthBrowser } from '#test/utils/oauth-browser.js';
 import { freePort } from '#test/utils/processes.js';
 import { createTestApp, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase } from '#test/utils/test-database.js';
-import { acceptInvitation, TEST_PASSWORD } from '#test/utils/web-sessions.js';
+import { acceptInvitation, TEST_PASSWORD, type WebSession } from '#test/utils/web-sessions.js';
 
 const REDIRECT = 'http://127.0.0.1:53682/callback';
 
@@ -35,15 +35,15 @@ describe('OAuth 2.0 for user-context calls', () => {
   });
 
   /** A person of `org` with a password and the given role. */
-  async function person(role: string): Promise<{ email: string; id: string }> {
+  async function person(role: string): Promise<{ email: string; id: string; session: WebSession }> {
     const email = `${role}-${Math.random().toString(36).slice(2, 8)}@acme.test`;
     const created = await request(t.http)
       .post('/api/v1/users')
       .set(...bearer(org.adminKey))
       .send({ email, role })
       .expect(201);
-    await acceptInvitation(t.http, created.body.invitation.token as string);
-    return { email, id: created.body.id as string };
+    const session = await acceptInvitation(t.http, created.body.invitation.token as string);
+    return { email, id: created.body.id as string, session };
   }
 
   async function publicClient(scopes: string[], owner = org): Promise<client.Configuration> {
@@ -218,5 +218,38 @@ describe('OAuth 2.0 for user-context calls', () => {
 
     clock.advance(3_601_000);
     await call('203.0.113.7').expect(401);
+  });
+
+  it('should list a person\u2019s grants to them alone, and revoke one with everything issued under it', async () => {
+    const gus = await person('configure');
+    const configuration = await publicClient(['read', 'offline_access']);
+    const { callback, verifier, state } = await authorize(configuration, 'read offline_access', gus);
+    const tokens = await client.authorizationCodeGrant(configuration, callback, { pkceCodeVerifier: verifier, expectedState: state });
+
+    const listed = await request(t.http).get('/api/v1/oauth-grants').set('Cookie', gus.session.cookie).expect(200);
+    expect(listed.body.grants).toEqual([
+      {
+        id: expect.stringMatching(/^grt_/),
+        client: { id: configuration.clientMetadata().client_id, name: 'Acme CLI' },
+        scopes: expect.arrayContaining(['read', 'offline_access']),
+        created_at: expect.any(String),
+        expires_at: expect.any(String),
+      },
+    ]);
+    const grantId = listed.body.grants[0].id as string;
+    const other = await person('configure');
+    expect((await request(t.http).get('/api/v1/oauth-grants').set('Cookie', other.session.cookie).expect(200)).body.grants).toEqual([]);
+    await request(t.http).delete(`/api/v1/oauth-grants/${grantId}`).set('Cookie', other.session.cookie).set('X-CSRF-Token', other.session.csrf).expect(404);
+    await request(t.http).delete('/api/v1/oauth-grants/not-a-grant').set('Cookie', gus.session.cookie).set('X-CSRF-Token', gus.session.csrf).expect(400);
+    await request(t.http).delete(`/api/v1/oauth-grants/${grantId}`).set('Cookie', gus.session.cookie).expect(403);
+
+    await request(t.http).delete(`/api/v1/oauth-grants/${grantId}`).set('Cookie', gus.session.cookie).set('X-CSRF-Token', gus.session.csrf).expect(204);
+    await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${tokens.access_token}`).expect(401);
+    await expect(client.refreshTokenGrant(configuration, tokens.refresh_token!)).rejects.toThrow();
+    const audit = await request(t.http)
+      .get('/api/v1/audit-log?action=oauth_grant.revoked')
+      .set(...bearer(org.adminKey))
+      .expect(200);
+    expect(audit.body.entries[0]).toMatchObject({ target: { type: 'oauth_grant', id: grantId }, actor: { type: 'user', id: gus.id } });
   });
 });

@@ -24,7 +24,14 @@ const PUBLIC_PATHS = new Set([
   '/api/auth/saml/{connection_id}/metadata',
 ]);
 /** Open to a signed-in person only, through the session cookie. */
-const SESSION_PATHS = new Set(['/api/auth/session', '/api/auth/logout', '/api/auth/sessions', '/api/auth/sessions/{id}']);
+const SESSION_PATHS = new Set([
+  '/api/auth/session',
+  '/api/auth/logout',
+  '/api/auth/sessions',
+  '/api/auth/sessions/{id}',
+  '/api/v1/oauth-grants',
+  '/api/v1/oauth-grants/{id}',
+]);
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
 
 describe('the OpenAPI document', () => {

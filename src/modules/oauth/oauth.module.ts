@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '#src/modules/auth/auth.module.js';
 import { OAuthClientsController } from '#src/modules/oauth/clients/oauth-clients.controller.js';
 import { OAuthClientsService } from '#src/modules/oauth/clients/oauth-clients.service.js';
+import { OAuthGrantsController } from '#src/modules/oauth/grants/oauth-grants.controller.js';
+import { OAuthGrantsService } from '#src/modules/oauth/grants/oauth-grants.service.js';
 import { OAuthInteractionsController } from '#src/modules/oauth/server/oauth-interactions.controller.js';
 import { OAuthServer } from '#src/modules/oauth/server/oauth-server.js';
 
@@ -12,8 +14,8 @@ import { OAuthServer } from '#src/modules/oauth/server/oauth-server.js';
  */
 @Module({
   imports: [AuthModule],
-  controllers: [OAuthClientsController, OAuthInteractionsController],
-  providers: [OAuthClientsService, OAuthServer],
+  controllers: [OAuthClientsController, OAuthGrantsController, OAuthInteractionsController],
+  providers: [OAuthClientsService, OAuthGrantsService, OAuthServer],
   exports: [OAuthClientsService, OAuthServer],
 })
 export class OAuthModule {}

@@ -12,6 +12,7 @@ import type { OidcProvider } from '#src/modules/oauth/server/oidc-provider.types
 export const OAUTH_PATH = '/oauth';
 export const ACCESS_TOKEN_PREFIX = 'svcat_';
 export const REFRESH_TOKEN_PREFIX = 'svcrt_';
+export const GRANT_PREFIX = 'grt_';
 /** The scopes a token can carry: the versioned API scopes, and `offline_access` for a refresh token. */
 export const OAUTH_SCOPES = ['read', 'write', 'execute', 'admin', 'offline_access'] as const;
 
@@ -82,6 +83,7 @@ export class OAuthServer implements OnModuleInit {
     });
     withPrefix(provider.AccessToken.prototype, ACCESS_TOKEN_PREFIX);
     withPrefix(provider.RefreshToken.prototype, REFRESH_TOKEN_PREFIX);
+    withPrefix(provider.Grant.prototype, GRANT_PREFIX);
     const clients = this.clients;
     // The service keeps only a keyed hash of a client's secret: the presented one is checked against it.
     provider.Client.prototype.compareClientSecret = function compareClientSecret(this: { clientId: string }, actual: string) {
@@ -96,7 +98,7 @@ export class OAuthServer implements OnModuleInit {
   }
 }
 
-/** Tokens say what they are (`svcat_…`, `svcrt_…`), so a leaked one is recognised by scanners. */
+/** Tokens say what they are (`svcat_…`, `svcrt_…`), so a leaked one is recognised by scanners; grants are `grt_…`. */
 function withPrefix(prototype: { generateTokenId(): string }, prefix: string): void {
   const generate = prototype.generateTokenId;
   prototype.generateTokenId = function generateTokenId(this: unknown) {

@@ -34,6 +34,7 @@ export interface Grant {
 }
 
 export interface GrantClass {
+  prototype: { generateTokenId(): string };
   new (properties: { accountId: string; clientId: string }): Grant;
   find(id: string): Promise<Grant | undefined>;
 }
