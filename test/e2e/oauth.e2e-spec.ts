@@ -5,7 +5,7 @@ import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { MovableClock } from '#test/utils/movable-clock.js';
 import { OAuthBrowser } from '#test/utils/oauth-browser.js';
 import { freePort } from '#test/utils/processes.js';
-import { createTestApp, type TestApp } from '#test/utils/test-app.js';
+import { createTestApp, sameDatabaseAs, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase } from '#test/utils/test-database.js';
 import { acceptInvitation, TEST_PASSWORD, type WebSession } from '#test/utils/web-sessions.js';
 
@@ -251,5 +251,29 @@ describe('OAuth 2.0 for user-context calls', () => {
       .set(...bearer(org.adminKey))
       .expect(200);
     expect(audit.body.entries[0]).toMatchObject({ target: { type: 'oauth_grant', id: grantId }, actor: { type: 'user', id: gus.id } });
+  });
+
+  it('should refuse a token on a second instance right after its revocation on the first, and once its user is deleted', async () => {
+    const second = await createTestApp({ ...sameDatabaseAs(t), env: { PUBLIC_URL: origin } });
+    try {
+      const hal = await person('readonly');
+      const configuration = await publicClient(['read']);
+      const first = await authorize(configuration, 'read', hal);
+      const tokens = await client.authorizationCodeGrant(configuration, first.callback, { pkceCodeVerifier: first.verifier, expectedState: first.state });
+      await request(second.http).get('/api/v1/agents').set('Authorization', `Bearer ${tokens.access_token}`).expect(200);
+      await client.tokenRevocation(configuration, tokens.access_token);
+      await request(second.http).get('/api/v1/agents').set('Authorization', `Bearer ${tokens.access_token}`).expect(401);
+
+      const again = await authorize(configuration, 'read', hal, first.browser);
+      const fresh = await client.authorizationCodeGrant(configuration, again.callback, { pkceCodeVerifier: again.verifier, expectedState: again.state });
+      await request(second.http).get('/api/v1/agents').set('Authorization', `Bearer ${fresh.access_token}`).expect(200);
+      await request(t.http)
+        .delete(`/api/v1/users/${hal.id}`)
+        .set(...bearer(org.adminKey))
+        .expect(204);
+      await request(second.http).get('/api/v1/agents').set('Authorization', `Bearer ${fresh.access_token}`).expect(401);
+    } finally {
+      await second.close();
+    }
   });
 });
