@@ -12,6 +12,10 @@ export function mountAuthorizationServer(app: INestApplication): void {
   let handle: ReturnType<OAuthServer['handler']> | undefined;
   const provider = (request: Request, response: Response): void => {
     handle ??= server.handler();
+    // The provider (Koa) reads the scheme and host from forwarded headers: give it what Express concluded
+    // under TRUST_PROXY, so a client cannot claim HTTPS or another host by sending those headers itself.
+    request.headers['x-forwarded-proto'] = request.protocol;
+    request.headers['x-forwarded-host'] = request.get('host') ?? 'localhost';
     handle(request, response);
   };
   app.use(OAUTH_PATH, (request: Request, response: Response, next: NextFunction) => {

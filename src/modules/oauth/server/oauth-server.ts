@@ -89,6 +89,8 @@ export class OAuthServer implements OnModuleInit {
     provider.Client.prototype.compareClientSecret = function compareClientSecret(this: { clientId: string }, actual: string) {
       return clients.secretMatches(this.clientId, actual);
     };
+    // Behind a TLS-terminating proxy the request is HTTPS: oauth-mount.ts sets the forwarded headers it may trust.
+    provider.proxy = true;
     this.instance = provider;
   }
 

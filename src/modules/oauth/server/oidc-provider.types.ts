@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** The part of oidc-provider (which ships no type declarations) the service uses. */
 export interface OidcProvider {
+  proxy: boolean;
   callback(): (request: IncomingMessage, response: ServerResponse) => void;
   interactionDetails(request: IncomingMessage, response: ServerResponse): Promise<InteractionDetails>;
   interactionFinished(
