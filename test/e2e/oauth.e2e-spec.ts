@@ -276,4 +276,14 @@ describe('OAuth 2.0 for user-context calls', () => {
       await second.close();
     }
   });
+
+  it('should not let a person of one organization grant anything to another organization\u2019s client', async () => {
+    const ivy = await person('configure');
+    const ours = await publicClient(['read']);
+    const { browser } = await authorize(ours, 'read', ivy);
+    const otherOrg = await createOrg(t.app, { plan: 'enterprise' });
+    const theirs = await publicClient(['read'], otherOrg);
+    await expect(authorize(theirs, 'read', ivy, browser)).rejects.toThrow(/Not for your organization|Wrong email or password/);
+    await expect(authorize(theirs, 'read', ivy)).rejects.toThrow(/Wrong email or password/);
+  });
 });

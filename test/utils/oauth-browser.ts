@@ -43,6 +43,9 @@ export class OAuthBrowser {
         continue;
       }
       const page = await response.text();
+      if (page.includes('role="alert"')) {
+        throw new Error(`Refused at ${next.url} (${response.status}): ${page.slice(0, 800)}`);
+      }
       const action = /<form method="post" action="([^"]+\/(login|confirm|abort))">/g;
       const forms = [...page.matchAll(action)].map((match) => ({ url: new URL(match[1], this.origin).href, kind: match[2] }));
       const login = forms.find((form) => form.kind === 'login');

@@ -68,6 +68,10 @@ export class OAuthInteractionsController {
       this.page(response, 401, 'Sign in again', '<p>Your session ended. Start again from the application.</p>');
       return;
     }
+    if (session.orgId !== party.orgId) {
+      this.page(response, 403, 'Not for your organization', `<p>${escapeHtml(party.clientName)} belongs to another organization.</p>`);
+      return;
+    }
     this.page(response, 200, `Allow ${party.clientName}?`, consentForm(uid, party.clientName, scopesOf(details)));
   }
 
@@ -105,7 +109,7 @@ export class OAuthInteractionsController {
     }
     const session = await this.sessionOf(request);
     const accountId = details.session?.accountId;
-    if (!session || !accountId || session.userId !== accountId) {
+    if (!session || !accountId || session.userId !== accountId || session.orgId !== (await this.party(details)).orgId) {
       this.page(response, 401, 'Sign in again', '<p>Your session ended. Start again from the application.</p>');
       return;
     }
