@@ -149,6 +149,8 @@ describe('OAuth 2.0 for user-context calls', () => {
     expect(refused.status).toBe(400);
     expect(refused.headers.get('location')).toBeNull();
 
+    // Someone who has not consented yet: dee's consent to this client is remembered.
+    const newcomer = await person('readonly');
     const verifier = client.randomPKCECodeVerifier();
     const declinedUrl = client.buildAuthorizationUrl(configuration, {
       redirect_uri: REDIRECT,
@@ -157,7 +159,7 @@ describe('OAuth 2.0 for user-context calls', () => {
       code_challenge_method: 'S256',
     });
     const declined = new URL(
-      await new OAuthBrowser(origin, REDIRECT).authorize(declinedUrl.href, { email: dee.email, password: TEST_PASSWORD, consent: 'decline' }),
+      await new OAuthBrowser(origin, REDIRECT).authorize(declinedUrl.href, { email: newcomer.email, password: TEST_PASSWORD, consent: 'decline' }),
     );
     expect(declined.searchParams.get('error')).toBe('access_denied');
 
@@ -285,5 +287,21 @@ describe('OAuth 2.0 for user-context calls', () => {
     const theirs = await publicClient(['read'], otherOrg);
     await expect(authorize(theirs, 'read', ivy, browser)).rejects.toThrow(/Not for your organization|Wrong email or password/);
     await expect(authorize(theirs, 'read', ivy)).rejects.toThrow(/Wrong email or password/);
+  });
+
+  it('should ask consent once per client and scope set, even from another browser, and again for more scopes', async () => {
+    const jan = await person('configure');
+    const configuration = await publicClient(['read', 'write']);
+    const first = await authorize(configuration, 'read', jan);
+    expect(first.browser.consentPages).toBe(1);
+    const elsewhere = await authorize(configuration, 'read', jan);
+    expect(elsewhere.browser.consentPages).toBe(0);
+    const tokens = await client.authorizationCodeGrant(configuration, elsewhere.callback, {
+      pkceCodeVerifier: elsewhere.verifier,
+      expectedState: elsewhere.state,
+    });
+    await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${tokens.access_token}`).expect(200);
+    const more = await authorize(configuration, 'read write', jan);
+    expect(more.browser.consentPages).toBe(1);
   });
 });

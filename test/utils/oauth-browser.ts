@@ -13,6 +13,8 @@ export interface BrowserChoices {
  */
 export class OAuthBrowser {
   private readonly cookies = new Map<string, string>();
+  /** How many consent pages this browser was shown. */
+  consentPages = 0;
 
   constructor(
     private readonly origin: string,
@@ -55,6 +57,7 @@ export class OAuthBrowser {
       }
       const consent = forms.find((form) => form.kind === ((choices.consent ?? 'allow') === 'allow' ? 'confirm' : 'abort'));
       if (consent) {
+        this.consentPages++;
         next = { url: consent.url, method: 'POST', form: {} };
         continue;
       }

@@ -56,6 +56,17 @@ export class OAuthGrantsService {
     }));
   }
 
+  /** The person's latest live grant to a client: their consent, remembered beyond the authorization server's session. */
+  async latestFor(accountId: string, clientId: string): Promise<string | undefined> {
+    const [row] = await this.sql.query<{ id: string }>(
+      `SELECT id FROM oauth_payload
+       WHERE model = 'Grant' AND payload ->> 'accountId' = $1 AND payload ->> 'clientId' = $2 AND (expires_at IS NULL OR expires_at > $3)
+       ORDER BY (payload ->> 'iat')::bigint DESC LIMIT 1`,
+      [accountId, clientId, this.clock.now()],
+    );
+    return row?.id;
+  }
+
   async revoke(auth: AuthContext, id: string): Promise<void> {
     const grant = (await this.list(auth)).find((candidate) => candidate.id === id);
     if (!grant) {

@@ -5,9 +5,10 @@ import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { Clock } from '#src/common/clock/clock.js';
 import { SqlClient } from '#src/common/database/sql-client.js';
 import { OAuthClientsService } from '#src/modules/oauth/clients/oauth-clients.service.js';
+import { OAuthGrantsService } from '#src/modules/oauth/grants/oauth-grants.service.js';
 import { ClientRegistry } from '#src/modules/oauth/server/client-registry.js';
 import { OAuthAdapter } from '#src/modules/oauth/server/oauth-adapter.js';
-import type { OidcProvider } from '#src/modules/oauth/server/oidc-provider.types.js';
+import type { ConsentContext, OidcProvider } from '#src/modules/oauth/server/oidc-provider.types.js';
 
 export const OAUTH_PATH = '/oauth';
 export const ACCESS_TOKEN_PREFIX = 'svcat_';
@@ -32,6 +33,7 @@ export class OAuthServer implements OnModuleInit {
     private readonly sql: SqlClient,
     private readonly clock: Clock,
     private readonly clients: OAuthClientsService,
+    private readonly grants: OAuthGrantsService,
   ) {}
 
   get provider(): OidcProvider {
@@ -67,6 +69,14 @@ export class OAuthServer implements OnModuleInit {
         introspection: { enabled: false },
         userinfo: { enabled: false },
         rpInitiatedLogout: { enabled: false },
+      },
+      // Consent is asked once per client and scope set: a person's earlier grant is found beyond the provider's own session.
+      loadExistingGrant: async (ctx: ConsentContext) => {
+        const accountId = ctx.oidc.session?.accountId;
+        const clientId = ctx.oidc.client.clientId;
+        const grantId =
+          ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(clientId) ?? (accountId ? await this.grants.latestFor(accountId, clientId) : undefined);
+        return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
       },
       rotateRefreshToken: true,
       issueRefreshToken: (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }, code: { scopes: Set<string> }) =>

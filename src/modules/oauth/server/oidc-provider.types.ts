@@ -39,3 +39,13 @@ export interface GrantClass {
   new (properties: { accountId: string; clientId: string }): Grant;
   find(id: string): Promise<Grant | undefined>;
 }
+
+/** What `loadExistingGrant` reads of a request's context. */
+export interface ConsentContext {
+  oidc: {
+    client: { clientId: string };
+    session?: { accountId?: string; grantIdFor(clientId: string): string | undefined };
+    result?: { consent?: { grantId?: string } };
+    provider: { Grant: GrantClass };
+  };
+}
