@@ -304,4 +304,27 @@ describe('OAuth 2.0 for user-context calls', () => {
     const more = await authorize(configuration, 'read write', jan);
     expect(more.browser.consentPages).toBe(1);
   });
+
+  it('should authenticate a confidential client by its secret, checked against the stored hash', async () => {
+    const kim = await person('readonly');
+    const registered = await request(t.http)
+      .post('/api/v1/oauth-clients')
+      .set(...bearer(org.adminKey))
+      .send({ name: 'Acme portal', redirect_uris: [REDIRECT], scopes: ['read'] })
+      .expect(201);
+    const discover = (secret: string) =>
+      client.discovery(new URL(`${origin}/oauth`), registered.body.client_id as string, undefined, client.ClientSecretBasic(secret), {
+        execute: [client.allowInsecureRequests],
+      });
+    const wrong = await discover('svccs_not-the-secret');
+    const first = await authorize(wrong, 'read', kim);
+    await expect(client.authorizationCodeGrant(wrong, first.callback, { pkceCodeVerifier: first.verifier, expectedState: first.state })).rejects.toThrow(
+      /invalid_client|challenge/i,
+    );
+
+    const right = await discover(registered.body.client_secret as string);
+    const second = await authorize(right, 'read', kim, first.browser);
+    const tokens = await client.authorizationCodeGrant(right, second.callback, { pkceCodeVerifier: second.verifier, expectedState: second.state });
+    await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${tokens.access_token}`).expect(200);
+  });
 });
