@@ -1,9 +1,10 @@
 import type { Request } from 'express';
 import type { AppConfig } from '#src/config/app-config.js';
+import { ownOrigin } from '#src/modules/auth/sessions/csrf.js';
 
 /** The service's public origin: PUBLIC_URL, else the request's own scheme and host (through TRUST_PROXY proxies). */
 export function publicOrigin(config: AppConfig, request: Request): string {
-  return config.http.publicUrl ?? `${request.protocol}://${request.get('host') ?? 'localhost'}`;
+  return ownOrigin(request, config.http.publicUrl);
 }
 
 /** The addresses an identity provider is configured with, per connection. */

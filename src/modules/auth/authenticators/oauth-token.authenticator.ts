@@ -8,12 +8,13 @@ import { AppError } from '#src/common/errors/app.error.js';
 import { storedAllowlist } from '#src/modules/auth/ip-allowlist/ip-allowlist.js';
 import { bearerToken } from '#src/modules/auth/authenticators/api-key.authenticator.js';
 import { Authenticator, type Caller } from '#src/modules/auth/authenticators/authenticator.js';
-import { OAuthAdapter } from '#src/modules/oauth/server/oauth-adapter.js';
+import type { AdapterPayload } from '#src/modules/oauth/server/oauth-adapter.js';
 import { ACCESS_TOKEN_PREFIX } from '#src/modules/oauth/server/oauth-server.js';
 
 const API_SCOPES = new Set(['read', 'write', 'execute', 'admin']);
 
 interface HolderRow {
+  payload: AdapterPayload;
   org_id: string;
   role: Role;
   plan: string;
@@ -29,14 +30,11 @@ interface HolderRow {
  */
 @Injectable()
 export class OAuthTokenAuthenticator extends Authenticator {
-  private readonly tokens: OAuthAdapter;
-
   constructor(
     private readonly sql: SqlClient,
-    clock: Clock,
+    private readonly clock: Clock,
   ) {
     super();
-    this.tokens = new OAuthAdapter('AccessToken', sql, clock);
   }
 
   async authenticate(request: Request): Promise<Caller | null> {
@@ -44,28 +42,29 @@ export class OAuthTokenAuthenticator extends Authenticator {
     if (token === undefined || !token.startsWith(ACCESS_TOKEN_PREFIX)) {
       return null;
     }
-    const payload = await this.tokens.find(token);
-    const accountId = typeof payload?.accountId === 'string' ? payload.accountId : undefined;
-    const clientId = typeof payload?.clientId === 'string' ? payload.clientId : undefined;
-    if (!payload || !accountId || !clientId || typeof payload.grantId !== 'string') {
-      throw AppError.unauthorized('The access token is not valid: it expired or was revoked');
-    }
+    // One round trip: the live token, and its user, organization and client, which must all still exist.
     const [holder] = await this.sql.query<HolderRow>(
-      `SELECT u.org_id, u.role, o.plan, o.settings -> 'limits' AS limits, o.settings -> 'ip_allowlist' AS ip_allowlist
-       FROM "user" u JOIN organization o ON o.id = u.org_id JOIN oauth_client c ON c.id = $2 AND c.org_id = u.org_id
-       WHERE u.id = $1`,
-      [accountId, clientId],
+      `SELECT p.payload, u.org_id, u.role, o.plan, o.settings -> 'limits' AS limits, o.settings -> 'ip_allowlist' AS ip_allowlist
+       FROM oauth_payload p
+       JOIN "user" u ON u.id = p.payload ->> 'accountId'
+       JOIN organization o ON o.id = u.org_id
+       JOIN oauth_client c ON c.id = p.payload ->> 'clientId' AND c.org_id = u.org_id
+       WHERE p.model = 'AccessToken' AND p.id = $1 AND (p.expires_at IS NULL OR p.expires_at > $2)`,
+      [token, this.clock.now()],
     );
-    if (!holder) {
-      throw AppError.unauthorized('The access token is not valid: its user or client no longer exists');
+    const accountId = holder?.payload.accountId;
+    const grantId = holder?.payload.grantId;
+    if (!holder || typeof accountId !== 'string' || typeof grantId !== 'string') {
+      throw AppError.unauthorized('The access token is not valid: it expired or was revoked, or its user or client no longer exists');
     }
-    const scopes = (typeof payload.scope === 'string' ? payload.scope : '').split(' ').filter((scope) => API_SCOPES.has(scope));
+    const { scope } = holder.payload;
+    const scopes = (typeof scope === 'string' ? scope : '').split(' ').filter((scope) => API_SCOPES.has(scope));
     return {
       orgId: holder.org_id,
       userId: accountId,
       role: holder.role,
       scopes,
-      credential: { kind: 'oauth_token', id: payload.grantId },
+      credential: { kind: 'oauth_token', id: grantId },
       plan: { name: holder.plan, overrides: holder.limits } satisfies OrganizationPlan,
       ipAllowlist: storedAllowlist(holder.ip_allowlist),
     };

@@ -75,7 +75,9 @@ export class OAuthServer implements OnModuleInit {
         const accountId = ctx.oidc.session?.accountId;
         const clientId = ctx.oidc.client.clientId;
         const grantId =
-          ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(clientId) ?? (accountId ? await this.grants.latestFor(accountId, clientId) : undefined);
+          ctx.oidc.result?.consent?.grantId ??
+          ctx.oidc.session?.grantIdFor(clientId) ??
+          (accountId ? await this.grants.latestFor(accountId, clientId) : undefined);
         return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
       },
       rotateRefreshToken: true,
