@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -32,4 +33,13 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [{ group: ['./*', '../*'], message: 'Use absolute @/... imports.' }] }],
+    },
+  },
+  { files: ['web/src/api/schema.d.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
 );

@@ -8,6 +8,7 @@ import { AppModule } from '#src/app.module.js';
 import { loadConfig, type AppConfig } from '#src/config/app-config.js';
 import { orgCreatedLine, parseOrgCreateOptions } from '#src/cli/org-create.js';
 import { orgPlanLine, parseOrgPlanOptions } from '#src/cli/org-plan.js';
+import { clientTypesOf, openApiDocument } from '#src/cli/openapi-document.js';
 import { registerSsoCommands } from '#src/cli/sso-commands.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { runMigrations } from '#src/common/database/data-source.js';
@@ -165,6 +166,15 @@ program
     if (result.failed.length > 0) {
       process.exitCode = 1;
     }
+  });
+
+program
+  .command('openapi')
+  .description('Print the API\u2019s OpenAPI document (the one served at /openapi.json) as JSON, built on a throw-away embedded database')
+  .option('--typescript', 'print the web application\u2019s client types generated from it instead (a development tool)')
+  .action(async (options: { typescript?: boolean }) => {
+    const document = await openApiDocument();
+    process.stdout.write(options.typescript ? await clientTypesOf(document) : `${JSON.stringify(document, null, 2)}\n`);
   });
 
 program.parseAsync(process.argv).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

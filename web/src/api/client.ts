@@ -1,0 +1,46 @@
+import createFetchClient, { type Middleware } from 'openapi-fetch';
+import createQueryHooks from 'openapi-react-query';
+import type { paths } from '@/api/schema';
+
+/** The session's CSRF token, sent on every state-changing request the console makes with the cookie. */
+let csrfToken: string | undefined;
+const signedOutListeners = new Set<() => void>();
+
+export function setCsrfToken(token: string | undefined): void {
+  csrfToken = token;
+}
+
+/** Called when the API answers 401 to a signed-in console: the session ended, expired or was revoked. */
+export function onSignedOut(listener: () => void): () => void {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const sessionCredentials: Middleware = {
+  onRequest({ request }) {
+    if (!SAFE_METHODS.has(request.method) && csrfToken) {
+      request.headers.set('X-CSRF-Token', csrfToken);
+    }
+    return request;
+  },
+  onResponse({ request, response }) {
+    if (response.status === 401 && csrfToken && !new URL(request.url).pathname.startsWith('/api/auth/')) {
+      signedOutListeners.forEach((listener) => listener());
+    }
+    return response;
+  },
+};
+
+/** The typed client: every path, parameter and body comes from the API's own OpenAPI document. */
+export const api = createFetchClient<paths>({ baseUrl: window.location.origin, credentials: 'same-origin' });
+api.use(sessionCredentials);
+
+/** TanStack Query hooks over the same client (`$api.useQuery('get', '/api/v1/agents', …)`). */
+export const $api = createQueryHooks(api);
+
+/** Headers a hand-made request needs (streaming answers, file uploads): the CSRF token. */
+export function csrfHeaders(): Record<string, string> {
+  return csrfToken ? { 'X-CSRF-Token': csrfToken } : {};
+}

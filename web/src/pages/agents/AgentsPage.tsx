@@ -1,0 +1,5 @@
+import { Page } from '@/ui/Page';
+
+export function AgentsPage() {
+  return <Page title="AgentsPage">TODO</Page>;
+}

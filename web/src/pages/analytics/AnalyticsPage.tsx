@@ -1,0 +1,5 @@
+import { Page } from '@/ui/Page';
+
+export function AnalyticsPage() {
+  return <Page title="AnalyticsPage">TODO</Page>;
+}

@@ -1,0 +1,5 @@
+import { Page } from '@/ui/Page';
+
+export function AuditLogPage() {
+  return <Page title="AuditLogPage">TODO</Page>;
+}

@@ -1,0 +1,5 @@
+import { Page } from '@/ui/Page';
+
+export function DataSourcePage() {
+  return <Page title="DataSourcePage">TODO</Page>;
+}

@@ -1,0 +1,5 @@
+import { Page } from '@/ui/Page';
+
+export function OAuthClientsPage() {
+  return <Page title="OAuthClientsPage">TODO</Page>;
+}

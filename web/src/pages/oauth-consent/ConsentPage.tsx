@@ -1,0 +1,5 @@
+import { Page } from '@/ui/Page';
+
+export function ConsentPage() {
+  return <Page title="ConsentPage">TODO</Page>;
+}

@@ -1,0 +1,5 @@
+import { Page } from '@/ui/Page';
+
+export function OrganizationPage() {
+  return <Page title="OrganizationPage">TODO</Page>;
+}

@@ -1,0 +1,5 @@
+import { Page } from '@/ui/Page';
+
+export function SignInPage() {
+  return <Page title="SignInPage">TODO</Page>;
+}

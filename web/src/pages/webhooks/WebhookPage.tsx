@@ -1,0 +1,5 @@
+import { Page } from '@/ui/Page';
+
+export function WebhookPage() {
+  return <Page title="WebhookPage">TODO</Page>;
+}

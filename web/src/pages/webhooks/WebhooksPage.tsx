@@ -1,0 +1,5 @@
+import { Page } from '@/ui/Page';
+
+export function WebhooksPage() {
+  return <Page title="WebhooksPage">TODO</Page>;
+}

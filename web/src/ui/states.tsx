@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { errorMessage, isForbidden, requestIdOf } from '@/api/errors';
+
+export function Loading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <p className="state loading" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      {label}
+    </p>
+  );
+}
+
+export function Empty({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="state empty">
+      <p className="state-title">{title}</p>
+      {children}
+    </div>
+  );
+}
+
+export function Forbidden({ what = 'this page' }: { what?: string }) {
+  return (
+    <div className="state forbidden" role="alert">
+      <p className="state-title">You do not have access to {what}</p>
+      <p className="muted">Your role does not allow it. An admin of your organization can change your role.</p>
+    </div>
+  );
+}
+
+export function ErrorState({ error, retry }: { error: unknown; retry?: () => void }) {
+  if (isForbidden(error)) {
+    return <Forbidden />;
+  }
+  const requestId = requestIdOf(error);
+  return (
+    <div className="state error" role="alert">
+      <p className="state-title">{errorMessage(error)}</p>
+      {requestId ? <p className="muted small">Request id: {requestId}</p> : null}
+      {retry ? (
+        <button type="button" className="btn" onClick={retry}>
+          Try again
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** An inline error under a form or beside an action. */
+export function ErrorNote({ error }: { error: unknown }) {
+  if (!error) {
+    return null;
+  }
+  return (
+    <p className="error-note" role="alert">
+      {errorMessage(error)}
+    </p>
+  );
+}
+
+interface QueryLike<T> {
+  data: T | undefined;
+  error: unknown;
+  isPending: boolean;
+  refetch: () => unknown;
+}
+
+/** Loading, error and forbidden handled once; `children` renders the data. */
+export function QueryView<T>({ query, children, label }: { query: QueryLike<T>; children: (data: T) => ReactNode; label?: string }) {
+  if (query.error) {
+    return <ErrorState error={query.error} retry={() => void query.refetch()} />;
+  }
+  if (query.isPending || query.data === undefined) {
+    return <Loading label={label} />;
+  }
+  return <>{children(query.data)}</>;
+}
