@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
 const testDir = fileURLToPath(new URL('./test/', import.meta.url));
+const webDir = fileURLToPath(new URL('./web/src/', import.meta.url));
 
 export default defineConfig({
   // SWC, not esbuild: NestJS dependency injection needs emitted decorator metadata.
@@ -12,10 +13,11 @@ export default defineConfig({
     alias: [
       { find: /^#src\/(.*)\.js$/, replacement: `${srcDir}$1.ts` },
       { find: /^#test\/(.*)\.js$/, replacement: `${testDir}$1.ts` },
+      { find: /^@\/(.*)$/, replacement: `${webDir}$1` },
     ],
   },
   test: {
-    include: ['src/**/*.spec.ts', 'test/**/*.int-spec.ts', 'test/**/*.e2e-spec.ts', 'test/**/*.browser-spec.ts'],
+    include: ['src/**/*.spec.ts', 'test/**/*.int-spec.ts', 'test/**/*.e2e-spec.ts', 'test/**/*.browser-spec.ts', 'web/src/**/*.spec.ts'],
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,

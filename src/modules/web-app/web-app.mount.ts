@@ -29,8 +29,14 @@ const SERVICE_PATHS = /^\/(?:api|oauth|docs|openapi\.(?:json|yaml)|healthz|ready
 /** The authorization server's sign-in and consent step is a page of the console. */
 const CONSOLE_OAUTH_PAGE = /^\/oauth\/interaction\/[A-Za-z0-9_-]+\/?$/;
 
-/** dist/web, found from this file whether it runs compiled (dist/src/…) or from source (src/…). */
+/**
+ * dist/web, found from this file whether it runs compiled (dist/src/…) or from source (src/…);
+ * WEB_APP_DIR names another build (a console built elsewhere, or one under test).
+ */
 export function webAppDir(): string {
+  if (process.env.WEB_APP_DIR) {
+    return process.env.WEB_APP_DIR;
+  }
   let folder = dirname(fileURLToPath(import.meta.url));
   while (!existsSync(join(folder, 'package.json')) && dirname(folder) !== folder) {
     folder = dirname(folder);
