@@ -30,7 +30,7 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/saml/:connection_id/acs',
   'GET /api/auth/oidc/:connection_id/login',
   'GET /api/auth/oidc/:connection_id/callback',
-  'GET /oauth/interaction/:uid',
+  'GET /oauth/interaction/:uid/details',
   'POST /oauth/interaction/:uid/login',
   'POST /oauth/interaction/:uid/confirm',
   'POST /oauth/interaction/:uid/abort',

@@ -42,7 +42,10 @@ export async function startConsoleService(options: TestAppOptions & { plan?: 'fr
 }
 
 /** A fresh browser profile at a desktop size (or `viewport`), failing the test on any page error or CSP report. */
-export async function newConsoleContext(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+export async function newConsoleContext(
+  browser: Browser,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/Paris' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const page = await context.newPage();

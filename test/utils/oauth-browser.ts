@@ -7,12 +7,14 @@ export interface BrowserChoices {
 }
 
 /**
- * A browser walking the authorization server's pages over real HTTP, with its own cookie jar: it starts at
- * an authorization URL, signs in on the login page, answers the consent page, and returns the address the
- * server finally sends it to (the client's redirect URI with `code` or `error`) without following it.
+ * A browser walking the authorization server's flow over real HTTP, with its own cookie jar, as the web
+ * console's consent page does it: it starts at an authorization URL, reads the interaction's details, signs
+ * in with a password when asked (POST /api/auth/login), continues, allows or declines, and returns the
+ * address the server finally sends it to (the client's redirect URI with `code` or `error`) without following it.
  */
 export class OAuthBrowser {
   private readonly cookies = new Map<string, string>();
+  private csrf: string | undefined;
   /** How many consent pages this browser was shown. */
   consentPages = 0;
 
@@ -23,47 +25,62 @@ export class OAuthBrowser {
 
   /** Keeps cookies across walks: a second authorization finds the person signed in. */
   async authorize(authorizationUrl: string, choices: BrowserChoices): Promise<string> {
-    let next: { url: string; method: 'GET' | 'POST'; form?: Record<string, string> } = { url: authorizationUrl, method: 'GET' };
+    let next = authorizationUrl;
     for (let step = 0; step < 20; step++) {
-      const response = await fetch(next.url, {
-        method: next.method,
-        redirect: 'manual',
-        headers: {
-          cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-          ...(next.form ? { 'content-type': 'application/x-www-form-urlencoded', origin: this.origin } : {}),
-        },
-        body: next.form ? new URLSearchParams(next.form).toString() : undefined,
-      });
-      this.keepCookies(response);
+      const response = await this.send(next);
       const location = response.headers.get('location');
-      if (location) {
-        const target = new URL(location, next.url).href;
-        if (target.startsWith(this.redirectUri)) {
-          return target;
-        }
-        next = { url: target, method: 'GET' };
-        continue;
+      if (!location) {
+        throw new Error(`Stuck at ${next} (${response.status}): ${(await response.text()).slice(0, 500)}`);
       }
-      const page = await response.text();
-      if (page.includes('role="alert"')) {
-        throw new Error(`Refused at ${next.url} (${response.status}): ${page.slice(0, 800)}`);
+      const target = new URL(location, next).href;
+      if (target.startsWith(this.redirectUri)) {
+        return target;
       }
-      const action = /<form method="post" action="([^"]+\/(login|confirm|abort))">/g;
-      const forms = [...page.matchAll(action)].map((match) => ({ url: new URL(match[1], this.origin).href, kind: match[2] }));
-      const login = forms.find((form) => form.kind === 'login');
-      if (login) {
-        next = { url: login.url, method: 'POST', form: { email: choices.email, password: choices.password } };
-        continue;
-      }
-      const consent = forms.find((form) => form.kind === ((choices.consent ?? 'allow') === 'allow' ? 'confirm' : 'abort'));
-      if (consent) {
-        this.consentPages++;
-        next = { url: consent.url, method: 'POST', form: {} };
-        continue;
-      }
-      throw new Error(`Stuck at ${next.url} (${response.status}): ${page.slice(0, 500)}`);
+      next = /\/oauth\/interaction\/[^/]+$/.test(new URL(target).pathname) ? await this.interact(target, choices) : target;
     }
     throw new Error('Too many steps');
+  }
+
+  /** The console's consent page: answers where the browser goes next. */
+  private async interact(page: string, choices: BrowserChoices): Promise<string> {
+    const details = (await this.json(`${page}/details`)) as { prompt: string; signed_in: boolean; organization_id: string };
+    if (details.prompt === 'login') {
+      if (!details.signed_in) {
+        const signedIn = (await this.json(`${this.origin}/api/auth/login`, {
+          email: choices.email,
+          password: choices.password,
+          organization_id: details.organization_id,
+        })) as { csrf_token: string };
+        this.csrf = signedIn.csrf_token;
+      }
+      return ((await this.json(`${page}/login`, {})) as { redirect_to: string }).redirect_to;
+    }
+    this.consentPages++;
+    const answer = (choices.consent ?? 'allow') === 'allow' ? 'confirm' : 'abort';
+    return ((await this.json(`${page}/${answer}`, {})) as { redirect_to: string }).redirect_to;
+  }
+
+  private async json(url: string, body?: Record<string, unknown>): Promise<unknown> {
+    const response = await this.send(url, body);
+    const parsed = (await response.json()) as { error?: { code: string; message: string } };
+    if (!response.ok) {
+      throw new Error(`Refused at ${url} (${response.status}): ${parsed.error?.code} ${parsed.error?.message}`);
+    }
+    return parsed;
+  }
+
+  private async send(url: string, body?: Record<string, unknown>): Promise<globalThis.Response> {
+    const response = await fetch(url, {
+      method: body ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers: {
+        cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...(body ? { 'content-type': 'application/json', origin: this.origin, ...(this.csrf ? { 'x-csrf-token': this.csrf } : {}) } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    this.keepCookies(response);
+    return response;
   }
 
   private keepCookies(response: globalThis.Response): void {

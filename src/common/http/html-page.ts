@@ -1,4 +1,4 @@
-/** Small server-rendered pages (sign-in failures, OAuth sign-in and consent): no script, one inline style sheet. */
+/** Small server-rendered pages (single sign-on failures): no script, one inline style sheet. */
 export const PAGE_CONTENT_SECURITY = { defaultSrc: ["'none'"], styleSrc: ["'unsafe-inline'"], formAction: ["'self'"], frameAncestors: ["'none'"] };
 
 const STYLE =

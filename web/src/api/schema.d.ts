@@ -1271,6 +1271,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth/interaction/{uid}/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline: the application is told the person refused (access_denied) */
+        post: operations["OAuthInteractions_abort"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/interaction/{uid}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Allow the application the scopes it asked for
+         * @description Remembered per person, application and scope set.
+         */
+        post: operations["OAuthInteractions_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/interaction/{uid}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the application asks for, and whether the person must sign in first
+         * @description For the consent page of the web console; the interaction is the one this browser started (its cookie).
+         */
+        get: operations["OAuthInteractions_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/interaction/{uid}/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Continue as the signed-in person
+         * @description Needs a web session in the client’s organization, and X-CSRF-Token.
+         */
+        post: operations["OAuthInteractions_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -1943,11 +2020,49 @@ export interface components {
             /** @example Acme CLI */
             name: string;
         };
+        InteractionClientDto: {
+            /** @example oac_01JD8X0Q5W3V7N2K4M6P8R9T1A */
+            id: string;
+            /** @example Acme reporting */
+            name: string;
+        };
+        InteractionDetailsDto: {
+            client: components["schemas"]["InteractionClientDto"];
+            /**
+             * @description The client’s organization: only its people can sign in here.
+             * @example org_01JD8X0Q5W3V7N2K4M6P8R9T1A
+             */
+            organization_id: string;
+            /**
+             * @description `login`: the person signs in first; `consent`: they allow or decline the scopes.
+             * @enum {string}
+             */
+            prompt: "login" | "consent";
+            /**
+             * @description The scopes asked for and not yet allowed.
+             * @example [
+             *       "read",
+             *       "offline_access"
+             *     ]
+             */
+            scopes: string[];
+            /** @description Whether this browser has a session in the client’s organization. */
+            signed_in: boolean;
+            /** @description The interaction, as in the page address. */
+            uid: string;
+        };
         InteractionListResponseDto: {
             interactions: components["schemas"]["InteractionResponseDto"][];
             limit: number;
             offset: number;
             total: number;
+        };
+        InteractionRedirectDto: {
+            /**
+             * @description Where the browser goes next (back through the authorization server).
+             * @example https://app.example.com/callback?code=…
+             */
+            redirect_to: string;
         };
         InteractionResponseDto: {
             /** @example agt_01JD8X0Q5W3V7N2K4M6P8R9T1A */
@@ -2368,6 +2483,11 @@ export interface components {
             scopes: string[];
         };
         OrganizationResponseDto: {
+            /**
+             * @description The address this request came from, as the IP allowlist sees it (behind TRUST_PROXY), so an allowlist can include it.
+             * @example 203.0.113.7
+             */
+            caller_ip: string | null;
             /** Format: date-time */
             created_at: string;
             /** @example org_01JD8X0Q5W3V7N2K4M6P8R9T1A */
@@ -9629,6 +9749,165 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LivenessDto"];
+                };
+            };
+        };
+    };
+    OAuthInteractions_abort: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InteractionRedirectDto"];
+                };
+            };
+            /** @description Malformed JSON, unknown fields, wrong types, bad ids or values out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Refused: a CSRF check, a blocked address, or the plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    OAuthInteractions_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InteractionRedirectDto"];
+                };
+            };
+            /** @description Malformed JSON, unknown fields, wrong types, bad ids or values out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Wrong credentials, or a session that ended or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Refused: a CSRF check, a blocked address, or the plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    OAuthInteractions_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InteractionDetailsDto"];
+                };
+            };
+            /** @description Malformed JSON, unknown fields, wrong types, bad ids or values out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    OAuthInteractions_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InteractionRedirectDto"];
+                };
+            };
+            /** @description Malformed JSON, unknown fields, wrong types, bad ids or values out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Wrong credentials, or a session that ended or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Refused: a CSRF check, a blocked address, or the plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };

@@ -1,184 +1,152 @@
-import { Body, Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { Public } from '#src/common/auth/auth.decorator.js';
 import { AppError } from '#src/common/errors/app.error.js';
-import { escapeHtml, htmlPage, PAGE_CONTENT_SECURITY } from '#src/common/http/html-page.js';
-import { Accepts } from '#src/common/http/route-policy/accepts.decorator.js';
-import { ContentSecurity } from '#src/common/http/route-policy/content-security.js';
-import { clientOf } from '#src/modules/auth/client-info.js';
-import { checkOrigin } from '#src/modules/auth/sessions/csrf.js';
-import { sessionCookie, sessionTokenOf } from '#src/modules/auth/sessions/session-cookie.js';
+import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
+import { ErrorCode } from '#src/common/errors/error-code.enum.js';
+import { checkCsrf, checkOrigin } from '#src/modules/auth/sessions/csrf.js';
+import { sessionTokenOf } from '#src/modules/auth/sessions/session-cookie.js';
 import type { SessionRow } from '#src/modules/auth/sessions/sessions.repository.js';
 import { SessionsService } from '#src/modules/auth/sessions/sessions.service.js';
-import { SignInService } from '#src/modules/auth/sign-in/sign-in.service.js';
+import { InteractionDetailsDto, InteractionRedirectDto } from '#src/modules/oauth/server/dto/interaction.dto.js';
 import { OAuthServer } from '#src/modules/oauth/server/oauth-server.js';
 import type { InteractionDetails } from '#src/modules/oauth/server/oidc-provider.types.js';
-
-const SCOPE_TEXT: Record<string, string> = {
-  read: 'read your agents, data sources, interactions and knowledge base',
-  write: 'create, change and delete agents, data sources and articles',
-  execute: 'ask agents questions and give feedback',
-  admin: 'administer the organization as you',
-  offline_access: 'keep this access when you are away (a refresh token)',
-};
 
 interface Party {
   clientId: string;
   clientName: string;
-  orgId: string | undefined;
+  orgId: string;
+}
+
+interface SignedInParty {
+  session: SessionRow;
+  details: InteractionDetails;
 }
 
 /**
- * The authorization server's sign-in and consent, on the person's web session: someone not signed in
- * signs in here first (password; the session is the one the rest of the service uses), then allows or
- * declines the client's scopes, once per client and scope set. Only people of the client's organization
- * can grant it anything. Server-rendered until the web application takes these pages over.
+ * The authorization server's sign-in and consent step, for the web console's consent page
+ * (`/oauth/interaction/:uid`, served by the console): the interaction comes from the provider's cookie,
+ * which is scoped to this path, and the person from their web session. Only people of the client's
+ * organization can grant it anything; changes need the session's CSRF token, as everywhere else.
  */
-@ApiExcludeController()
-@Controller('oauth/interaction')
+@ApiTags('OAuth consent')
+@Controller('oauth/interaction/:uid')
 @Public()
-@ContentSecurity(PAGE_CONTENT_SECURITY)
 export class OAuthInteractionsController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly server: OAuthServer,
     private readonly sessions: SessionsService,
-    private readonly signIn: SignInService,
   ) {}
 
-  @Get(':uid')
-  async show(@Param('uid') uid: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const details = await this.details(request, response);
-    if (!details) {
-      return;
-    }
+  @Get('details')
+  @ApiOperation({
+    summary: 'What the application asks for, and whether the person must sign in first',
+    description: 'For the consent page of the web console; the interaction is the one this browser started (its cookie).',
+  })
+  @ApiOkResponse({ type: InteractionDetailsDto })
+  @ApiErrors([400])
+  async details(@Param('uid') uid: string, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<InteractionDetailsDto> {
+    const details = await this.interaction(request, response);
     const party = await this.party(details);
     const session = await this.sessionOf(request);
-    if (details.prompt.name === 'login') {
-      if (session && session.orgId === party.orgId) {
-        await this.server.provider.interactionFinished(request, response, { login: { accountId: session.userId } }, { mergeWithLastSubmission: false });
-        return;
-      }
-      this.page(response, 200, `Sign in to continue to ${party.clientName}`, loginForm(uid));
-      return;
-    }
-    if (!session || session.userId !== details.session?.accountId) {
-      this.page(response, 401, 'Sign in again', '<p>Your session ended. Start again from the application.</p>');
-      return;
-    }
-    if (session.orgId !== party.orgId) {
-      this.page(response, 403, 'Not for your organization', `<p>${escapeHtml(party.clientName)} belongs to another organization.</p>`);
-      return;
-    }
-    this.page(response, 200, `Allow ${party.clientName}?`, consentForm(uid, party.clientName, scopesOf(details)));
+    return {
+      uid,
+      prompt: details.prompt.name === 'login' ? 'login' : 'consent',
+      client: { id: party.clientId, name: party.clientName },
+      organization_id: party.orgId,
+      scopes: scopesOf(details),
+      signed_in: session?.orgId === party.orgId,
+    };
   }
 
-  @Post(':uid/login')
-  @Accepts('form')
-  async login(@Param('uid') uid: string, @Body() body: Record<string, unknown>, @Req() request: Request, @Res() response: Response): Promise<void> {
-    checkOrigin(request, this.config.http.publicUrl);
-    const details = await this.details(request, response);
-    if (!details) {
-      return;
-    }
-    const party = await this.party(details);
-    const email = typeof body.email === 'string' ? body.email : '';
-    const password = typeof body.password === 'string' ? body.password : '';
-    try {
-      const signedIn = await this.signIn.login({ email, password, organizationId: party.orgId }, clientOf(request));
-      response.append('Set-Cookie', sessionCookie(signedIn.session.cookie));
-      await this.server.provider.interactionFinished(request, response, { login: { accountId: signedIn.account.userId } }, { mergeWithLastSubmission: false });
-    } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500) {
-        throw error;
-      }
-      const message = error.status === 401 ? 'Wrong email or password.' : error.message;
-      this.page(response, error.status, `Sign in to continue to ${party.clientName}`, `<p role="alert">${escapeHtml(message)}</p>${loginForm(uid)}`);
-    }
+  @Post('login')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Continue as the signed-in person', description: 'Needs a web session in the client\u2019s organization, and X-CSRF-Token.' })
+  @ApiOkResponse({ type: InteractionRedirectDto })
+  @ApiErrors([400, 401, 403])
+  async login(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<InteractionRedirectDto> {
+    const { session } = await this.signedInParty(request, response);
+    return this.finish(request, response, { login: { accountId: session.userId } }, false);
   }
 
-  @Post(':uid/confirm')
-  @Accepts('form')
-  async confirm(@Param('uid') _uid: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    checkOrigin(request, this.config.http.publicUrl);
-    const details = await this.details(request, response);
-    if (!details) {
-      return;
-    }
-    const session = await this.sessionOf(request);
-    const accountId = details.session?.accountId;
-    if (!session || !accountId || session.userId !== accountId || session.orgId !== (await this.party(details)).orgId) {
-      this.page(response, 401, 'Sign in again', '<p>Your session ended. Start again from the application.</p>');
-      return;
+  @Post('confirm')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Allow the application the scopes it asked for', description: 'Remembered per person, application and scope set.' })
+  @ApiOkResponse({ type: InteractionRedirectDto })
+  @ApiErrors([400, 401, 403])
+  async confirm(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<InteractionRedirectDto> {
+    const { session, details } = await this.signedInParty(request, response);
+    if (details.prompt.name !== 'consent' || details.session?.accountId !== session.userId) {
+      throw AppError.invalid('This request is not waiting for your consent: start again from the application');
     }
     const { Grant } = this.server.provider;
-    const grant = (details.grantId ? await Grant.find(details.grantId) : undefined) ?? new Grant({ accountId, clientId: details.params.client_id });
+    const grant =
+      (details.grantId ? await Grant.find(details.grantId) : undefined) ?? new Grant({ accountId: session.userId, clientId: details.params.client_id });
     for (const scope of scopesOf(details)) {
       grant.addOIDCScope(scope);
     }
     const grantId = await grant.save();
-    await this.server.provider.interactionFinished(request, response, { consent: { grantId } }, { mergeWithLastSubmission: true });
+    return this.finish(request, response, { consent: { grantId } }, true);
   }
 
-  @Post(':uid/abort')
-  @Accepts('form')
-  async abort(@Param('uid') _uid: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+  @Post('abort')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Decline: the application is told the person refused (access_denied)' })
+  @ApiOkResponse({ type: InteractionRedirectDto })
+  @ApiErrors([400, 403])
+  async abort(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<InteractionRedirectDto> {
     checkOrigin(request, this.config.http.publicUrl);
-    if (await this.details(request, response)) {
-      await this.server.provider.interactionFinished(
-        request,
-        response,
-        { error: 'access_denied', error_description: 'The person declined the request' },
-        { mergeWithLastSubmission: false },
-      );
-    }
+    await this.interaction(request, response);
+    return this.finish(request, response, { error: 'access_denied', error_description: 'The person declined the request' }, false);
   }
 
-  /** The interaction this browser is in, or a page saying it is over (expired, or from another browser). */
-  private async details(request: Request, response: Response): Promise<InteractionDetails | undefined> {
+  private async finish(request: Request, response: Response, result: Record<string, unknown>, merge: boolean): Promise<InteractionRedirectDto> {
+    const redirectTo = await this.server.provider.interactionResult(request, response, result, { mergeWithLastSubmission: merge });
+    response.setHeader('Cache-Control', 'no-store');
+    return { redirect_to: redirectTo };
+  }
+
+  /** The interaction this browser is in; an expired one, or one from another browser, is a 400. */
+  private async interaction(request: Request, response: Response): Promise<InteractionDetails> {
     try {
       return await this.server.provider.interactionDetails(request, response);
     } catch {
-      this.page(response, 400, 'This request has expired', '<p>Start again from the application that sent you here.</p>');
-      return undefined;
+      throw AppError.invalid('This sign-in request has expired or was started in another browser: start again from the application');
     }
+  }
+
+  /** A change made by a signed-in person of the client's organization, with the session's CSRF token. */
+  private async signedInParty(request: Request, response: Response): Promise<SignedInParty> {
+    const token = sessionTokenOf(request, this.config.keys.hashSecret);
+    const session = token ? await this.sessions.resume(token).catch(() => undefined) : undefined;
+    if (!token || !session) {
+      throw new AppError(ErrorCode.Unauthorized, 'Sign in first');
+    }
+    checkCsrf(request, this.sessions.csrfTokenOf(token), this.config.http.publicUrl);
+    const details = await this.interaction(request, response);
+    if (session.orgId !== (await this.party(details)).orgId) {
+      throw new AppError(ErrorCode.Forbidden, 'This application belongs to another organization: only its own people can allow it');
+    }
+    return { session, details };
   }
 
   private async party(details: InteractionDetails): Promise<Party> {
     const client = await this.server.provider.Client.find(details.params.client_id);
-    return { clientId: details.params.client_id, clientName: client?.clientName ?? details.params.client_id, orgId: client?.org_id };
+    if (!client?.org_id) {
+      throw AppError.invalid('The application that started this request no longer exists');
+    }
+    return { clientId: details.params.client_id, clientName: client.clientName ?? details.params.client_id, orgId: client.org_id };
   }
 
   private async sessionOf(request: Request): Promise<SessionRow | undefined> {
     const token = sessionTokenOf(request, this.config.keys.hashSecret);
     return token ? this.sessions.resume(token).catch(() => undefined) : undefined;
   }
-
-  private page(response: Response, status: number, title: string, body: string): void {
-    response.status(status).type('html').setHeader('Cache-Control', 'no-store');
-    response.send(htmlPage(title, body));
-  }
 }
 
 function scopesOf(details: InteractionDetails): string[] {
   return details.prompt.details.missingOIDCScope ?? (details.params.scope ?? '').split(' ').filter(Boolean);
-}
-
-function loginForm(uid: string): string {
-  return `<form method="post" action="/oauth/interaction/${escapeHtml(uid)}/login">
-<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required>
-<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
-<button type="submit">Sign in</button>
-</form>`;
-}
-
-function consentForm(uid: string, clientName: string, scopes: string[]): string {
-  const items = scopes.map((scope) => `<li>${escapeHtml(SCOPE_TEXT[scope] ?? scope)}</li>`).join('');
-  return `<p>${escapeHtml(clientName)} asks to act for you in this organization:</p>
-<ul>${items}</ul>
-<p>It can never do more than your own role allows.</p>
-<form method="post" action="/oauth/interaction/${escapeHtml(uid)}/confirm"><button type="submit">Allow</button></form>
-<form method="post" action="/oauth/interaction/${escapeHtml(uid)}/abort"><button type="submit">Decline</button></form>`;
 }

@@ -5,12 +5,13 @@ export interface OidcProvider {
   proxy: boolean;
   callback(): (request: IncomingMessage, response: ServerResponse) => void;
   interactionDetails(request: IncomingMessage, response: ServerResponse): Promise<InteractionDetails>;
-  interactionFinished(
+  /** Records the interaction's result and answers the address the browser continues at. */
+  interactionResult(
     request: IncomingMessage,
     response: ServerResponse,
     result: Record<string, unknown>,
     options?: { mergeWithLastSubmission?: boolean },
-  ): Promise<void>;
+  ): Promise<string>;
   Grant: GrantClass;
   Client: {
     prototype: { compareClientSecret(actual: string): Promise<boolean> | boolean };

@@ -91,9 +91,17 @@ export class OrganizationResponseDto {
 
   @ApiProperty({ format: 'date-time' })
   created_at: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '203.0.113.7',
+    description: 'The address this request came from, as the IP allowlist sees it (behind TRUST_PROXY), so an allowlist can include it.',
+  })
+  caller_ip: string | null;
 }
 
-export function toOrganizationResponse(view: OrganizationView): OrganizationResponseDto {
+export function toOrganizationResponse(view: OrganizationView, callerIp: string | null): OrganizationResponseDto {
   const { organization, sso } = view;
   return {
     id: organization.id,
@@ -102,5 +110,6 @@ export function toOrganizationResponse(view: OrganizationView): OrganizationResp
     ip_allowlist: [...view.ipAllowlist],
     sso: { enforced: sso.enforced, default_role: sso.defaultRole, domains: sso.domains, connections: sso.connections },
     created_at: organization.createdAt.toISOString(),
+    caller_ip: callerIp,
   };
 }
