@@ -37,7 +37,7 @@ describe('the web console', () => {
       expect(response.headers['content-type'], path).toMatch(/^text\/html/);
       expect(response.text, path).toContain('<div id="root"></div>');
       expect(response.headers['cache-control'], path).toBe('no-cache');
-      const csp = response.headers['content-security-policy'] as string;
+      const csp = response.headers['content-security-policy'];
       expect(csp, path).toContain("default-src 'self'");
       expect(csp, path).toContain("script-src 'self'");
       expect(csp, path).toContain("style-src 'self'");

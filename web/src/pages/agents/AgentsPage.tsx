@@ -1,5 +1,126 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { $api } from '@/api/client';
+import { can } from '@/app/permissions';
+import { useSignedIn } from '@/app/session';
+import { Dialog } from '@/ui/Dialog';
 import { Page } from '@/ui/Page';
+import { Pager } from '@/ui/Pager';
+import { Empty, QueryView } from '@/ui/states';
+import { Time } from '@/ui/Time';
+import { formatNumber } from '@/ui/format';
+import { useNotice } from '@/ui/notice';
+import { AgentForm } from '@/pages/agents/AgentForm';
+import { AgentStatusBadge } from '@/pages/agents/AgentStatusBadge';
+import { agentBody, asCreateBody, newAgentForm, RAG_STRATEGY_LABELS, type Agent, type AgentFormValues } from '@/pages/agents/agent-form';
+
+const PAGE_SIZE = 25;
+
+function AgentsTable({ agents }: { agents: Agent[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Status</th>
+            <th scope="col">Model</th>
+            <th scope="col">Retrieval</th>
+            <th scope="col" className="number">
+              Data sources
+            </th>
+            <th scope="col">Created</th>
+          </tr>
+        </thead>
+        <tbody>
+          {agents.map((agent) => (
+            <tr key={agent.id}>
+              <td>
+                <Link to={`/agents/${agent.id}`}>{agent.name}</Link>
+              </td>
+              <td>
+                <AgentStatusBadge status={agent.status} />
+              </td>
+              <td>
+                <code>{agent.model}</code>
+              </td>
+              <td>{RAG_STRATEGY_LABELS[agent.rag_strategy]}</td>
+              <td className="number">{formatNumber(agent.data_source_ids.length)}</td>
+              <td>
+                <Time value={agent.created_at} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CreateAgentDialog({ open, onClose, withProviderKey }: { open: boolean; onClose: () => void; withProviderKey: boolean }) {
+  const queries = useQueryClient();
+  const notify = useNotice();
+  const create = $api.useMutation('post', '/api/v1/agents');
+  const close = () => {
+    create.reset();
+    onClose();
+  };
+  const submit = (values: AgentFormValues) => {
+    create.mutate(
+      { body: asCreateBody(agentBody(values)) },
+      {
+        onSuccess: (agent) => {
+          void queries.invalidateQueries({ queryKey: ['get', '/api/v1/agents'] });
+          notify(`Agent “${agent.name}” created.`);
+          close();
+        },
+      },
+    );
+  };
+  return (
+    <Dialog title="New agent" open={open} onClose={close}>
+      <AgentForm initial={newAgentForm(withProviderKey)} submitLabel="Create agent" busy={create.isPending} error={create.error} onSubmit={submit} onCancel={close} />
+    </Dialog>
+  );
+}
 
 export function AgentsPage() {
-  return <Page title="AgentsPage">TODO</Page>;
+  const { user } = useSignedIn();
+  const writer = can(user.role, 'write');
+  const [params, setParams] = useSearchParams();
+  const offset = Math.max(0, Number(params.get('offset')) || 0);
+  const [creating, setCreating] = useState(false);
+  const agents = $api.useQuery('get', '/api/v1/agents', { params: { query: { limit: PAGE_SIZE, offset } } });
+
+  const newAgentButton = writer ? (
+    <button type="button" className="btn primary" onClick={() => setCreating(true)}>
+      New agent
+    </button>
+  ) : null;
+
+  return (
+    <Page title="Agents" description="Question-answering agents and the data sources they answer from." actions={newAgentButton}>
+      <QueryView query={agents} label="Loading agents…">
+        {(data) =>
+          data.total === 0 ? (
+            <Empty title="No agents yet">
+              <p>{writer ? 'Create an agent, attach data sources to it, and ask it questions in the playground.' : 'Someone who can configure agents has not created any yet.'}</p>
+            </Empty>
+          ) : (
+            <>
+              <AgentsTable agents={data.agents} />
+              <Pager
+                offset={offset}
+                limit={PAGE_SIZE}
+                total={data.total}
+                onChange={(next) => setParams(next > 0 ? { offset: String(next) } : {})}
+              />
+            </>
+          )
+        }
+      </QueryView>
+      {writer ? <CreateAgentDialog open={creating} onClose={() => setCreating(false)} withProviderKey={can(user.role, 'admin')} /> : null}
+    </Page>
+  );
 }

@@ -1,5 +1,169 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { $api } from '@/api/client';
+import { can } from '@/app/permissions';
+import { useSignedIn } from '@/app/session';
+import { Dialog } from '@/ui/Dialog';
+import { SelectField } from '@/ui/fields';
 import { Page } from '@/ui/Page';
+import { Pager } from '@/ui/Pager';
+import { Empty, QueryView } from '@/ui/states';
+import { Time } from '@/ui/Time';
+import { useNotice } from '@/ui/notice';
+import '@/pages/data-sources/data-sources.css';
+import { SourceForm } from '@/pages/data-sources/SourceForm';
+import { SourceStatusBadge } from '@/pages/data-sources/SourceStatusBadge';
+import { SyncProgress } from '@/pages/data-sources/SyncProgress';
+import { createSourceBody, newSourceForm, type SourceFormValues } from '@/pages/data-sources/source-form';
+import { FREQUENCY_LABELS, isSyncing, TYPE_LABELS, type DataSource } from '@/pages/data-sources/source-status';
+import { useSourceStatus } from '@/pages/data-sources/useSourceStatus';
+
+const PAGE_SIZE = 25;
+
+type StatusFilter = 'active' | 'processing' | 'pending' | 'failed';
+
+const FILTERS: ReadonlyArray<{ value: '' | StatusFilter; label: string }> = [
+  { value: '', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'processing', label: 'Syncing' },
+  { value: 'pending', label: 'Queued' },
+  { value: 'failed', label: 'Failed' },
+];
+
+function isFilter(value: string | null): value is StatusFilter {
+  return FILTERS.some((filter) => filter.value !== '' && filter.value === value);
+}
+
+function LiveProgress({ source }: { source: DataSource }) {
+  const status = useSourceStatus(source.id, source.status);
+  if (!status.data) {
+    return <span className="muted small">Checking…</span>;
+  }
+  return <SyncProgress status={status.data} label={`Sync progress of ${source.name}`} at={status.dataUpdatedAt} />;
+}
+
+function LastSync({ source }: { source: DataSource }) {
+  if (isSyncing(source.status)) {
+    return <LiveProgress source={source} />;
+  }
+  return (
+    <>
+      <Time value={source.last_synced_at} />
+      {source.error ? <div className="small error-text">{source.error}</div> : null}
+    </>
+  );
+}
+
+function SourcesTable({ sources }: { sources: DataSource[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Type</th>
+            <th scope="col">Status</th>
+            <th scope="col" className="progress-column">
+              Last sync
+            </th>
+            <th scope="col">Schedule</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sources.map((source) => (
+            <tr key={source.id}>
+              <td>
+                <Link to={`/data-sources/${source.id}`}>{source.name}</Link>
+              </td>
+              <td>{TYPE_LABELS[source.type]}</td>
+              <td>
+                <SourceStatusBadge status={source.status} />
+              </td>
+              <td>
+                <LastSync source={source} />
+              </td>
+              <td>{FREQUENCY_LABELS[source.sync_frequency]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CreateSourceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const queries = useQueryClient();
+  const navigate = useNavigate();
+  const notify = useNotice();
+  const create = $api.useMutation('post', '/api/v1/data-sources');
+  const close = () => {
+    create.reset();
+    onClose();
+  };
+  const submit = (values: SourceFormValues) =>
+    create.mutate(
+      { body: createSourceBody(values) },
+      {
+        onSuccess: (source) => {
+          void queries.invalidateQueries({ queryKey: ['get', '/api/v1/data-sources'] });
+          notify(`Data source “${source.name}” created.`);
+          void navigate(`/data-sources/${source.id}`);
+        },
+      },
+    );
+  return (
+    <Dialog title="New data source" open={open} onClose={close}>
+      <SourceForm initial={newSourceForm()} submitLabel="Create data source" busy={create.isPending} error={create.error} onSubmit={submit} onCancel={close} />
+    </Dialog>
+  );
+}
 
 export function DataSourcesPage() {
-  return <Page title="DataSourcesPage">TODO</Page>;
+  const { user } = useSignedIn();
+  const writer = can(user.role, 'write');
+  const [params, setParams] = useSearchParams();
+  const offset = Math.max(0, Number(params.get('offset')) || 0);
+  const statusParam = params.get('status');
+  const status = isFilter(statusParam) ? statusParam : undefined;
+  const [creating, setCreating] = useState(false);
+  const sources = $api.useQuery('get', '/api/v1/data-sources', { params: { query: { limit: PAGE_SIZE, offset, status } } });
+
+  const setFilter = (next: string) => setParams(next ? { status: next } : {});
+  const setOffset = (next: number) => setParams({ ...(status ? { status } : {}), ...(next > 0 ? { offset: String(next) } : {}) });
+
+  return (
+    <Page
+      title="Data sources"
+      description="Websites and files the agents answer from, and how their syncing is going."
+      actions={
+        writer ? (
+          <button type="button" className="btn primary" onClick={() => setCreating(true)}>
+            New data source
+          </button>
+        ) : null
+      }
+    >
+      <div className="filters">
+        <SelectField label="Status" options={FILTERS} value={status ?? ''} onChange={(event) => setFilter(event.target.value)} />
+      </div>
+      <QueryView query={sources} label="Loading data sources…">
+        {(data) =>
+          data.total === 0 ? (
+            <Empty title={status ? 'No data source has this status' : 'No data sources yet'}>
+              {status ? null : (
+                <p>{writer ? 'Add a website to crawl or a set of files to upload; agents answer from them.' : 'Someone who can configure data sources has not added any yet.'}</p>
+              )}
+            </Empty>
+          ) : (
+            <>
+              <SourcesTable sources={data.data_sources} />
+              <Pager offset={offset} limit={PAGE_SIZE} total={data.total} onChange={setOffset} />
+            </>
+          )
+        }
+      </QueryView>
+      {writer ? <CreateSourceDialog open={creating} onClose={() => setCreating(false)} /> : null}
+    </Page>
+  );
 }

@@ -1,5 +1,213 @@
-import { Page } from '@/ui/Page';
+import { Fragment, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useParams } from 'react-router';
+import { $api } from '@/api/client';
+import { fieldErrors } from '@/api/errors';
+import type { components } from '@/api/schema';
+import { can } from '@/app/permissions';
+import { useSignedIn } from '@/app/session';
+import { useAgentNames } from '@/pages/interactions/AgentSelect';
+import { splitCitations } from '@/pages/interactions/citations';
+import { FeedbackBadge } from '@/pages/interactions/FeedbackBadge';
+import { TextAreaField } from '@/ui/fields';
+import { formatMs, formatNumber } from '@/ui/format';
+import { useNotice } from '@/ui/notice';
+import { Page, Section } from '@/ui/Page';
+import { ErrorNote, QueryView } from '@/ui/states';
+import { Time } from '@/ui/Time';
+import '@/pages/interactions/interactions.css';
+
+type Interaction = components['schemas']['InteractionResponseDto'];
+type Source = components['schemas']['InteractionSourceDto'];
+type FeedbackBody = components['schemas']['FeedbackDto'];
+
+/** Only web addresses become links: a source URL is data from a crawled or uploaded document. */
+function isWebAddress(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}
+
+function Answer({ text, sources }: { text: string; sources: Source[] }) {
+  if (!text.trim()) {
+    return <p className="muted">No answer was given.</p>;
+  }
+  return (
+    <p className="answer-text">
+      {splitCitations(text, sources.length).map((part, index) =>
+        part.kind === 'text' ? (
+          <Fragment key={index}>{part.text}</Fragment>
+        ) : (
+          <span key={index} className="citation">
+            [
+            {part.sources.map((number, position) => (
+              <Fragment key={number}>
+                {position > 0 ? ', ' : ''}
+                <a href={`#source-${number}`} aria-label={`Source ${number}: ${sources[number - 1].document_title || 'untitled'}`}>
+                  {number}
+                </a>
+              </Fragment>
+            ))}
+            ]
+          </span>
+        ),
+      )}
+    </p>
+  );
+}
+
+function Sources({ sources }: { sources: Source[] }) {
+  if (sources.length === 0) {
+    return <p className="muted">No sources were retrieved for this question.</p>;
+  }
+  return (
+    <ol className="sources">
+      {sources.map((source, index) => (
+        <li key={`${source.chunk_id}-${index}`} id={`source-${index + 1}`} tabIndex={-1}>
+          <h3>{source.document_title || 'Untitled document'}</h3>
+          {source.document_url ? (
+            <p className="source-url small">
+              {isWebAddress(source.document_url) ? (
+                <a href={source.document_url} target="_blank" rel="noreferrer noopener">
+                  {source.document_url}
+                </a>
+              ) : (
+                <code>{source.document_url}</code>
+              )}
+            </p>
+          ) : null}
+          <p className="small muted">Similarity {formatNumber(source.similarity_score, { maximumFractionDigits: 3 })}</p>
+          <blockquote>{source.chunk_text}</blockquote>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function FeedbackForm({ interaction }: { interaction: Interaction }) {
+  const [feedback, setFeedback] = useState(interaction.feedback);
+  const [comment, setComment] = useState(interaction.comment ?? '');
+  const mutation = $api.useMutation('post', '/api/v1/interactions/{id}/feedback');
+  const queries = useQueryClient();
+  const notify = useNotice();
+  const errors = fieldErrors(mutation.error);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!feedback) {
+      return;
+    }
+    // The OpenAPI document types the optional comment as an object (its DTO property has no explicit type); it is a string.
+    const body = { feedback, comment: comment.trim() || null } as unknown as FeedbackBody;
+    mutation.mutate(
+      { params: { path: { id: interaction.id } }, body },
+      {
+        onSuccess: (updated) => {
+          queries.setQueryData(['get', '/api/v1/interactions/{id}', { params: { path: { id: interaction.id } } }], updated);
+          void queries.invalidateQueries({ queryKey: ['get', '/api/v1/interactions'] });
+          notify('Feedback saved.');
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="form" onSubmit={submit}>
+      <fieldset className="field">
+        <legend>Was this answer helpful?</legend>
+        <div className="feedback-choice">
+          {(['positive', 'negative'] as const).map((value) => (
+            <label key={value}>
+              <input type="radio" name="feedback" value={value} checked={feedback === value} onChange={() => setFeedback(value)} />
+              {value === 'positive' ? 'Positive' : 'Negative'}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <TextAreaField label="Comment" hint="Optional: what was right or wrong." value={comment} error={errors.comment} onChange={(event) => setComment(event.target.value)} />
+      <ErrorNote error={Object.keys(errors).length > 0 ? undefined : mutation.error} />
+      <div className="form-actions">
+        <button type="submit" className="btn primary" disabled={!feedback || mutation.isPending}>
+          {mutation.isPending ? 'Saving…' : 'Save feedback'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function InteractionDetail({ interaction }: { interaction: Interaction }) {
+  const { user } = useSignedIn();
+  const names = useAgentNames();
+  return (
+    <>
+      <Section title="Question">
+        <p className="question-text">{interaction.query}</p>
+      </Section>
+      <Section title="Answer">
+        <Answer text={interaction.response} sources={interaction.sources} />
+      </Section>
+      <Section title={`Sources (${formatNumber(interaction.sources.length)})`}>
+        <Sources sources={interaction.sources} />
+      </Section>
+      <Section title="Feedback">
+        <dl className="properties">
+          <dt>Feedback</dt>
+          <dd>
+            <FeedbackBadge feedback={interaction.feedback} />
+          </dd>
+          <dt>Comment</dt>
+          <dd>{interaction.comment || '–'}</dd>
+        </dl>
+        {can(user.role, 'feedback') ? <FeedbackForm key={`${interaction.feedback}-${interaction.comment}`} interaction={interaction} /> : null}
+      </Section>
+      <Section title="Details">
+        <dl className="properties">
+          <dt>Agent</dt>
+          <dd>
+            <Link to={`/agents/${interaction.agent_id}`}>{names.get(interaction.agent_id) ?? interaction.agent_id}</Link>
+          </dd>
+          <dt>Asked</dt>
+          <dd>
+            <Time value={interaction.created_at} />
+          </dd>
+          <dt>Latency</dt>
+          <dd>{formatMs(interaction.latency_ms)}</dd>
+          <dt>Model</dt>
+          <dd>{interaction.model}</dd>
+          <dt>Retrieval strategy</dt>
+          <dd>{interaction.rag_strategy}</dd>
+          <dt>Tokens</dt>
+          <dd>
+            {formatNumber(interaction.tokens_input)} in, {formatNumber(interaction.tokens_output)} out
+          </dd>
+          <dt>Cost</dt>
+          <dd>{formatNumber(interaction.cost_usd, { style: 'currency', currency: 'USD', maximumFractionDigits: 6 })}</dd>
+          <dt>Session</dt>
+          <dd>{interaction.session_id ? <code>{interaction.session_id}</code> : '–'}</dd>
+          <dt>Interaction id</dt>
+          <dd>
+            <code>{interaction.id}</code>
+          </dd>
+        </dl>
+      </Section>
+    </>
+  );
+}
 
 export function InteractionPage() {
-  return <Page title="InteractionPage">TODO</Page>;
+  const { id = '' } = useParams();
+  const query = $api.useQuery('get', '/api/v1/interactions/{id}', { params: { path: { id } } });
+  const back = (useLocation().state as { back?: unknown } | null)?.back;
+  return (
+    <Page
+      title="Interaction"
+      actions={
+        <Link to={`/interactions${typeof back === 'string' && back.startsWith('?') ? back : ''}`} className="btn">
+          All interactions
+        </Link>
+      }
+    >
+      <QueryView query={query} label="Loading the interaction…">
+        {(interaction) => <InteractionDetail interaction={interaction} />}
+      </QueryView>
+    </Page>
+  );
 }

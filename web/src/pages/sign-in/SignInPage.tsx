@@ -1,5 +1,36 @@
-import { Page } from '@/ui/Page';
+import { useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { useSession } from '@/app/session';
+import { AuthCard } from '@/ui/AuthCard';
+import { Loading } from '@/ui/states';
+import { PasswordSignInForm } from '@/pages/sign-in/PasswordSignInForm';
+import { SsoSignIn } from '@/pages/sign-in/SsoSignIn';
+import { safeNext } from '@/pages/sign-in/sign-in';
 
+/** Sign in with email and password, or by single sign-on; back to `?next=` (a page of this site) afterwards. */
 export function SignInPage() {
-  return <Page title="SignInPage">TODO</Page>;
+  const { session, signedIn } = useSession();
+  const [params] = useSearchParams();
+  // undefined: the SSO form is folded away; a string: it is open, with this address.
+  const [ssoEmail, setSsoEmail] = useState<string | undefined>();
+
+  if (session === undefined) {
+    return (
+      <AuthCard title="Sign in">
+        <Loading />
+      </AuthCard>
+    );
+  }
+  if (session) {
+    return <Navigate to={safeNext(params.get('next'))} replace />;
+  }
+  return (
+    <AuthCard title="Sign in">
+      <PasswordSignInForm onSignedIn={signedIn} onSsoRequired={setSsoEmail} />
+      <p>
+        <Link to="/forgot-password">Forgot your password?</Link>
+      </p>
+      <SsoSignIn email={ssoEmail} onEmailChange={setSsoEmail} />
+    </AuthCard>
+  );
 }
