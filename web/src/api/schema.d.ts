@@ -1586,7 +1586,7 @@ export interface components {
              * @description A stored provider key whose account the agent’s model is billed to; null detaches it.
              * @example null
              */
-            provider_key_id?: Record<string, never> | null;
+            provider_key_id?: string | null;
             /**
              * @default hybrid
              * @enum {string}
@@ -1599,7 +1599,7 @@ export interface components {
              */
             status: "active" | "disabled";
             /** @example Answer from the documentation only. Cite your sources. */
-            system_prompt?: Record<string, never> | null;
+            system_prompt?: string | null;
             /** @default 0.2 */
             temperature: number;
         };
@@ -1828,7 +1828,7 @@ export interface components {
         };
         CreateWebhookDto: {
             /** @example Feeds the analytics warehouse */
-            description?: Record<string, never> | null;
+            description?: string | null;
             /**
              * @example [
              *       "interaction.completed",
@@ -1995,7 +1995,7 @@ export interface components {
         };
         FeedbackDto: {
             /** @example The second source was outdated. */
-            comment?: Record<string, never> | null;
+            comment?: string | null;
             /** @enum {string} */
             feedback: "positive" | "negative";
         };
@@ -2471,7 +2471,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
-            expires_at?: Record<string, never> | null;
+            expires_at: string | null;
             /** @example grt_Hx2k… */
             id: string;
             /**
@@ -2827,7 +2827,7 @@ export interface components {
              * @description A stored provider key whose account the agent’s model is billed to; null detaches it.
              * @example null
              */
-            provider_key_id?: Record<string, never> | null;
+            provider_key_id?: string | null;
             /**
              * @default hybrid
              * @enum {string}
@@ -2840,7 +2840,7 @@ export interface components {
              */
             status: "active" | "disabled";
             /** @example Answer from the documentation only. Cite your sources. */
-            system_prompt?: Record<string, never> | null;
+            system_prompt?: string | null;
             /** @default 0.2 */
             temperature: number;
         };
@@ -2896,7 +2896,7 @@ export interface components {
             role?: "readonly" | "train" | "configure" | "admin";
         };
         UpdateWebhookDto: {
-            description?: Record<string, never> | null;
+            description?: string | null;
             /**
              * @example [
              *       "interaction.completed",

@@ -69,7 +69,7 @@ export const AgentField = {
     ),
   systemPrompt: () =>
     applyDecorators(
-      ...presence(false, { example: 'Answer from the documentation only. Cite your sources.', maxLength: 20_000 }, true),
+      ...presence(false, { type: String, example: 'Answer from the documentation only. Cite your sources.', maxLength: 20_000 }, true),
       IsString(),
       MaxLength(20_000),
     ),
@@ -93,6 +93,7 @@ export const AgentField = {
       ...presence(
         false,
         {
+          type: String,
           example: null,
           pattern: idPattern('providerKey').source,
           description: 'A stored provider key whose account the agent\u2019s model is billed to; null detaches it.',

@@ -8,7 +8,7 @@ export class FeedbackDto {
   @IsIn(FEEDBACK_VALUES)
   feedback: Feedback;
 
-  @ApiPropertyOptional({ example: 'The second source was outdated.', maxLength: 2_000, nullable: true })
+  @ApiPropertyOptional({ type: String, example: 'The second source was outdated.', maxLength: 2_000, nullable: true })
   @Optional({ nullable: true })
   @IsString()
   @MaxLength(2_000)

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Matches } from 'class-validator';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { Auth, SignedIn } from '#src/common/auth/auth.decorator.js';
@@ -32,7 +32,7 @@ export class OAuthGrantResponseDto {
   @ApiProperty({ format: 'date-time' })
   created_at: string;
 
-  @ApiPropertyOptional({ format: 'date-time', nullable: true })
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
   expires_at: string | null;
 }
 

@@ -29,7 +29,7 @@ export class CreateWebhookDto {
   @IsIn(EVENT_TYPES, { each: true, message: `each value in events must be one of: ${EVENT_TYPES.join(', ')}` })
   events: string[];
 
-  @ApiPropertyOptional({ example: 'Feeds the analytics warehouse', maxLength: 500, nullable: true })
+  @ApiPropertyOptional({ type: String, example: 'Feeds the analytics warehouse', maxLength: 500, nullable: true })
   @Optional({ nullable: true })
   @IsString()
   @MaxLength(500)
@@ -53,7 +53,7 @@ export class UpdateWebhookDto {
   @IsIn(EVENT_TYPES, { each: true, message: `each value in events must be one of: ${EVENT_TYPES.join(', ')}` })
   events?: string[];
 
-  @ApiPropertyOptional({ maxLength: 500, nullable: true })
+  @ApiPropertyOptional({ type: String, maxLength: 500, nullable: true })
   @Optional({ nullable: true })
   @IsString()
   @MaxLength(500)
