@@ -1,14 +1,13 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { AnswerSet, SetSource } from '#bench/answers/answer-set.js';
 import { withDatabase } from '#bench/bench-options.js';
+import { startApi } from '#bench/api-process.js';
 import { listFiles, serveFolder } from '#bench/folder-site.js';
 
 const DIST = fileURLToPath(new URL('../../', import.meta.url));
@@ -152,53 +151,6 @@ async function createOrganization(env: Record<string, string>): Promise<{ orgId:
   );
   const created = JSON.parse(stdout.trim().split('\n').at(-1)!) as { organization: { id: string }; api_key: string };
   return { orgId: created.organization.id, key: created.api_key };
-}
-
-async function startApi(env: Record<string, string>): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(DIST, 'src/main.js')], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const exited = once(child, 'exit');
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`The api exited with code ${child.exitCode} before it answered`);
-    }
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) {
-        break;
-      }
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('The api did not answer /healthz within 3 minutes');
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  return {
-    baseUrl,
-    stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-    },
-  };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
 }
 
 /** A small client of the versioned API, with the harness's key. */
