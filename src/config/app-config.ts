@@ -25,6 +25,8 @@ export interface AppConfig {
     trustProxy: string;
     /** Where people reach the service; unset: each request's own scheme and host. */
     publicUrl: string | undefined;
+    /** The web console's build; unset: dist/web of this installation. */
+    webAppDir: string | undefined;
     tls: { certPath: string; keyPath: string } | undefined;
     redirectPort: number | undefined;
     bodyLimitBytes: number;
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       port: dto.PORT,
       trustProxy: dto.TRUST_PROXY,
       publicUrl: dto.PUBLIC_URL,
+      webAppDir: dto.WEB_APP_DIR === undefined ? undefined : resolve(dto.WEB_APP_DIR),
       tls: dto.TLS_CERT && dto.TLS_KEY ? { certPath: dto.TLS_CERT, keyPath: dto.TLS_KEY } : undefined,
       redirectPort: dto.HTTP_REDIRECT_PORT,
       bodyLimitBytes: ONE_MIB,

@@ -39,6 +39,7 @@ export const ENV_KEYS = [
   'TLS_KEY',
   'TRUST_PROXY',
   'PUBLIC_URL',
+  'WEB_APP_DIR',
   'SMTP_URL',
   'SMTP_FROM',
   'DNS_SERVERS',
@@ -176,6 +177,13 @@ export class EnvDto {
   @Transform(emptyToUndefined)
   @Matches(/^https?:\/\/[^/?#\s]+$/, { message: 'PUBLIC_URL must be an http(s) origin such as https://agents.example.com, without a path' })
   PUBLIC_URL?: string;
+
+  /** A folder holding a build of the web console; unset: dist/web of this installation. */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  @MaxLength(4_096)
+  WEB_APP_DIR?: string;
 
   /** Outgoing e-mail (invitations, password resets): smtp://user:pass@host:587 or smtps://…; unset: links are only returned by the API. */
   @IsOptional()

@@ -54,7 +54,7 @@ describe('the web console', () => {
   });
 
   it('should cache hashed assets for a year, and answer a missing one with the API 404', async () => {
-    const assets = await readdir(join(webAppDir(), 'assets'));
+    const assets = await readdir(join(t.config.http.webAppDir ?? webAppDir(), 'assets'));
     const script = assets.find((name) => name.endsWith('.js'))!;
     const response = await request(t.http).get(`/assets/${script}`).expect(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -78,15 +78,7 @@ describe('the web console', () => {
   it('should say how to build the console when it was not built', async () => {
     const empty = await mkdtemp(join(tmpdir(), 'aqs-no-console-'));
     const database = await createTestDatabase();
-    const previous = process.env.WEB_APP_DIR;
-    process.env.WEB_APP_DIR = empty;
-    const unbuilt = await createTestApp({ databaseUrl: database.url }).finally(() => {
-      if (previous === undefined) {
-        delete process.env.WEB_APP_DIR;
-      } else {
-        process.env.WEB_APP_DIR = previous;
-      }
-    });
+    const unbuilt = await createTestApp({ databaseUrl: database.url, env: { WEB_APP_DIR: empty } });
     try {
       const response = await request(unbuilt.http).get('/agents').expect(503);
       expect(response.text).toContain('npm run build');

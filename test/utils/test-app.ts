@@ -49,6 +49,8 @@ export function testConfig(options: TestAppOptions = {}): AppConfig {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: `/tmp/aqs-test-${process.pid}`,
     RATE_LIMITS_ENABLED: options.rateLimits ? 'true' : 'false',
+    // A console built elsewhere (a suite under development builds its own).
+    ...(process.env.WEB_APP_DIR ? { WEB_APP_DIR: process.env.WEB_APP_DIR } : {}),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(REDIS_URL && options.redisPrefix !== false ? { REDIS_URL, REDIS_PREFIX: options.redisPrefix ?? `aqs-test-${randomBytes(4).toString('hex')}` } : {}),
     ...options.env,

@@ -9,7 +9,7 @@ import { RoutePolicies } from '#src/common/http/route-policy/route-policies.js';
 import { acceptedBodies, formBodies, httpsRedirect, legacyDeprecationHeaders, securityHeaders } from '#src/common/http/security.middleware.js';
 import { setupSwagger } from '#src/common/http/swagger.js';
 import { mountAuthorizationServer } from '#src/modules/oauth/server/oauth-mount.js';
-import { mountWebApplication } from '#src/modules/web-app/web-app.mount.js';
+import { mountWebApplication, webAppDir } from '#src/modules/web-app/web-app.mount.js';
 import type { AppLogger } from '#src/common/logging/logger.js';
 
 /** Everything between the socket and the controllers, in order; shared by main.ts and the tests. */
@@ -29,7 +29,7 @@ export function configureHttp(app: INestApplication, config: AppConfig, logger: 
   const policies = app.get(RoutePolicies);
   app.use(securityHeaders(policies));
   app.use(legacyDeprecationHeaders(policies));
-  mountWebApplication(app);
+  mountWebApplication(app, config.http.webAppDir ?? webAppDir());
   mountAuthorizationServer(app);
   app.use(acceptedBodies(policies));
   app.use(express.json({ limit: config.http.bodyLimitBytes, strict: true, type: [...MEDIA_TYPES.json] }));

@@ -29,14 +29,8 @@ const SERVICE_PATHS = /^\/(?:api|oauth|docs|openapi\.(?:json|yaml)|healthz|ready
 /** The authorization server's sign-in and consent step is a page of the console. */
 const CONSOLE_OAUTH_PAGE = /^\/oauth\/interaction\/[A-Za-z0-9_-]+\/?$/;
 
-/**
- * dist/web, found from this file whether it runs compiled (dist/src/…) or from source (src/…);
- * WEB_APP_DIR names another build (a console built elsewhere, or one under test).
- */
+/** dist/web of this installation, found from this file whether it runs compiled (dist/src/…) or from source (src/…). */
 export function webAppDir(): string {
-  if (process.env.WEB_APP_DIR) {
-    return process.env.WEB_APP_DIR;
-  }
   let folder = dirname(fileURLToPath(import.meta.url));
   while (!existsSync(join(folder, 'package.json')) && dirname(folder) !== folder) {
     folder = dirname(folder);
@@ -49,7 +43,7 @@ export function webAppDir(): string {
  * with their content), and the page itself, never cached, for every address of the console (the
  * browser's router takes it from there). A checkout that was not built answers with a hint instead.
  */
-export function mountWebApplication(app: INestApplication, folder = webAppDir()): void {
+export function mountWebApplication(app: INestApplication, folder: string): void {
   const pageHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: WEB_APP_CONTENT_SECURITY },
     hsts: { maxAge: 31_536_000, includeSubDomains: true },
