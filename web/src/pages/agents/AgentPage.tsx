@@ -175,9 +175,7 @@ export function AgentPage() {
 
   if (agent.error || agent.isPending) {
     return (
-      <Page title="Agent">
-        {agent.error ? <ErrorState error={agent.error} retry={() => void agent.refetch()} /> : <Loading label="Loading the agent…" />}
-      </Page>
+      <Page title="Agent">{agent.error ? <ErrorState error={agent.error} retry={() => void agent.refetch()} /> : <Loading label="Loading the agent…" />}</Page>
     );
   }
   const data = agent.data;

@@ -80,7 +80,14 @@ function CreateAgentDialog({ open, onClose, withProviderKey }: { open: boolean; 
   };
   return (
     <Dialog title="New agent" open={open} onClose={close}>
-      <AgentForm initial={newAgentForm(withProviderKey)} submitLabel="Create agent" busy={create.isPending} error={create.error} onSubmit={submit} onCancel={close} />
+      <AgentForm
+        initial={newAgentForm(withProviderKey)}
+        submitLabel="Create agent"
+        busy={create.isPending}
+        error={create.error}
+        onSubmit={submit}
+        onCancel={close}
+      />
     </Dialog>
   );
 }
@@ -105,17 +112,16 @@ export function AgentsPage() {
         {(data) =>
           data.total === 0 ? (
             <Empty title="No agents yet">
-              <p>{writer ? 'Create an agent, attach data sources to it, and ask it questions in the playground.' : 'Someone who can configure agents has not created any yet.'}</p>
+              <p>
+                {writer
+                  ? 'Create an agent, attach data sources to it, and ask it questions in the playground.'
+                  : 'Someone who can configure agents has not created any yet.'}
+              </p>
             </Empty>
           ) : (
             <>
               <AgentsTable agents={data.agents} />
-              <Pager
-                offset={offset}
-                limit={PAGE_SIZE}
-                total={data.total}
-                onChange={(next) => setParams(next > 0 ? { offset: String(next) } : {})}
-              />
+              <Pager offset={offset} limit={PAGE_SIZE} total={data.total} onChange={(next) => setParams(next > 0 ? { offset: String(next) } : {})} />
             </>
           )
         }

@@ -1,5 +1,232 @@
-import { Page } from '@/ui/Page';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { $api } from '@/api/client';
+import { can } from '@/app/permissions';
+import { useSignedIn } from '@/app/session';
+import { ConfirmDialog } from '@/ui/Dialog';
+import { formatNumber } from '@/ui/format';
+import { Page, Section } from '@/ui/Page';
+import { ErrorNote, ErrorState, Loading } from '@/ui/states';
+import { Time } from '@/ui/Time';
+import { useNotice } from '@/ui/notice';
+import '@/pages/data-sources/data-sources.css';
+import { DocumentsList } from '@/pages/data-sources/DocumentsList';
+import { FileUpload } from '@/pages/data-sources/FileUpload';
+import { SourceForm } from '@/pages/data-sources/SourceForm';
+import { SourceStatusBadge } from '@/pages/data-sources/SourceStatusBadge';
+import { SyncProgress } from '@/pages/data-sources/SyncProgress';
+import { webLink } from '@/pages/data-sources/links';
+import { sourceFormFrom, updateSourceBody, type SourceFormValues } from '@/pages/data-sources/source-form';
+import { FREQUENCY_LABELS, isSyncing, TYPE_LABELS, type DataSource } from '@/pages/data-sources/source-status';
+import { useSourceStatus, useSyncStarted } from '@/pages/data-sources/useSourceStatus';
+
+function SyncSection({ status }: { status: ReturnType<typeof useSourceStatus> }) {
+  if (status.error) {
+    return <ErrorNote error={status.error} />;
+  }
+  if (!status.data) {
+    return <Loading label="Loading the sync status…" />;
+  }
+  const current = status.data;
+  return (
+    <>
+      <SyncProgress status={current} label="Sync progress" at={status.dataUpdatedAt} />
+      <dl className="properties">
+        <dt>Status</dt>
+        <dd>
+          <SourceStatusBadge status={current.status} />
+        </dd>
+        <dt>Chunks indexed</dt>
+        <dd>{formatNumber(current.chunks_indexed)}</dd>
+        <dt>Last synced</dt>
+        <dd>
+          <Time value={current.last_synced_at} />
+        </dd>
+        {current.error ? (
+          <>
+            <dt>Last error</dt>
+            <dd className="error-text">{current.error}</dd>
+          </>
+        ) : null}
+      </dl>
+    </>
+  );
+}
+
+function SourceDetails({ source }: { source: DataSource }) {
+  const url = typeof source.config.url === 'string' ? source.config.url : undefined;
+  const href = webLink(url);
+  return (
+    <dl className="properties">
+      <dt>Type</dt>
+      <dd>{TYPE_LABELS[source.type]}</dd>
+      <dt>Id</dt>
+      <dd>
+        <code>{source.id}</code>
+      </dd>
+      {url ? (
+        <>
+          <dt>Start address</dt>
+          <dd>
+            {href ? (
+              <a href={href} target="_blank" rel="noreferrer">
+                {url}
+              </a>
+            ) : (
+              url
+            )}
+          </dd>
+        </>
+      ) : null}
+      {typeof source.config.max_pages === 'number' ? (
+        <>
+          <dt>Maximum pages</dt>
+          <dd>{formatNumber(source.config.max_pages)}</dd>
+        </>
+      ) : null}
+      <dt>Sync schedule</dt>
+      <dd>{FREQUENCY_LABELS[source.sync_frequency]}</dd>
+      <dt>Created</dt>
+      <dd>
+        <Time value={source.created_at} />
+      </dd>
+    </dl>
+  );
+}
+
+function SourceSettings({ source }: { source: DataSource }) {
+  const update = $api.useMutation('put', '/api/v1/data-sources/{id}');
+  const syncStarted = useSyncStarted();
+  const notify = useNotice();
+  const save = (values: SourceFormValues) =>
+    update.mutate(
+      { params: { path: { id: source.id } }, body: updateSourceBody(values) },
+      {
+        onSuccess: () => {
+          void syncStarted();
+          notify('Data source saved.');
+        },
+      },
+    );
+  return (
+    <SourceForm
+      key={source.updated_at}
+      initial={sourceFormFrom(source)}
+      typeFixed
+      submitLabel="Save changes"
+      busy={update.isPending}
+      error={update.error}
+      onSubmit={save}
+    />
+  );
+}
+
+function SourceActions({ source, syncing }: { source: DataSource; syncing: boolean }) {
+  const navigate = useNavigate();
+  const notify = useNotice();
+  const queries = useQueryClient();
+  const syncStarted = useSyncStarted();
+  const [confirming, setConfirming] = useState(false);
+  const sync = $api.useMutation('post', '/api/v1/data-sources/{id}/sync');
+  const remove = $api.useMutation('delete', '/api/v1/data-sources/{id}');
+
+  const syncNow = () =>
+    sync.mutate(
+      { params: { path: { id: source.id } } },
+      {
+        onSuccess: () => {
+          void syncStarted();
+          notify('Sync queued.');
+        },
+      },
+    );
+  const confirmDelete = () =>
+    remove.mutate(
+      { params: { path: { id: source.id } } },
+      {
+        onSuccess: () => {
+          void queries.invalidateQueries({ queryKey: ['get', '/api/v1/data-sources'] });
+          void queries.invalidateQueries({ queryKey: ['get', '/api/v1/agents'] });
+          notify(`Data source “${source.name}” deleted.`);
+          void navigate('/data-sources');
+        },
+      },
+    );
+
+  return (
+    <>
+      <button type="button" className="btn" onClick={syncNow} disabled={sync.isPending || syncing}>
+        {syncing ? 'Syncing…' : 'Sync now'}
+      </button>
+      <button type="button" className="btn danger" onClick={() => setConfirming(true)}>
+        Delete
+      </button>
+      <ErrorNote error={sync.error} />
+      <ConfirmDialog
+        title={`Delete data source “${source.name}”?`}
+        open={confirming}
+        confirmLabel="Delete data source"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => {
+          remove.reset();
+          setConfirming(false);
+        }}
+      >
+        <p>
+          Its documents, their indexed chunks{source.type === 'file' ? ' and the uploaded files' : ''} are deleted for good, and agents stop answering from it.
+        </p>
+        <ErrorNote error={remove.error} />
+      </ConfirmDialog>
+    </>
+  );
+}
 
 export function DataSourcePage() {
-  return <Page title="DataSourcePage">TODO</Page>;
+  const { id = '' } = useParams();
+  const { user } = useSignedIn();
+  const writer = can(user.role, 'write');
+  const source = $api.useQuery('get', '/api/v1/data-sources/{id}', { params: { path: { id } } });
+  const syncStarted = useSyncStarted();
+  // The status endpoint is the live one; the source record catches up when a sync ends.
+  const status = useSourceStatus(id, source.data?.status);
+
+  if (source.error || source.isPending) {
+    return (
+      <Page title="Data source">
+        {source.error ? <ErrorState error={source.error} retry={() => void source.refetch()} /> : <Loading label="Loading the data source…" />}
+      </Page>
+    );
+  }
+  const data = source.data;
+  const syncing = isSyncing(status.data?.status ?? data.status);
+
+  return (
+    <Page
+      title={data.name}
+      description={<Link to="/data-sources">All data sources</Link>}
+      actions={writer ? <SourceActions source={data} syncing={syncing} /> : null}
+    >
+      <Section title="Sync">
+        <SyncSection status={status} />
+      </Section>
+      {data.type === 'file' && writer ? (
+        <Section title="Upload files">
+          <FileUpload sourceId={data.id} onUploaded={() => void syncStarted()} />
+        </Section>
+      ) : null}
+      <Section title="Documents">
+        <DocumentsList sourceId={data.id} syncing={syncing} />
+      </Section>
+      <Section title="Details">
+        <SourceDetails source={data} />
+      </Section>
+      {writer ? (
+        <Section title="Settings">
+          <SourceSettings source={data} />
+        </Section>
+      ) : null}
+    </Page>
+  );
 }

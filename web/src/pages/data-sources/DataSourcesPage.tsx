@@ -152,7 +152,11 @@ export function DataSourcesPage() {
           data.total === 0 ? (
             <Empty title={status ? 'No data source has this status' : 'No data sources yet'}>
               {status ? null : (
-                <p>{writer ? 'Add a website to crawl or a set of files to upload; agents answer from them.' : 'Someone who can configure data sources has not added any yet.'}</p>
+                <p>
+                  {writer
+                    ? 'Add a website to crawl or a set of files to upload; agents answer from them.'
+                    : 'Someone who can configure data sources has not added any yet.'}
+                </p>
               )}
             </Empty>
           ) : (

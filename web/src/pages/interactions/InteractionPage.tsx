@@ -95,8 +95,7 @@ function FeedbackForm({ interaction }: { interaction: Interaction }) {
     if (!feedback) {
       return;
     }
-    // The OpenAPI document types the optional comment as an object (its DTO property has no explicit type); it is a string.
-    const body = { feedback, comment: comment.trim() || null } as unknown as FeedbackBody;
+    const body: FeedbackBody = { feedback, comment: comment.trim() || null };
     mutation.mutate(
       { params: { path: { id: interaction.id } }, body },
       {
@@ -122,7 +121,13 @@ function FeedbackForm({ interaction }: { interaction: Interaction }) {
           ))}
         </div>
       </fieldset>
-      <TextAreaField label="Comment" hint="Optional: what was right or wrong." value={comment} error={errors.comment} onChange={(event) => setComment(event.target.value)} />
+      <TextAreaField
+        label="Comment"
+        hint="Optional: what was right or wrong."
+        value={comment}
+        error={errors.comment}
+        onChange={(event) => setComment(event.target.value)}
+      />
       <ErrorNote error={Object.keys(errors).length > 0 ? undefined : mutation.error} />
       <div className="form-actions">
         <button type="submit" className="btn primary" disabled={!feedback || mutation.isPending}>

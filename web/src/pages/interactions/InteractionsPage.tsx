@@ -73,7 +73,9 @@ function InteractionsTable({ interactions, names }: { interactions: Interaction[
           {interactions.map((interaction) => (
             <tr key={interaction.id}>
               <td className="question-cell">
-                <Link to={`/interactions/${interaction.id}`} state={{ back: search }}>{interaction.query}</Link>
+                <Link to={`/interactions/${interaction.id}`} state={{ back: search }}>
+                  {interaction.query}
+                </Link>
               </td>
               <td>{names.get(interaction.agent_id) ?? <code>{interaction.agent_id}</code>}</td>
               <td>

@@ -1,5 +1,168 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { $api } from '@/api/client';
+import type { ApiErrorBody } from '@/api/errors';
+import type { components } from '@/api/schema';
+import { can } from '@/app/permissions';
+import { useSignedIn } from '@/app/session';
+import { Badge } from '@/ui/Badge';
+import { ConfirmDialog } from '@/ui/Dialog';
+import { useNotice } from '@/ui/notice';
 import { Page } from '@/ui/Page';
+import { Pager } from '@/ui/Pager';
+import { Empty, ErrorNote, Forbidden, QueryView } from '@/ui/states';
+import { Time } from '@/ui/Time';
+import { AddProviderKeyDialog, PROVIDER_LABELS } from '@/pages/provider-keys/AddProviderKeyDialog';
 
+type ProviderKey = components['schemas']['ProviderKeyResponseDto'];
+
+const PAGE_SIZE = 50;
+const LIST_KEY = ['get', '/api/v1/provider-keys'] as const;
+
+/** The organization's own model provider keys: agents answer with them, billed by that provider. */
 export function ProviderKeysPage() {
-  return <Page title="ProviderKeysPage">TODO</Page>;
+  const { user } = useSignedIn();
+  const [adding, setAdding] = useState(false);
+  const description =
+    'Keys of model providers that agents answer with, billed to your account with that provider. A key is stored encrypted and never shown again.';
+  if (!can(user.role, 'admin')) {
+    return (
+      <Page title="Provider keys" description={description}>
+        <Forbidden what="provider keys" />
+      </Page>
+    );
+  }
+  return (
+    <Page
+      title="Provider keys"
+      description={description}
+      actions={
+        <button type="button" className="btn primary" onClick={() => setAdding(true)}>
+          Add a provider key
+        </button>
+      }
+    >
+      <ProviderKeyList onAdd={() => setAdding(true)} />
+      <AddProviderKeyDialog open={adding} onClose={() => setAdding(false)} />
+    </Page>
+  );
+}
+
+function ProviderKeyList({ onAdd }: { onAdd: () => void }) {
+  const [offset, setOffset] = useState(0);
+  const [deleting, setDeleting] = useState<ProviderKey | undefined>();
+  const keys = $api.useQuery('get', '/api/v1/provider-keys', { params: { query: { limit: PAGE_SIZE, offset } } });
+  return (
+    <section className="section" aria-label="Stored provider keys">
+      <QueryView query={keys} label="Loading provider keys…">
+        {(page) =>
+          page.total === 0 ? (
+            <Empty title="No provider keys yet">
+              <p>Without one, agents use the service's own model setup. Add a key to have agents answer with your provider account.</p>
+              <button type="button" className="btn" onClick={onAdd}>
+                Add a provider key
+              </button>
+            </Empty>
+          ) : (
+            <>
+              <div className="table-wrap">
+                <table className="table">
+                  <caption className="visually-hidden">Provider keys</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Name</th>
+                      <th scope="col">Provider</th>
+                      <th scope="col">Key</th>
+                      <th scope="col">Endpoint</th>
+                      <th scope="col">Added</th>
+                      <th scope="col">
+                        <span className="visually-hidden">Actions</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {page.provider_keys.map((key) => (
+                      <tr key={key.id}>
+                        <td>{key.name ?? <span className="muted">Unnamed</span>}</td>
+                        <td>
+                          <Badge>{PROVIDER_LABELS[key.provider]}</Badge>
+                        </td>
+                        <td>
+                          <code aria-label={`Ends in ${key.last_four}`}>…{key.last_four}</code>
+                        </td>
+                        <td className="endpoint">{key.base_url ?? <span className="muted">Provider default</span>}</td>
+                        <td>
+                          <Time value={key.created_at} />
+                        </td>
+                        <td>
+                          <button type="button" className="btn small danger" aria-label={`Delete ${nameOf(key)}`} onClick={() => setDeleting(key)}>
+                            Delete
+                          </button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager offset={offset} limit={PAGE_SIZE} total={page.total} onChange={setOffset} />
+            </>
+          )
+        }
+      </QueryView>
+      <DeleteProviderKeyDialog providerKey={deleting} onClose={() => setDeleting(undefined)} />
+    </section>
+  );
+}
+
+function nameOf(key: ProviderKey): string {
+  return key.name ?? `${PROVIDER_LABELS[key.provider]} key …${key.last_four}`;
+}
+
+function DeleteProviderKeyDialog({ providerKey, onClose }: { providerKey: ProviderKey | undefined; onClose: () => void }) {
+  const queries = useQueryClient();
+  const notice = useNotice();
+  const remove = $api.useMutation('delete', '/api/v1/provider-keys/{id}', {
+    onSuccess: async () => {
+      await queries.invalidateQueries({ queryKey: LIST_KEY });
+      notice('Provider key deleted.');
+      onClose();
+    },
+  });
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+  const usedBy = agentIdsOf(remove.error);
+  return (
+    <ConfirmDialog
+      title={providerKey ? `Delete ${nameOf(providerKey)}?` : 'Delete'}
+      open={providerKey !== undefined}
+      confirmLabel="Delete"
+      busy={remove.isPending}
+      onClose={close}
+      onConfirm={() => providerKey && remove.mutate({ params: { path: { id: providerKey.id } } })}
+    >
+      <p>The key is erased from the service: no agent can answer with it any more. The key itself stays valid at the provider until you revoke it there.</p>
+      <ErrorNote error={remove.error} />
+      {usedBy.length > 0 ? (
+        <>
+          <p>Give these agents another key, or none, then delete it:</p>
+          <ul>
+            {usedBy.map((id) => (
+              <li key={id}>
+                <Link to={`/agents/${id}`}>{id}</Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </ConfirmDialog>
+  );
+}
+
+/** The agents a 409 says still use the key (`details.agent_ids`). */
+function agentIdsOf(error: unknown): string[] {
+  const ids = ((error as ApiErrorBody | null | undefined)?.error?.details as { agent_ids?: unknown } | undefined)?.agent_ids;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
 }

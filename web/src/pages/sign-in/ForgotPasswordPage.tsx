@@ -4,6 +4,7 @@ import { $api } from '@/api/client';
 import { errorMessage, fieldErrors } from '@/api/errors';
 import { AuthCard } from '@/ui/AuthCard';
 import { TextField } from '@/ui/fields';
+import '@/pages/sign-in/sign-in.css';
 
 /** Ask for a reset link. The answer is the same whether the address has an account or not. */
 export function ForgotPasswordPage() {

@@ -6,6 +6,7 @@ import { useSession } from '@/app/session';
 import { AuthCard } from '@/ui/AuthCard';
 import { TextField } from '@/ui/fields';
 import { MIN_PASSWORD_LENGTH, passwordProblems, sentence, tokenFromHash, type PasswordProblems } from '@/pages/sign-in/sign-in';
+import '@/pages/sign-in/sign-in.css';
 
 type Purpose = 'invitation' | 'reset';
 
@@ -35,7 +36,9 @@ function IncompleteLink({ purpose }: { purpose: Purpose }) {
   return (
     <div role="alert">
       <p>This link is incomplete: the part after # is missing. Copy the whole link from the message you received, and open it again.</p>
-      <p>{purpose === 'invitation' ? 'Or ask an admin of your organization for a new invitation.' : <Link to="/forgot-password">Ask for a new reset link</Link>}</p>
+      <p>
+        {purpose === 'invitation' ? 'Or ask an admin of your organization for a new invitation.' : <Link to="/forgot-password">Ask for a new reset link</Link>}
+      </p>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Loading } from '@/ui/states';
 import { PasswordSignInForm } from '@/pages/sign-in/PasswordSignInForm';
 import { SsoSignIn } from '@/pages/sign-in/SsoSignIn';
 import { safeNext } from '@/pages/sign-in/sign-in';
+import '@/pages/sign-in/sign-in.css';
 
 /** Sign in with email and password, or by single sign-on; back to `?next=` (a page of this site) afterwards. */
 export function SignInPage() {

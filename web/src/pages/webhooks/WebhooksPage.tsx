@@ -1,5 +1,129 @@
+import { useState } from 'react';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { $api } from '@/api/client';
+import type { components } from '@/api/schema';
+import { can } from '@/app/permissions';
+import { useSignedIn } from '@/app/session';
+import { WEBHOOK_STATUS } from '@/pages/webhooks/events';
+import { SecretDialog } from '@/pages/webhooks/SecretDialog';
+import { WebhookForm, type WebhookValues } from '@/pages/webhooks/WebhookForm';
+import { Badge } from '@/ui/Badge';
+import { Dialog } from '@/ui/Dialog';
 import { Page } from '@/ui/Page';
+import { Pager } from '@/ui/Pager';
+import { Empty, Forbidden, QueryView } from '@/ui/states';
+import { Time } from '@/ui/Time';
+import '@/pages/webhooks/webhooks.css';
+
+type Webhook = components['schemas']['WebhookResponseDto'];
+type CreatedWebhook = components['schemas']['CreatedWebhookResponseDto'];
+
+const PAGE_SIZE = 50;
+
+function CreateWebhook({ onCancel, onCreated }: { onCancel: () => void; onCreated: (webhook: CreatedWebhook) => void }) {
+  const mutation = $api.useMutation('post', '/api/v1/webhooks');
+  const queries = useQueryClient();
+  const submit = ({ url, description, events }: WebhookValues) =>
+    mutation.mutate(
+      { body: { url, events, description: description || null } },
+      {
+        onSuccess: (created) => {
+          void queries.invalidateQueries({ queryKey: ['get', '/api/v1/webhooks'] });
+          onCreated(created);
+        },
+      },
+    );
+  return <WebhookForm submitLabel="Add webhook" pending={mutation.isPending} error={mutation.error} onSubmit={submit} onCancel={onCancel} />;
+}
+
+function WebhooksTable({ webhooks }: { webhooks: Webhook[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <caption className="visually-hidden">Webhooks, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Endpoint</th>
+            <th scope="col">Description</th>
+            <th scope="col">Events</th>
+            <th scope="col">Status</th>
+            <th scope="col">Created</th>
+          </tr>
+        </thead>
+        <tbody>
+          {webhooks.map((webhook) => (
+            <tr key={webhook.id}>
+              <td className="endpoint">
+                <Link to={`/settings/webhooks/${webhook.id}`}>{webhook.url}</Link>
+              </td>
+              <td>{webhook.description || <span className="muted">–</span>}</td>
+              <td className="events">{webhook.events.join(', ')}</td>
+              <td>
+                <Badge tone={WEBHOOK_STATUS[webhook.status].tone}>{WEBHOOK_STATUS[webhook.status].label}</Badge>
+              </td>
+              <td>
+                <Time value={webhook.created_at} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function WebhooksView({ adding, onAddingChange }: { adding: boolean; onAddingChange: (open: boolean) => void }) {
+  const [offset, setOffset] = useState(0);
+  const [created, setCreated] = useState<CreatedWebhook | undefined>();
+  const query = $api.useQuery('get', '/api/v1/webhooks', { params: { query: { limit: PAGE_SIZE, offset } } }, { placeholderData: keepPreviousData });
+  return (
+    <>
+      <QueryView query={query} label="Loading webhooks…">
+        {({ webhooks, total }) =>
+          webhooks.length === 0 ? (
+            <Empty title="No webhooks yet">
+              <p>Add one to receive signed notifications of events as they happen.</p>
+            </Empty>
+          ) : (
+            <>
+              <WebhooksTable webhooks={webhooks} />
+              <Pager offset={offset} limit={PAGE_SIZE} total={total} onChange={setOffset} />
+            </>
+          )
+        }
+      </QueryView>
+      <Dialog title="Add a webhook" open={adding} onClose={() => onAddingChange(false)}>
+        <CreateWebhook
+          onCancel={() => onAddingChange(false)}
+          onCreated={(webhook) => {
+            onAddingChange(false);
+            setCreated(webhook);
+          }}
+        />
+      </Dialog>
+      <SecretDialog webhook={created} onClose={() => setCreated(undefined)} />
+    </>
+  );
+}
 
 export function WebhooksPage() {
-  return <Page title="WebhooksPage">TODO</Page>;
+  const { user } = useSignedIn();
+  const [adding, setAdding] = useState(false);
+  const admin = can(user.role, 'admin');
+  return (
+    <Page
+      title="Webhooks"
+      description="Signed HTTPS notifications of events, sent to your endpoints."
+      actions={
+        admin ? (
+          <button type="button" className="btn primary" onClick={() => setAdding(true)}>
+            Add webhook
+          </button>
+        ) : null
+      }
+    >
+      {admin ? <WebhooksView adding={adding} onAddingChange={setAdding} /> : <Forbidden what="webhooks" />}
+    </Page>
+  );
 }

@@ -1,0 +1,288 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  acceptInvitationInBrowser,
+  expectAccessible,
+  launchBrowser,
+  newConsoleContext,
+  startConsoleService,
+  type ConsoleService,
+} from '#test/utils/console.js';
+import { bearer } from '#test/utils/factories.js';
+import { ingestionEnv, settled, waitForStatus } from '#test/utils/ingestion.js';
+import { OpenAIStub } from '#test/utils/openai-stub.js';
+import { createTestCertificates } from '#test/utils/tls.js';
+import { signatureIsValid, WebhookReceiver } from '#test/utils/webhook-receiver.js';
+
+const PASSWORD_DOC = '# Resetting your password\n\nTo reset your password, open Settings, choose Security, then click Reset password.';
+const HOLIDAYS_DOC = '# Holidays\n\nThe office is closed on public holidays. Support answers email within one business day.';
+
+describe('administration console', () => {
+  let service: ConsoleService;
+  let browser: Browser;
+  let receiver: WebhookReceiver;
+  let stub: OpenAIStub;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  const api = () => request(service.t.http);
+  const heading = (name: string) => page.getByRole('heading', { level: 1, name });
+  /** Table rows of the page, without the header row. */
+  const bodyRows = (scope: Page = page) => scope.locator('main table tbody tr');
+
+  beforeAll(async () => {
+    const certificates = createTestCertificates();
+    [receiver, stub, browser] = await Promise.all([WebhookReceiver.start(certificates), OpenAIStub.start({ dimensions: 512 }), launchBrowser()]);
+    service = await startConsoleService({ env: ingestionEnv(stub, { WEBHOOK_CA_CERTS: certificates.caCertPath, WEBHOOK_TIMEOUT_MS: '3000' }) });
+    ({ context, page, problems } = await newConsoleContext(browser));
+    await acceptInvitationInBrowser(page, service.url, service.org.adminInvitation);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await service?.close();
+    await receiver?.close();
+    await stub?.close();
+  });
+
+  it('should create an API key, show its value once, and revoke it', async () => {
+    await page.goto(`${service.url}/settings/api-keys`);
+    await heading('API keys').waitFor();
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const form = page.getByRole('dialog', { name: 'Create an API key' });
+    await form.getByLabel('Name').fill('Browser key');
+    await form.getByRole('checkbox', { name: 'Execute' }).check();
+    await form.getByRole('button', { name: 'Create key' }).click();
+
+    const shown = page.getByRole('dialog', { name: 'Your new API key' });
+    const value = (await shown.getByLabel('New API key').textContent()) ?? '';
+    expect(value).toMatch(/^svcsk_live_/);
+    await api()
+      .get('/api/v1/agents')
+      .set(...bearer(value))
+      .expect(200);
+    await shown.getByRole('button', { name: 'Done' }).click();
+
+    const row = bodyRows().filter({ hasText: 'Browser key' });
+    await expect.poll(() => row.textContent()).toContain('read, execute');
+    expect(await page.locator('main').textContent()).not.toContain(value);
+    await expectAccessible(page, 'API keys');
+
+    await row.getByRole('button', { name: 'Revoke Browser key' }).click();
+    await page.getByRole('dialog', { name: 'Revoke “Browser key”?' }).getByRole('button', { name: 'Revoke key' }).click();
+    await expect.poll(() => row.textContent()).toContain('Revoked');
+    await api()
+      .get('/api/v1/agents')
+      .set(...bearer(value))
+      .expect(401);
+  });
+
+  it('should invite a read-only user, who sees no administration', async () => {
+    const email = `reader-${randomBytes(3).toString('hex')}@example.test`;
+    await page.goto(`${service.url}/settings/users`);
+    await heading('Users').waitFor();
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    const form = page.getByRole('dialog', { name: 'Invite a user' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Name').fill('Rita Reader');
+    await form.getByLabel('Role').selectOption({ label: 'Read only' });
+    await form.getByRole('button', { name: 'Invite' }).click();
+
+    const shown = page.getByRole('dialog', { name: 'Invitation link' });
+    await shown.getByRole('button', { name: 'Copy' }).click();
+    await shown.getByText('Copied to the clipboard.').waitFor();
+    const link = await page.evaluate<string>('navigator.clipboard.readText()');
+    expect(link).toMatch(new RegExp(`^${service.url}/invitation#token=`));
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await bodyRows().filter({ hasText: email }).getByText('Read only').waitFor();
+    await expectAccessible(page, 'Users');
+    const users = await api()
+      .get('/api/v1/users')
+      .set(...bearer(service.org.adminKey))
+      .expect(200);
+    expect(users.body.users).toContainEqual(expect.objectContaining({ email, name: 'Rita Reader', role: 'readonly' }));
+
+    const reader = await newConsoleContext(browser);
+    try {
+      await acceptInvitationInBrowser(reader.page, service.url, new URLSearchParams(new URL(link).hash.slice(1)).get('token') ?? '');
+      const nav = reader.page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'Interactions' }).waitFor();
+      for (const name of ['Analytics', 'API keys', 'Users', 'Webhooks']) {
+        expect(await nav.getByRole('link', { name }).count(), name).toBe(0);
+      }
+      for (const [path, title] of [
+        ['/settings/api-keys', 'API keys'],
+        ['/settings/users', 'Users'],
+        ['/analytics', 'Analytics'],
+      ]) {
+        await reader.page.goto(`${service.url}${path}`);
+        await reader.page.getByRole('heading', { level: 1, name: title }).waitFor();
+        await reader.page
+          .getByRole('alert')
+          .getByText(/You do not have access/)
+          .waitFor();
+      }
+      await expectAccessible(reader.page, 'a forbidden page');
+      expect(reader.problems).toEqual([]);
+    } finally {
+      await reader.context.close();
+    }
+  });
+
+  it('should list, filter and open interactions, and chart them', { timeout: 60_000 }, async () => {
+    const key = service.org.adminKey;
+    const source = await api()
+      .post('/api/v1/data-sources')
+      .set(...bearer(key))
+      .send({ type: 'file', name: 'Handbook' })
+      .expect(201);
+    await waitForStatus(service.t.http, key, source.body.id, settled);
+    await api()
+      .post(`/api/v1/data-sources/${source.body.id}/files`)
+      .set(...bearer(key))
+      .attach('file', Buffer.from(PASSWORD_DOC), 'password.md')
+      .attach('file', Buffer.from(HOLIDAYS_DOC), 'holidays.md')
+      .expect(202);
+    expect((await waitForStatus(service.t.http, key, source.body.id, settled)).at(-1)?.status).toBe('active');
+    const docs = await api()
+      .post('/api/v1/agents')
+      .set(...bearer(key))
+      .send({ name: 'Docs agent', data_source_ids: [source.body.id] })
+      .expect(201);
+    const empty = await api()
+      .post('/api/v1/agents')
+      .set(...bearer(key))
+      .send({ name: 'Empty agent', data_source_ids: [] })
+      .expect(201);
+    const ask = async (agentId: string, query: string): Promise<string> =>
+      (
+        await api()
+          .post('/api/v1/query')
+          .set(...bearer(key))
+          .send({ agent_id: agentId, query })
+          .expect(200)
+      ).body.metadata.interaction_id as string;
+    const password = await ask(docs.body.id, 'How do I reset my password?');
+    const holidays = await ask(docs.body.id, 'When is the office closed?');
+    await ask(docs.body.id, 'How fast does support answer email?');
+    await ask(empty.body.id, 'What is the meaning of life?');
+    await api()
+      .post(`/api/v1/interactions/${password}/feedback`)
+      .set(...bearer(key))
+      .send({ feedback: 'positive' })
+      .expect(200);
+    await api()
+      .post(`/api/v1/interactions/${holidays}/feedback`)
+      .set(...bearer(key))
+      .send({ feedback: 'negative', comment: 'Too vague' })
+      .expect(200);
+
+    await page.goto(`${service.url}/interactions`);
+    await heading('Interactions').waitFor();
+    await page.getByText('4 interactions').waitFor();
+    await expectAccessible(page, 'Interactions');
+
+    await page.getByLabel('Feedback').selectOption({ label: 'Positive' });
+    await page.getByText('1 interaction match these filters').waitFor();
+    expect(new URL(page.url()).searchParams.get('feedback')).toBe('positive');
+    await page.reload();
+    await page.getByText('1 interaction match these filters').waitFor();
+    expect(await page.getByLabel('Feedback').inputValue()).toBe('positive');
+    expect(await bodyRows().textContent()).toContain('How do I reset my password?');
+
+    await page.getByLabel('Feedback').selectOption({ label: 'Any' });
+    await page.getByLabel('Agent').selectOption({ label: 'Empty agent' });
+    await page.getByText('1 interaction match these filters').waitFor();
+    expect(await bodyRows().textContent()).toContain('What is the meaning of life?');
+    await page.getByLabel('Agent').selectOption({ label: 'Docs agent' });
+    await page.getByText('3 interactions match these filters').waitFor();
+
+    await page.getByRole('link', { name: 'How do I reset my password?' }).click();
+    await heading('Interaction').waitFor();
+    await page.getByRole('region', { name: 'Question' }).getByText('How do I reset my password?').waitFor();
+    const citation = page.getByRole('region', { name: 'Answer' }).getByRole('link', { name: /^Source 1: / });
+    await citation.first().waitFor();
+    const sources = page.getByRole('region', { name: /^Sources/ });
+    expect(await sources.textContent()).toContain('Resetting your password');
+    await page.getByRole('region', { name: 'Feedback' }).getByText('Positive', { exact: true }).first().waitFor();
+    await expectAccessible(page, 'an interaction');
+    await citation.first().click();
+    expect(new URL(page.url()).hash).toBe('#source-1');
+    await page.getByRole('link', { name: 'All interactions' }).click();
+    await page.getByText('3 interactions match these filters').waitFor();
+
+    await page.goto(`${service.url}/analytics`);
+    await heading('Analytics').waitFor();
+    const totals = page.getByRole('region', { name: 'Totals' });
+    await totals.getByText('Queries').waitFor();
+    expect(await totals.locator('.stat').first().textContent()).toContain('4');
+    const chart = page.getByRole('img', { name: /^Queries per day/ });
+    await chart.waitFor();
+    expect(await chart.locator('rect').count()).toBeGreaterThan(0);
+    expect(
+      await page
+        .getByRole('img', { name: /^Latency per day/ })
+        .locator('circle')
+        .count(),
+    ).toBeGreaterThan(0);
+    await page.getByRole('region', { name: 'Queries over time' }).getByRole('button', { name: 'Show the figures' }).click();
+    await expectAccessible(page, 'Analytics');
+    await page.getByLabel('Granularity').selectOption({ label: 'Hour' });
+    await page.getByRole('img', { name: /^Queries per hour/ }).waitFor();
+    expect(new URL(page.url()).searchParams.get('granularity')).toBe('hour');
+  });
+
+  it('should add a webhook, show its secret once, and send it a test event', async () => {
+    await page.goto(`${service.url}/settings/webhooks`);
+    await heading('Webhooks').waitFor();
+    await page.getByText('No webhooks yet').waitFor();
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    const form = page.getByRole('dialog', { name: 'Add a webhook' });
+    await form.getByLabel('Endpoint URL').fill(receiver.url('/hooks/console'));
+    await form.getByLabel('Description').fill('Console feed');
+    await form.getByRole('checkbox', { name: 'agent.created' }).check();
+    await form.getByRole('button', { name: 'Add webhook' }).click();
+
+    const shown = page.getByRole('dialog', { name: 'Webhook signing secret' });
+    const secret = (await shown.getByLabel('Signing secret').textContent()) ?? '';
+    expect(secret).toMatch(/^whsec_/);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await bodyRows().filter({ hasText: 'Console feed' }).waitFor();
+    expect(await page.locator('main').textContent()).not.toContain(secret);
+    await expectAccessible(page, 'Webhooks');
+
+    await page.getByRole('link', { name: receiver.url('/hooks/console') }).click();
+    await heading('Webhook').waitFor();
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await page.getByText(/Test event delivered: HTTP 200/).waitFor();
+    const [delivery] = await receiver.waitFor('/hooks/console', 1);
+    expect(signatureIsValid(delivery, secret)).toBe(true);
+    const row = bodyRows().filter({ hasText: 'webhook.test' });
+    await row.getByText('Succeeded').waitFor();
+    expect(await row.textContent()).toContain('200');
+
+    await page.getByRole('button', { name: 'Disable' }).click();
+    await page.getByRole('region', { name: 'Settings' }).getByText('Disabled', { exact: true }).waitFor();
+    const webhooks = await api()
+      .get('/api/v1/webhooks')
+      .set(...bearer(service.org.adminKey))
+      .expect(200);
+    expect(webhooks.body.webhooks).toEqual([expect.objectContaining({ url: receiver.url('/hooks/console'), status: 'disabled', events: ['agent.created'] })]);
+    await page.getByRole('button', { name: 'Enable' }).click();
+    await page.getByRole('region', { name: 'Settings' }).getByText('Active', { exact: true }).waitFor();
+    await expectAccessible(page, 'a webhook');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Menu' }).waitFor();
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'a webhook on a phone');
+  });
+
+  it('should have met no page error and no Content-Security-Policy report', () => {
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { $api } from '@/api/client';
+import type { components } from '@/api/schema';
+import { Badge } from '@/ui/Badge';
+import { ConfirmDialog } from '@/ui/Dialog';
+import { useNotice } from '@/ui/notice';
+import { Section } from '@/ui/Page';
+import { Empty, ErrorNote, QueryView } from '@/ui/states';
+import { Time } from '@/ui/Time';
+import { scopeSentence } from '@/pages/oauth-consent/scopes';
+
+type Grant = components['schemas']['OAuthGrantResponseDto'];
+
+const GRANTS = ['get', '/api/v1/oauth-grants'] as const;
+
+/** Applications the person allowed to act for them (OAuth grants), each revocable. */
+export function GrantsSection() {
+  const grants = $api.useQuery(...GRANTS);
+  const [revoking, setRevoking] = useState<Grant | undefined>();
+  return (
+    <Section title="Applications you allowed">
+      <QueryView query={grants} label="Loading your applications…">
+        {({ grants: list }) =>
+          list.length === 0 ? (
+            <Empty title="No applications act for you">
+              <p>When you allow an application to use the service as you, it is listed here, and you can take its access back.</p>
+            </Empty>
+          ) : (
+            <div className="table-wrap">
+              <table className="table">
+                <caption className="visually-hidden">Applications with access to your account</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Application</th>
+                    <th scope="col">It may</th>
+                    <th scope="col">Allowed</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.map((grant) => (
+                    <tr key={grant.id}>
+                      <td>{grant.client.name}</td>
+                      <td>
+                        <ul className="scope-list">
+                          {grant.scopes.map((scope) => (
+                            <li key={scope}>
+                              <Badge>{scope}</Badge> <span className="small">{scopeSentence(scope)}</span>
+                            </li>
+                          ))}
+                        </ul>
+                      </td>
+                      <td>
+                        <Time value={grant.created_at} />
+                      </td>
+                      <td>
+                        <button type="button" className="btn small danger" aria-label={`Revoke ${grant.client.name}`} onClick={() => setRevoking(grant)}>
+                          Revoke
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </QueryView>
+      <RevokeGrantDialog grant={revoking} onClose={() => setRevoking(undefined)} />
+    </Section>
+  );
+}
+
+function RevokeGrantDialog({ grant, onClose }: { grant: Grant | undefined; onClose: () => void }) {
+  const queries = useQueryClient();
+  const notice = useNotice();
+  const revoke = $api.useMutation('delete', '/api/v1/oauth-grants/{id}', {
+    onSuccess: async () => {
+      await queries.invalidateQueries({ queryKey: GRANTS });
+      notice('Access revoked.');
+      onClose();
+    },
+  });
+  const close = () => {
+    revoke.reset();
+    onClose();
+  };
+  return (
+    <ConfirmDialog
+      title={grant ? `Revoke ${grant.client.name}?` : 'Revoke'}
+      open={grant !== undefined}
+      confirmLabel="Revoke"
+      busy={revoke.isPending}
+      onClose={close}
+      // The OpenAPI document does not declare this path's `id` parameter yet; openapi-fetch fills it in all the same.
+      onConfirm={() => grant && revoke.mutate({ params: { path: { id: grant.id } } } as never)}
+    >
+      {grant ? (
+        <p>{grant.client.name} stops acting for you: every token it holds stops working at once. To use it again, you will have to allow it again.</p>
+      ) : null}
+      <ErrorNote error={revoke.error} />
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,125 @@
+import type { components } from '@/api/schema';
+
+export type Agent = components['schemas']['AgentResponseDto'];
+export type RagStrategy = Agent['rag_strategy'];
+export type AgentStatus = Agent['status'];
+type CreateAgentBody = components['schemas']['CreateAgentDto'];
+type UpdateAgentBody = components['schemas']['UpdateAgentDto'];
+
+/** What the agent form edits, as the inputs hold it (numbers as typed, empty meaning "the service's default"). */
+export interface AgentFormValues {
+  name: string;
+  systemPrompt: string;
+  model: string;
+  ragStrategy: RagStrategy;
+  temperature: string;
+  maxTokens: string;
+  dataSourceIds: string[];
+  /** Empty: the service's own account. `undefined`: the form does not offer the choice (only admins see keys). */
+  providerKeyId?: string;
+}
+
+export const RAG_STRATEGY_OPTIONS: ReadonlyArray<{ value: RagStrategy; label: string }> = [
+  { value: 'hybrid', label: 'Hybrid: keyword and vector, fused' },
+  { value: 'vector', label: 'Vector: by meaning' },
+  { value: 'keyword', label: 'Keyword: by words' },
+];
+
+export const RAG_STRATEGY_LABELS: Record<RagStrategy, string> = { hybrid: 'Hybrid', vector: 'Vector', keyword: 'Keyword' };
+
+/** The models the API documents for `model` (CreateAgentDto); offered as suggestions, any `custom:<name>` also works. */
+export const MODEL_SUGGESTIONS: readonly string[] = [
+  'extractive',
+  'gpt-4o',
+  'gpt-4o-mini',
+  'gpt-4.1',
+  'gpt-4.1-mini',
+  'gpt-4.1-nano',
+  'gpt-5',
+  'gpt-5-mini',
+  'gpt-5-nano',
+  'claude-opus-4-1',
+  'claude-sonnet-4-5',
+  'claude-sonnet-4-0',
+  'claude-haiku-4-5',
+  'claude-3-5-haiku-latest',
+];
+
+/** A new agent: the documented defaults for model and strategy; temperature and length left to the service. */
+export function newAgentForm(withProviderKey: boolean): AgentFormValues {
+  return {
+    name: '',
+    systemPrompt: '',
+    model: 'extractive',
+    ragStrategy: 'hybrid',
+    temperature: '',
+    maxTokens: '',
+    dataSourceIds: [],
+    providerKeyId: withProviderKey ? '' : undefined,
+  };
+}
+
+export function agentFormFrom(agent: Agent, withProviderKey: boolean): AgentFormValues {
+  return {
+    name: agent.name,
+    systemPrompt: agent.system_prompt ?? '',
+    model: agent.model,
+    ragStrategy: agent.rag_strategy,
+    temperature: String(agent.temperature),
+    maxTokens: String(agent.max_tokens),
+    dataSourceIds: [...agent.data_source_ids],
+    providerKeyId: withProviderKey ? (agent.provider_key_id ?? '') : undefined,
+  };
+}
+
+/** A typed number, or undefined when left empty (the API then keeps its default or the current value). */
+export function numberOrUndefined(value: string): number | undefined {
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : Number(trimmed);
+}
+
+/** The JSON body the form sends; a cleared system prompt is null (it removes the current one). */
+export interface AgentBody {
+  name: string;
+  system_prompt: string | null;
+  model: string;
+  rag_strategy: RagStrategy;
+  data_source_ids: string[];
+  temperature?: number;
+  max_tokens?: number;
+  provider_key_id?: string | null;
+}
+
+export function agentBody(values: AgentFormValues): AgentBody {
+  const body: AgentBody = {
+    name: values.name.trim(),
+    system_prompt: values.systemPrompt.trim() === '' ? null : values.systemPrompt,
+    model: values.model.trim(),
+    rag_strategy: values.ragStrategy,
+    data_source_ids: values.dataSourceIds,
+  };
+  const temperature = numberOrUndefined(values.temperature);
+  if (temperature !== undefined) {
+    body.temperature = temperature;
+  }
+  const maxTokens = numberOrUndefined(values.maxTokens);
+  if (maxTokens !== undefined) {
+    body.max_tokens = maxTokens;
+  }
+  if (values.providerKeyId !== undefined) {
+    body.provider_key_id = values.providerKeyId === '' ? null : values.providerKeyId;
+  }
+  return body;
+}
+
+/*
+ * The generated types mark the fields that have a default (model, temperature, status…) as required, even in the
+ * update body; the API documents them as optional and takes the body above as it is.
+ */
+export function asCreateBody(body: AgentBody): CreateAgentBody {
+  return body as unknown as CreateAgentBody;
+}
+
+export function asUpdateBody(body: Partial<AgentBody> & { status?: AgentStatus }): UpdateAgentBody {
+  return body as unknown as UpdateAgentBody;
+}

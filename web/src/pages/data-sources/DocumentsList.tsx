@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { $api } from '@/api/client';
+import type { components } from '@/api/schema';
+import { Badge } from '@/ui/Badge';
+import { SelectField } from '@/ui/fields';
+import { formatNumber } from '@/ui/format';
+import { Pager } from '@/ui/Pager';
+import { Empty, QueryView } from '@/ui/states';
+import { Time } from '@/ui/Time';
+import { webLink } from '@/pages/data-sources/links';
+
+type Document = components['schemas']['DocumentResponseDto'];
+type DocumentStatus = Document['status'];
+
+const PAGE_SIZE = 25;
+/** While a sync runs, documents arrive: the list is asked again this often. */
+const REFRESH_MS = 3000;
+
+const FILTERS: ReadonlyArray<{ value: '' | DocumentStatus; label: string }> = [
+  { value: '', label: 'All' },
+  { value: 'indexed', label: 'Indexed' },
+  { value: 'failed', label: 'Failed' },
+];
+
+function DocumentTitle({ document }: { document: Document }) {
+  const href = webLink(document.url);
+  const title = document.title || document.url;
+  return (
+    <>
+      {href ? (
+        <a href={href} target="_blank" rel="noreferrer">
+          {title}
+        </a>
+      ) : (
+        title
+      )}
+      {document.title && document.title !== document.url ? <div className="small muted url">{document.url}</div> : null}
+    </>
+  );
+}
+
+function DocumentsTable({ documents }: { documents: Document[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Document</th>
+            <th scope="col">Status</th>
+            <th scope="col" className="number">
+              Chunks
+            </th>
+            <th scope="col" className="number">
+              Tokens
+            </th>
+            <th scope="col">Updated</th>
+          </tr>
+        </thead>
+        <tbody>
+          {documents.map((document) => (
+            <tr key={document.id}>
+              <td>
+                <DocumentTitle document={document} />
+                {document.error ? <div className="small error-text">{document.error}</div> : null}
+              </td>
+              <td>{document.status === 'indexed' ? <Badge tone="good">Indexed</Badge> : <Badge tone="bad">Failed</Badge>}</td>
+              <td className="number">{formatNumber(document.chunk_count)}</td>
+              <td className="number">{formatNumber(document.token_count)}</td>
+              <td>
+                <Time value={document.updated_at} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The source's pages or files, each with its own status and the reason it could not be indexed. */
+export function DocumentsList({ sourceId, syncing }: { sourceId: string; syncing: boolean }) {
+  const [offset, setOffset] = useState(0);
+  const [status, setStatus] = useState<'' | DocumentStatus>('');
+  const documents = $api.useQuery(
+    'get',
+    '/api/v1/data-sources/{id}/documents',
+    { params: { path: { id: sourceId }, query: { limit: PAGE_SIZE, offset, status: status || undefined } } },
+    { refetchInterval: syncing ? REFRESH_MS : false },
+  );
+  return (
+    <>
+      <div className="filters">
+        <SelectField
+          label="Show"
+          options={FILTERS}
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as '' | DocumentStatus);
+            setOffset(0);
+          }}
+        />
+      </div>
+      <QueryView query={documents} label="Loading documents…">
+        {(data) =>
+          data.total === 0 ? (
+            <Empty title={status ? 'No document has this status' : 'No documents yet'}>
+              {status ? null : (
+                <p className="muted">
+                  {syncing ? 'The sync is running: documents appear here as they are indexed.' : 'Documents appear here once the source is synced.'}
+                </p>
+              )}
+            </Empty>
+          ) : (
+            <>
+              <DocumentsTable documents={data.documents} />
+              <Pager offset={offset} limit={PAGE_SIZE} total={data.total} onChange={setOffset} />
+            </>
+          )
+        }
+      </QueryView>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { fieldErrors } from '@/api/errors';
+import { SelectField, TextField } from '@/ui/fields';
+import { ErrorNote } from '@/ui/states';
+import { CREATABLE_TYPES, type CreatableType, type SourceFormValues } from '@/pages/data-sources/source-form';
+import { FREQUENCY_OPTIONS, type SyncFrequency } from '@/pages/data-sources/source-status';
+
+/** New source (type chosen here) and settings of an existing one (type fixed) share these fields. */
+export function SourceForm({
+  initial,
+  typeFixed,
+  submitLabel,
+  busy,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  initial: SourceFormValues;
+  typeFixed?: boolean;
+  submitLabel: string;
+  busy: boolean;
+  error: unknown;
+  onSubmit: (values: SourceFormValues) => void;
+  onCancel?: () => void;
+}) {
+  const [values, setValues] = useState(initial);
+  const errors = fieldErrors(error);
+  const set = <K extends keyof SourceFormValues>(key: K, value: SourceFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(values);
+  };
+  const website = values.type === 'website';
+
+  return (
+    <form className="form" onSubmit={submit}>
+      {typeFixed ? null : (
+        <SelectField
+          label="Type"
+          options={CREATABLE_TYPES}
+          value={values.type}
+          onChange={(event) => set('type', event.target.value as CreatableType)}
+          error={errors.type}
+        />
+      )}
+      <TextField label="Name" required maxLength={200} value={values.name} onChange={(event) => set('name', event.target.value)} error={errors.name} />
+      {website ? (
+        <>
+          <TextField
+            label="Start address"
+            type="url"
+            required
+            placeholder="https://docs.example.com/guide/"
+            hint="The crawl follows links on this host, under this path."
+            value={values.url}
+            onChange={(event) => set('url', event.target.value)}
+            error={errors['config.url'] ?? errors.config}
+          />
+          <TextField
+            label="Maximum pages"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={10000}
+            step={1}
+            hint="1 to 10,000; empty keeps the default."
+            value={values.maxPages}
+            onChange={(event) => set('maxPages', event.target.value)}
+            error={errors['config.max_pages']}
+          />
+          <SelectField
+            label="Sync schedule"
+            hint="Pages are fetched again on this schedule; unchanged ones are skipped."
+            options={FREQUENCY_OPTIONS}
+            value={values.syncFrequency}
+            onChange={(event) => set('syncFrequency', event.target.value as SyncFrequency)}
+            error={errors.sync_frequency}
+          />
+        </>
+      ) : typeFixed ? null : (
+        <p className="hint">After creating the source, upload its files on the next page.</p>
+      )}
+      <ErrorNote error={error} />
+      <div className="form-actions">
+        <button type="submit" className="btn primary" disabled={busy}>
+          {busy ? 'Saving…' : submitLabel}
+        </button>
+        {onCancel ? (
+          <button type="button" className="btn" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

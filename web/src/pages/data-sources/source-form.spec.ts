@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { createSourceBody, newSourceForm, sourceFormFrom, updateSourceBody } from '@/pages/data-sources/source-form';
+import type { DataSource } from '@/pages/data-sources/source-status';
+
+const WEBSITE: DataSource = {
+  id: 'ds_1',
+  type: 'website',
+  name: 'Docs',
+  config: { url: 'https://docs.test/guide/', max_pages: 50 },
+  status: 'active',
+  sync_frequency: 'daily',
+  error: null,
+  last_synced_at: null,
+  created_at: '2025-03-01T12:00:00.000Z',
+  updated_at: '2025-03-01T12:00:00.000Z',
+};
+
+describe('createSourceBody', () => {
+  it('should send a website with its address, page limit and schedule, trimmed', () => {
+    const values = { ...newSourceForm(), name: ' Docs ', url: ' https://docs.test/ ', maxPages: '20', syncFrequency: 'weekly' as const };
+    expect(createSourceBody(values)).toEqual({ type: 'website', name: 'Docs', config: { url: 'https://docs.test/', max_pages: 20 }, sync_frequency: 'weekly' });
+  });
+
+  it('should leave the page limit to the service when it is empty', () => {
+    expect(createSourceBody({ ...newSourceForm(), name: 'Docs', url: 'https://docs.test/' }).config).toEqual({ url: 'https://docs.test/' });
+  });
+
+  it('should send a files source without config or schedule', () => {
+    expect(createSourceBody({ ...newSourceForm(), type: 'file', name: 'Handbook', url: 'ignored' })).toEqual({
+      type: 'file',
+      name: 'Handbook',
+      sync_frequency: 'manual',
+    });
+  });
+});
+
+describe('sourceFormFrom and updateSourceBody', () => {
+  it('should edit a website source and send back its whole config', () => {
+    const values = sourceFormFrom(WEBSITE);
+    expect(values).toEqual({ type: 'website', name: 'Docs', url: 'https://docs.test/guide/', maxPages: '50', syncFrequency: 'daily' });
+    expect(updateSourceBody({ ...values, maxPages: '' })).toEqual({ name: 'Docs', config: { url: 'https://docs.test/guide/' }, sync_frequency: 'daily' });
+  });
+
+  it('should only rename a files source', () => {
+    const files: DataSource = { ...WEBSITE, type: 'file', config: {}, sync_frequency: 'manual' };
+    expect(updateSourceBody({ ...sourceFormFrom(files), name: 'Renamed' })).toEqual({ name: 'Renamed' });
+  });
+});

@@ -1,0 +1,98 @@
+import type { operations } from '@/api/schema';
+
+export type InteractionsQuery = NonNullable<operations['Interactions_list']['parameters']['query']>;
+export type FeedbackFilter = NonNullable<InteractionsQuery['feedback']>;
+
+/** The list's filters as they live in the address bar, named as the API's query parameters. */
+export interface InteractionFilters {
+  agent_id?: string;
+  start_date?: string;
+  end_date?: string;
+  feedback?: FeedbackFilter;
+  offset: number;
+}
+
+export const FEEDBACK_FILTERS: ReadonlyArray<{ value: FeedbackFilter | ''; label: string }> = [
+  { value: '', label: 'Any' },
+  { value: 'positive', label: 'Positive' },
+  { value: 'negative', label: 'Negative' },
+  { value: 'null', label: 'No feedback' },
+];
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day as the API takes it (YYYY-MM-DD), and one that exists (no 31 February). */
+export function isDay(value: string | null | undefined): value is string {
+  if (!value || !DAY.test(value)) {
+    return false;
+  }
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+function isFeedback(value: string | null): value is FeedbackFilter {
+  return value === 'positive' || value === 'negative' || value === 'null';
+}
+
+/** Reads the filters from the address; anything malformed (a hand-edited link) is ignored rather than sent. */
+export function readFilters(params: URLSearchParams): InteractionFilters {
+  const agent = params.get('agent_id')?.trim();
+  const start = params.get('start_date');
+  const end = params.get('end_date');
+  const feedback = params.get('feedback');
+  const offset = Number(params.get('offset') ?? '0');
+  return {
+    ...(agent ? { agent_id: agent } : {}),
+    ...(isDay(start) ? { start_date: start } : {}),
+    ...(isDay(end) ? { end_date: end } : {}),
+    ...(isFeedback(feedback) ? { feedback } : {}),
+    offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
+  };
+}
+
+/** The address of the filters: only what is set, in a stable order, so links stay short and comparable. */
+export function writeFilters(filters: InteractionFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of ['agent_id', 'start_date', 'end_date', 'feedback'] as const) {
+    const value = filters[key];
+    if (value) {
+      params.set(key, value);
+    }
+  }
+  if (filters.offset > 0) {
+    params.set('offset', String(filters.offset));
+  }
+  return params;
+}
+
+/** Changes one filter; any change but paging starts again from the first page. */
+export function withFilter(filters: InteractionFilters, key: Exclude<keyof InteractionFilters, 'offset'>, value: string): InteractionFilters {
+  const next: InteractionFilters = { ...filters, offset: 0 };
+  if (value === '') {
+    delete next[key];
+  } else if (key === 'feedback') {
+    if (isFeedback(value)) {
+      next.feedback = value;
+    }
+  } else {
+    next[key] = value;
+  }
+  return next;
+}
+
+/** A reason the filters cannot be sent, per field, before asking the API. */
+export function filterProblems(filters: InteractionFilters): Partial<Record<'end_date', string>> {
+  if (filters.start_date && filters.end_date && filters.end_date < filters.start_date) {
+    return { end_date: 'The end date is before the start date.' };
+  }
+  return {};
+}
+
+export function hasFilters(filters: InteractionFilters): boolean {
+  return Boolean(filters.agent_id || filters.start_date || filters.end_date || filters.feedback);
+}
+
+export function toQuery(filters: InteractionFilters, limit: number): InteractionsQuery {
+  const { offset, ...rest } = filters;
+  return { ...rest, limit, offset };
+}

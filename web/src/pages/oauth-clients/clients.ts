@@ -1,0 +1,11 @@
+/** The redirect addresses of a text box: one per line, surrounding spaces and blank lines ignored, each once. */
+export function redirectUrisOf(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+  ];
+}

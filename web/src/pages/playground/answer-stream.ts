@@ -1,0 +1,88 @@
+import { createParser } from 'eventsource-parser';
+import type { components } from '@/api/schema';
+
+export type Source = components['schemas']['InteractionSourceDto'];
+export type QueryMetadata = components['schemas']['QueryMetadataDto'];
+
+/** One server-sent event: its name (`sources`, `delta`, `done`, `error`) and its raw data. */
+export interface StreamEvent {
+  event: string;
+  data: string;
+}
+
+/** Reads a `text/event-stream` body to its end, calling `onEvent` for each event (comments are skipped). */
+export async function readEventStream(body: ReadableStream<Uint8Array>, onEvent: (event: StreamEvent) => void): Promise<void> {
+  const parser = createParser({ onEvent: (message) => onEvent({ event: message.event ?? 'message', data: message.data }) });
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) {
+      parser.feed(decoder.decode());
+      return;
+    }
+    // `stream: true` keeps a character cut between two reads for the next one.
+    parser.feed(decoder.decode(value, { stream: true }));
+  }
+}
+
+/** asking: sent, nothing back yet; answering: sources or text arriving; then done, stopped (by the reader) or failed. */
+export type Phase = 'asking' | 'answering' | 'done' | 'stopped' | 'failed';
+
+export interface Answer {
+  phase: Phase;
+  text: string;
+  sources: Source[];
+  metadata?: QueryMetadata;
+  /** The API's error envelope, or an Error for a broken connection. */
+  error?: unknown;
+}
+
+export const ASKING: Answer = { phase: 'asking', text: '', sources: [] };
+
+function json(data: string): unknown {
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The answer after one more event of the stream: sources, then text deltas, then the metadata (or an error). */
+export function applyEvent(answer: Answer, event: StreamEvent): Answer {
+  const data = json(event.data);
+  switch (event.event) {
+    case 'sources':
+      return Array.isArray(data) ? { ...answer, phase: 'answering', sources: data as Source[] } : answer;
+    case 'delta': {
+      const text = (data as { text?: unknown } | undefined)?.text;
+      return typeof text === 'string' ? { ...answer, phase: 'answering', text: answer.text + text } : answer;
+    }
+    case 'done':
+      return { ...answer, phase: 'done', metadata: data as QueryMetadata };
+    case 'error':
+      return { ...answer, phase: 'failed', error: data ?? new Error('The answer failed.') };
+    default:
+      return answer;
+  }
+}
+
+/** The stream closed: without `done` or `error`, the answer is incomplete. */
+export function endOfStream(answer: Answer): Answer {
+  if (answer.phase === 'done' || answer.phase === 'failed') {
+    return answer;
+  }
+  return { ...answer, phase: 'failed', error: new Error('The connection closed before the answer was complete.') };
+}
+
+export function stopped(answer: Answer): Answer {
+  return answer.phase === 'done' || answer.phase === 'failed' ? answer : { ...answer, phase: 'stopped' };
+}
+
+export function failed(answer: Answer, error: unknown): Answer {
+  return { ...answer, phase: 'failed', error };
+}
+
+export function isFinished(answer: Answer): boolean {
+  return answer.phase === 'done' || answer.phase === 'stopped' || answer.phase === 'failed';
+}
