@@ -289,6 +289,41 @@ describe('OAuth 2.0 for user-context calls', () => {
     await expect(authorize(theirs, 'read', ivy)).rejects.toThrow(/invalid_credentials/);
   });
 
+  it('should keep the consent step to the browser that started it, and need the session\u2019s CSRF token to continue', async () => {
+    const lea = await person('readonly');
+    const configuration = await publicClient(['read']);
+    const url = client.buildAuthorizationUrl(configuration, {
+      redirect_uri: REDIRECT,
+      scope: 'read',
+      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    const started = await fetch(url, { redirect: 'manual' });
+    const page = new URL(started.headers.get('location')!, origin);
+    expect(page.pathname).toMatch(/^\/oauth\/interaction\/[\w-]+$/);
+    const interaction = started.headers
+      .getSetCookie()
+      .map((header) => header.split(';')[0])
+      .join('; ');
+
+    const consolePage = await fetch(page);
+    expect(consolePage.status).toBe(200);
+    expect(consolePage.headers.get('content-type')).toMatch(/^text\/html/);
+    const elsewhere = await request(t.http).get(`${page.pathname}/details`).set('Cookie', lea.session.cookie).expect(400);
+    expect(elsewhere.body.error.code).toBe('invalid_request');
+
+    const cookie = `${interaction}; ${lea.session.cookie}`;
+    const details = await request(t.http).get(`${page.pathname}/details`).set('Cookie', cookie).expect(200);
+    expect(details.body).toMatchObject({ prompt: 'login', signed_in: true, scopes: ['read'], organization_id: org.orgId, client: { name: 'Acme CLI' } });
+
+    const continueAs = (headers: Record<string, string>) => request(t.http).post(`${page.pathname}/login`).set('Cookie', cookie).set(headers);
+    expect((await continueAs({}).expect(403)).body.error.code).toBe('csrf_failed');
+    expect((await continueAs({ 'X-CSRF-Token': lea.session.csrf, Origin: 'https://elsewhere.example' }).expect(403)).body.error.code).toBe('csrf_failed');
+    await request(t.http).post(`${page.pathname}/login`).set('Cookie', interaction).set('X-CSRF-Token', lea.session.csrf).expect(401);
+    const continued = await continueAs({ 'X-CSRF-Token': lea.session.csrf, Origin: origin }).expect(200);
+    expect(continued.body.redirect_to).toMatch(new RegExp(`^${origin}/oauth/auth/`));
+  });
+
   it('should ask consent once per client and scope set, even from another browser, and again for more scopes', async () => {
     const jan = await person('configure');
     const configuration = await publicClient(['read', 'write']);
