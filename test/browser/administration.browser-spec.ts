@@ -30,13 +30,19 @@ describe('administration console', () => {
 
   const api = () => request(service.t.http);
   const heading = (name: string) => page.getByRole('heading', { level: 1, name });
-  /** Table rows of the page, without the header row. */
-  const bodyRows = (scope: Page = page) => scope.locator('main table tbody tr');
+  /** Table rows of the page, without the header rows. */
+  const bodyRows = () => page.locator('main table tbody tr');
 
   beforeAll(async () => {
     const certificates = createTestCertificates();
     [receiver, stub, browser] = await Promise.all([WebhookReceiver.start(certificates), OpenAIStub.start({ dimensions: 512 }), launchBrowser()]);
     service = await startConsoleService({ env: ingestionEnv(stub, { WEBHOOK_CA_CERTS: certificates.caCertPath, WEBHOOK_TIMEOUT_MS: '3000' }) });
+    // The top bar shows the admin's name, else their address, which a phone's width cannot hold.
+    await api()
+      .put(`/api/v1/users/${service.org.adminUserId}`)
+      .set(...bearer(service.org.adminKey))
+      .send({ name: 'Ada Admin' })
+      .expect(200);
     ({ context, page, problems } = await newConsoleContext(browser));
     await acceptInvitationInBrowser(page, service.url, service.org.adminInvitation);
   });
@@ -212,6 +218,7 @@ describe('administration console', () => {
     await expectAccessible(page, 'an interaction');
     await citation.first().click();
     expect(new URL(page.url()).hash).toBe('#source-1');
+    expect(await page.evaluate<string>('document.activeElement.id')).toBe('source-1');
     await page.getByRole('link', { name: 'All interactions' }).click();
     await page.getByText('3 interactions match these filters').waitFor();
 

@@ -127,7 +127,12 @@ function Plot({ width, timestamps, granularity, series, yTitle, formatValue, int
 
 function FiguresTable({ id, title, timestamps, granularity, series, formatValue, shown }: TimeChartProps & { id: string; shown: boolean }) {
   return (
-    <div id={id} className={shown ? 'table-wrap chart-table' : 'visually-hidden'}>
+    // Shown, it scrolls: focusable and named, so keyboard users can scroll it too.
+    <div
+      id={id}
+      className={shown ? 'table-wrap contained chart-table' : 'visually-hidden'}
+      {...(shown ? { tabIndex: 0, role: 'region', 'aria-label': `${title}, figures` } : {})}
+    >
       <table className="table">
         <caption className={shown ? 'visually-hidden' : undefined}>{title}</caption>
         <thead>

@@ -15,6 +15,7 @@ import { Page } from '@/ui/Page';
 import { Pager } from '@/ui/Pager';
 import { Empty, ErrorNote, Forbidden, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
+import '@/pages/api-keys/api-keys.css';
 
 type ApiKey = components['schemas']['ApiKeyResponseDto'];
 type CreatedKey = components['schemas']['CreatedApiKeyResponseDto'];
@@ -94,7 +95,7 @@ function NewKeyDialog({ created, onClose }: { created: CreatedKey | undefined; o
       {created ? (
         <>
           <p>
-            The key <strong>{created.name}</strong> is ready. Send it as <code>Authorization: Bearer …</code>.
+            The key <strong>{created.name}</strong> is ready. Programs send it in the <code>Authorization: Bearer</code> header.
           </p>
           <CopyValue label="New API key" value={created.key} once />
           <div className="form-actions">
@@ -178,8 +179,9 @@ function RotateDialog({ apiKey, onClose, onRotated }: { apiKey: ApiKey | undefin
 }
 
 function KeysTable({ keys, onRevoke, onRotate }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void; onRotate: (key: ApiKey) => void }) {
+  // The frame is focusable, so a table wider than the screen scrolls by keyboard too.
   return (
-    <div className="table-wrap">
+    <div className="table-wrap contained" tabIndex={0} role="region" aria-label="API keys table">
       <table className="table">
         <caption className="visually-hidden">API keys, newest first</caption>
         <thead>

@@ -1,6 +1,6 @@
-import { Fragment, useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent, type MouseEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { $api } from '@/api/client';
 import { fieldErrors } from '@/api/errors';
 import type { components } from '@/api/schema';
@@ -27,6 +27,17 @@ function isWebAddress(url: string): boolean {
 }
 
 function Answer({ text, sources }: { text: string; sources: Source[] }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Moves to the source in place of the browser's own jump, which would add a history entry without the page's state.
+  const jump = (event: MouseEvent, number: number) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey) {
+      return;
+    }
+    event.preventDefault();
+    document.getElementById(`source-${number}`)?.focus();
+    void navigate({ hash: `source-${number}` }, { replace: true, state: location.state as unknown });
+  };
   if (!text.trim()) {
     return <p className="muted">No answer was given.</p>;
   }
@@ -35,13 +46,19 @@ function Answer({ text, sources }: { text: string; sources: Source[] }) {
       {splitCitations(text, sources.length).map((part, index) =>
         part.kind === 'text' ? (
           <Fragment key={index}>{part.text}</Fragment>
+        ) : part.kind === 'strong' ? (
+          <strong key={index}>{part.text}</strong>
         ) : (
           <span key={index} className="citation">
             [
             {part.sources.map((number, position) => (
               <Fragment key={number}>
                 {position > 0 ? ', ' : ''}
-                <a href={`#source-${number}`} aria-label={`Source ${number}: ${sources[number - 1].document_title || 'untitled'}`}>
+                <a
+                  href={`#source-${number}`}
+                  onClick={(event) => jump(event, number)}
+                  aria-label={`Source ${number}: ${sources[number - 1].document_title || 'untitled'}`}
+                >
                   {number}
                 </a>
               </Fragment>

@@ -54,8 +54,9 @@ function Filters({ filters, onChange, names }: { filters: InteractionFilters; on
 function InteractionsTable({ interactions, names }: { interactions: Interaction[]; names: Map<string, string> }) {
   // The detail page links back to the list as it was filtered.
   const { search } = useLocation();
+  // The frame is focusable, so a table wider than the screen scrolls by keyboard too.
   return (
-    <div className="table-wrap">
+    <div className="table-wrap contained" tabIndex={0} role="region" aria-label="Interactions table">
       <table className="table">
         <caption className="visually-hidden">Interactions, newest first</caption>
         <thead>

@@ -65,6 +65,15 @@ describe('citations', () => {
     expect(parts.map((part) => part.text).join('')).toBe('Read `items[1]` first [1].\n```\nlist[2]\n```\nDone [2].');
   });
 
+  it('should pick out bold runs, but not in code', () => {
+    expect(splitCitations('**Resetting your password** [1]\n\nOpen `**x**` now.', 1)).toEqual([
+      { kind: 'strong', text: 'Resetting your password' },
+      { kind: 'text', text: ' ' },
+      { kind: 'citation', text: '[1]', sources: [1] },
+      { kind: 'text', text: '\n\nOpen `**x**` now.' },
+    ]);
+  });
+
   it('should read prefixed forms and en dashes', () => {
     expect(citedNumbers('Source 2', 3)).toEqual([2]);
     expect(citedNumbers('sources 1; 3', 3)).toEqual([1, 3]);

@@ -241,8 +241,9 @@ function RetryButton({ delivery, onRetried }: { delivery: Delivery; onRetried: (
 }
 
 function DeliveriesTable({ deliveries, onRetried }: { deliveries: Delivery[]; onRetried: (sentence: string) => void }) {
+  // The frame is focusable, so a table wider than the screen scrolls by keyboard too.
   return (
-    <div className="table-wrap">
+    <div className="table-wrap contained" tabIndex={0} role="region" aria-label="Deliveries table">
       <table className="table">
         <caption className="visually-hidden">Deliveries, newest first</caption>
         <thead>

@@ -38,8 +38,9 @@ function CreateWebhook({ onCancel, onCreated }: { onCancel: () => void; onCreate
 }
 
 function WebhooksTable({ webhooks }: { webhooks: Webhook[] }) {
+  // The frame is focusable, so a table wider than the screen scrolls by keyboard too.
   return (
-    <div className="table-wrap">
+    <div className="table-wrap contained" tabIndex={0} role="region" aria-label="Webhooks table">
       <table className="table">
         <caption className="visually-hidden">Webhooks, newest first</caption>
         <thead>
