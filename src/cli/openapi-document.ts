@@ -35,7 +35,7 @@ export async function openApiDocument(): Promise<OpenAPIObject> {
  */
 export async function clientTypesOf(document: OpenAPIObject): Promise<string> {
   const { default: openapiTS, astToString } = await import('openapi-typescript');
-  const ast = await openapiTS(document as unknown as Parameters<typeof openapiTS>[0], { alphabetize: true });
+  const ast = await openapiTS(document as unknown as Parameters<typeof openapiTS>[0], { alphabetize: true, defaultNonNullable: false });
   return `${CLIENT_TYPES_HEADER}${astToString(ast)}`;
 }
 

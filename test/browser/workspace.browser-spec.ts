@@ -16,7 +16,7 @@ import { ingestionEnv, page as docsPage } from '#test/utils/ingestion.js';
 import { OpenAIStub } from '#test/utils/openai-stub.js';
 
 /** Each page of the fixture site answers this late, and the crawl fetches one at a time: the sync lasts a few seconds. */
-const PAGE_DELAY_MS = 700;
+const PAGE_DELAY_MS = 600;
 const DOCS: Record<string, string> = {
   install: 'Run the installer and accept the licence.',
   configure: 'Edit the settings file to choose a port.',
@@ -60,6 +60,7 @@ describe('workspace console: agents, data sources, playground', () => {
     }
     service = await startConsoleService({ env: ingestionEnv(stub, { CRAWL_CONCURRENCY: '1' }) });
     ({ context, page, problems } = await newConsoleContext(browser));
+    page.setDefaultTimeout(10_000);
     await acceptInvitationInBrowser(page, service.url, service.org.adminInvitation);
   });
 
@@ -71,7 +72,7 @@ describe('workspace console: agents, data sources, playground', () => {
     await stub?.close();
   });
 
-  it('should add a website source and follow its sync live, in the list and on its page, until its documents are indexed', async () => {
+  it('should add a website source and follow its sync live, in the list and on its page, until its documents are indexed, and sync it again', async () => {
     await page.goto(`${service.url}/data-sources`);
     await heading('Data sources').waitFor();
     await page.getByText('No data sources yet').waitFor();
@@ -108,17 +109,24 @@ describe('workspace console: agents, data sources, playground', () => {
     await row.getByRole('link', { name: 'Acme docs' }).click();
     const progress = page.getByRole('progressbar', { name: 'Sync progress' });
     await expect.poll(() => progress.getAttribute('value')).toBe('100');
-    const documents = page.getByRole('region', { name: 'Documents' });
+    const documents = page.getByRole('region', { name: 'Documents', exact: true });
     await expect.poll(() => documents.locator('tbody tr').count()).toBe(4);
     expect(await documents.textContent()).toContain(site.url('/docs/install'));
-    expect(await documents.getByText('Indexed').count()).toBe(4);
+    expect(await documents.locator('tbody').getByText('Indexed').count()).toBe(4);
     const status = await api()
       .get(`/api/v1/data-sources/${websiteId}/status`)
       .set(...admin())
       .expect(200);
     expect(status.body).toMatchObject({ status: 'active', progress_pct: 100 });
-    expect(await page.getByRole('region', { name: 'Sync' }).textContent()).toContain(`${status.body.chunks_indexed} chunks`);
+    expect(await page.getByRole('region', { name: 'Sync', exact: true }).textContent()).toContain(`${status.body.chunks_indexed} chunks`);
     await expectAccessible(page, 'website data source');
+
+    // Sync now: the bar runs again and comes back to 100%, with the same documents.
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await page.getByRole('button', { name: 'Syncing…' }).waitFor();
+    await page.getByRole('button', { name: 'Sync now' }).waitFor({ timeout: 20_000 });
+    expect(await progress.getAttribute('value')).toBe('100');
+    expect(await documents.locator('tbody tr').count()).toBe(4);
   });
 
   it('should create a files source and index an uploaded file', async () => {
@@ -133,9 +141,9 @@ describe('workspace console: agents, data sources, playground', () => {
 
     await page.getByLabel('Files to upload').setInputFiles({ name: 'password.md', mimeType: 'text/markdown', buffer: Buffer.from(PASSWORD_DOC) });
     await page.getByText(/Uploaded, now indexing: password\.md/).waitFor();
-    const documents = page.getByRole('region', { name: 'Documents' });
+    const documents = page.getByRole('region', { name: 'Documents', exact: true });
     await documents.getByRole('cell', { name: /password\.md/ }).waitFor({ timeout: 20_000 });
-    await documents.getByText('Indexed').waitFor();
+    await documents.locator('tbody').getByText('Indexed').waitFor();
     await expect.poll(() => page.getByRole('progressbar', { name: 'Sync progress' }).getAttribute('value')).toBe('100');
 
     const listed = await api()
@@ -174,7 +182,7 @@ describe('workspace console: agents, data sources, playground', () => {
 
     await row.getByRole('link', { name: 'Support assistant' }).click();
     await heading('Support assistant').waitFor();
-    const edit = page.getByRole('region', { name: 'Edit' });
+    const edit = page.getByRole('region', { name: 'Edit', exact: true });
     await edit.getByLabel('Temperature').fill('0.4');
     await edit.getByLabel('Retrieval strategy').selectOption('keyword');
     await edit.getByRole('button', { name: 'Save changes' }).click();
@@ -188,7 +196,7 @@ describe('workspace console: agents, data sources, playground', () => {
           ).body,
       )
       .toMatchObject({ temperature: 0.4, rag_strategy: 'keyword' });
-    await page.getByRole('region', { name: 'Details' }).getByText('Keyword').waitFor();
+    await page.getByRole('region', { name: 'Details', exact: true }).getByText('Keyword').waitFor();
 
     await page.getByRole('button', { name: 'Disable' }).click();
     await page.getByRole('button', { name: 'Enable' }).waitFor();
@@ -199,7 +207,7 @@ describe('workspace console: agents, data sources, playground', () => {
           .set(...admin())
       ).body.status,
     ).toBe('disabled');
-    await page.getByRole('region', { name: 'Details' }).getByText('Disabled').waitFor();
+    await page.getByRole('region', { name: 'Details', exact: true }).getByText('Disabled').waitFor();
     await expectAccessible(page, 'agent page');
     await page.getByRole('button', { name: 'Enable' }).click();
     await page.getByRole('button', { name: 'Disable' }).waitFor();
@@ -232,7 +240,9 @@ describe('workspace console: agents, data sources, playground', () => {
       .set(...admin())
       .expect(200);
     expect(stored.body.response).toMatch(/Reset password/);
-    expect(await turn.locator('.answer-text').textContent()).toBe(stored.body.response);
+    // The text streamed in is the stored answer (its **bold** shown as bold).
+    expect(await turn.locator('.answer-text').textContent()).toBe(stored.body.response.replaceAll('**', ''));
+    expect(await turn.locator('.answer-text strong').count()).toBeGreaterThan(0);
 
     // Its [n] markers link to the sources listed beside the answer.
     const sources = turn.getByRole('heading', { name: 'Sources' }).locator('..');
@@ -304,11 +314,11 @@ describe('workspace console: agents, data sources, playground', () => {
       await view.getByRole('link', { name: 'Support assistant' }).waitFor();
       expect(await view.getByRole('button', { name: 'New agent' }).count()).toBe(0);
       await view.getByRole('link', { name: 'Support assistant' }).click();
-      await view.getByRole('region', { name: 'Details' }).waitFor();
+      await view.getByRole('region', { name: 'Details', exact: true }).waitFor();
       expect(await view.getByRole('button', { name: /Delete|Disable|Save changes/ }).count()).toBe(0);
 
       await view.goto(`${service.url}/data-sources/${filesId}`);
-      await view.getByRole('region', { name: 'Documents' }).getByText('password.md').waitFor();
+      await view.getByRole('region', { name: 'Documents', exact: true }).getByText('password.md').waitFor();
       expect(await view.getByRole('button', { name: /Sync now|Delete/ }).count()).toBe(0);
       expect(await view.getByLabel('Files to upload').count()).toBe(0);
 

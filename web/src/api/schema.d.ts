@@ -1573,13 +1573,13 @@ export interface components {
              */
             data_source_ids: string[];
             /** @default 1024 */
-            max_tokens: number;
+            max_tokens?: number;
             /**
              * @description One of extractive, gpt-4o, gpt-4o-mini, gpt-4.1, gpt-4.1-mini, gpt-4.1-nano, gpt-5, gpt-5-mini, gpt-5-nano, claude-opus-4-1, claude-sonnet-4-5, claude-sonnet-4-0, claude-haiku-4-5, claude-3-5-haiku-latest, or custom:<name>.
              * @default extractive
              * @example extractive
              */
-            model: string;
+            model?: string;
             /** @example Support assistant */
             name: string;
             /**
@@ -1591,24 +1591,24 @@ export interface components {
              * @default hybrid
              * @enum {string}
              */
-            rag_strategy: "vector" | "keyword" | "hybrid";
+            rag_strategy?: "vector" | "keyword" | "hybrid";
             /**
              * @description A disabled agent answers queries with 409.
              * @default active
              * @enum {string}
              */
-            status: "active" | "disabled";
+            status?: "active" | "disabled";
             /** @example Answer from the documentation only. Cite your sources. */
             system_prompt?: string | null;
             /** @default 0.2 */
-            temperature: number;
+            temperature?: number;
         };
         CreateApiKeyDto: {
             /**
              * @default live
              * @enum {string}
              */
-            environment: "live" | "test";
+            environment?: "live" | "test";
             /** @example Production backend */
             name: string;
             /**
@@ -1621,7 +1621,7 @@ export interface components {
              *       "execute"
              *     ]
              */
-            scopes: ("read" | "write" | "execute" | "admin" | "chat" | "agents:read" | "agents:write" | "agents:delete" | "data:read" | "data:write" | "analytics:read")[];
+            scopes?: ("read" | "write" | "execute" | "admin" | "chat" | "agents:read" | "agents:write" | "agents:delete" | "data:read" | "data:write" | "analytics:read")[];
         };
         CreatedApiKeyResponseDto: {
             /** Format: date-time */
@@ -1675,7 +1675,7 @@ export interface components {
              * @default manual
              * @enum {string}
              */
-            sync_frequency: "hourly" | "daily" | "weekly" | "manual";
+            sync_frequency?: "hourly" | "daily" | "weekly" | "manual";
             /**
              * @description website and file work now; connector types answer 400 until their connectors ship.
              * @enum {string}
@@ -1736,7 +1736,7 @@ export interface components {
              * @default draft
              * @enum {string}
              */
-            status: "draft" | "published";
+            status?: "draft" | "published";
             /**
              * @default []
              * @example [
@@ -1744,7 +1744,7 @@ export interface components {
              *       "security"
              *     ]
              */
-            tags: string[];
+            tags?: string[];
             /** @example Resetting your password */
             title: string;
         };
@@ -1767,7 +1767,7 @@ export interface components {
              *       "execute"
              *     ]
              */
-            scopes: ("read" | "write" | "execute" | "admin" | "chat" | "agents:read" | "agents:write" | "agents:delete" | "data:read" | "data:write" | "analytics:read")[];
+            scopes?: ("read" | "write" | "execute" | "admin" | "chat" | "agents:read" | "agents:write" | "agents:delete" | "data:read" | "data:write" | "analytics:read")[];
         };
         CreateOAuthClientDto: {
             /** @example Acme CLI */
@@ -1793,7 +1793,7 @@ export interface components {
              * @default confidential
              * @enum {string}
              */
-            type: "confidential" | "public";
+            type?: "confidential" | "public";
         };
         CreateProviderKeyDto: {
             /**
@@ -1824,7 +1824,7 @@ export interface components {
              * @default readonly
              * @enum {string}
              */
-            role: "readonly" | "train" | "configure" | "admin";
+            role?: "readonly" | "train" | "configure" | "admin";
         };
         CreateWebhookDto: {
             /** @example Feeds the analytics warehouse */
@@ -2590,7 +2590,7 @@ export interface components {
              * @description Answer as server-sent events: sources, delta…, done (or error).
              * @default false
              */
-            stream: boolean;
+            stream?: boolean;
             /** @description Default: the agent's. */
             temperature?: number;
         };
@@ -2718,11 +2718,11 @@ export interface components {
              * @default hybrid
              * @enum {string}
              */
-            rag_strategy: "vector" | "keyword" | "hybrid";
+            rag_strategy?: "vector" | "keyword" | "hybrid";
             /** @description Chunks scoring below it are left out. */
             similarity_threshold?: number;
             /** @default 10 */
-            top_k: number;
+            top_k?: number;
         };
         SemanticSearchResponseDto: {
             chunks: components["schemas"]["SearchChunkDto"][];
@@ -2814,13 +2814,13 @@ export interface components {
              */
             data_source_ids?: string[];
             /** @default 1024 */
-            max_tokens: number;
+            max_tokens?: number;
             /**
              * @description One of extractive, gpt-4o, gpt-4o-mini, gpt-4.1, gpt-4.1-mini, gpt-4.1-nano, gpt-5, gpt-5-mini, gpt-5-nano, claude-opus-4-1, claude-sonnet-4-5, claude-sonnet-4-0, claude-haiku-4-5, claude-3-5-haiku-latest, or custom:<name>.
              * @default extractive
              * @example extractive
              */
-            model: string;
+            model?: string;
             /** @example Support assistant */
             name?: string;
             /**
@@ -2832,17 +2832,17 @@ export interface components {
              * @default hybrid
              * @enum {string}
              */
-            rag_strategy: "vector" | "keyword" | "hybrid";
+            rag_strategy?: "vector" | "keyword" | "hybrid";
             /**
              * @description A disabled agent answers queries with 409.
              * @default active
              * @enum {string}
              */
-            status: "active" | "disabled";
+            status?: "active" | "disabled";
             /** @example Answer from the documentation only. Cite your sources. */
             system_prompt?: string | null;
             /** @default 0.2 */
-            temperature: number;
+            temperature?: number;
         };
         UpdateDataSourceDto: {
             /** @description Replaces the whole config; the next sync uses it. */
@@ -2862,7 +2862,7 @@ export interface components {
              * @default draft
              * @enum {string}
              */
-            status: "draft" | "published";
+            status?: "draft" | "published";
             /**
              * @default []
              * @example [
@@ -2870,7 +2870,7 @@ export interface components {
              *       "security"
              *     ]
              */
-            tags: string[];
+            tags?: string[];
             /** @example Resetting your password */
             title?: string;
         };

@@ -13,12 +13,14 @@ import { useNotice } from '@/ui/notice';
 import '@/pages/agents/agents.css';
 import { AgentForm } from '@/pages/agents/AgentForm';
 import { AgentStatusBadge } from '@/pages/agents/AgentStatusBadge';
-import { agentBody, agentFormFrom, asUpdateBody, RAG_STRATEGY_LABELS, type Agent, type AgentFormValues } from '@/pages/agents/agent-form';
+import { agentBody, agentFormFrom, RAG_STRATEGY_LABELS, type Agent, type AgentFormValues } from '@/pages/agents/agent-form';
 import { SourceStatusBadge } from '@/pages/data-sources/SourceStatusBadge';
 
+/** After a change: the list and every agent's own query (a path with an id is a key of its own). */
 function useAgentChanged() {
   const queries = useQueryClient();
-  return () => queries.invalidateQueries({ queryKey: ['get', '/api/v1/agents'] });
+  return () =>
+    Promise.all([queries.invalidateQueries({ queryKey: ['get', '/api/v1/agents'] }), queries.invalidateQueries({ queryKey: ['get', '/api/v1/agents/{id}'] })]);
 }
 
 function AgentDetails({ agent }: { agent: Agent }) {
@@ -88,7 +90,7 @@ function EditAgent({ agent, withProviderKey }: { agent: Agent; withProviderKey: 
   const notify = useNotice();
   const save = (values: AgentFormValues) => {
     update.mutate(
-      { params: { path: { id: agent.id } }, body: asUpdateBody(agentBody(values)) },
+      { params: { path: { id: agent.id } }, body: agentBody(values) },
       {
         onSuccess: () => {
           void changed();
@@ -120,7 +122,7 @@ function AgentActions({ agent }: { agent: Agent }) {
 
   const toggle = () =>
     update.mutate(
-      { params: { path: { id: agent.id } }, body: asUpdateBody({ status: next }) },
+      { params: { path: { id: agent.id } }, body: { status: next } },
       {
         onSuccess: () => {
           void changed();

@@ -7,19 +7,20 @@ import { useSignedIn } from '@/app/session';
 import { Dialog } from '@/ui/Dialog';
 import { Page } from '@/ui/Page';
 import { Pager } from '@/ui/Pager';
+import { TableWrap } from '@/ui/TableWrap';
 import { Empty, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { formatNumber } from '@/ui/format';
 import { useNotice } from '@/ui/notice';
 import { AgentForm } from '@/pages/agents/AgentForm';
 import { AgentStatusBadge } from '@/pages/agents/AgentStatusBadge';
-import { agentBody, asCreateBody, newAgentForm, RAG_STRATEGY_LABELS, type Agent, type AgentFormValues } from '@/pages/agents/agent-form';
+import { agentBody, newAgentForm, RAG_STRATEGY_LABELS, type Agent, type AgentFormValues } from '@/pages/agents/agent-form';
 
 const PAGE_SIZE = 25;
 
 function AgentsTable({ agents }: { agents: Agent[] }) {
   return (
-    <div className="table-wrap">
+    <TableWrap label="Agent list">
       <table className="table">
         <thead>
           <tr>
@@ -54,7 +55,7 @@ function AgentsTable({ agents }: { agents: Agent[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 
@@ -68,7 +69,7 @@ function CreateAgentDialog({ open, onClose, withProviderKey }: { open: boolean; 
   };
   const submit = (values: AgentFormValues) => {
     create.mutate(
-      { body: asCreateBody(agentBody(values)) },
+      { body: agentBody(values) },
       {
         onSuccess: (agent) => {
           void queries.invalidateQueries({ queryKey: ['get', '/api/v1/agents'] });

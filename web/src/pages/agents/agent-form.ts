@@ -4,7 +4,6 @@ export type Agent = components['schemas']['AgentResponseDto'];
 export type RagStrategy = Agent['rag_strategy'];
 export type AgentStatus = Agent['status'];
 type CreateAgentBody = components['schemas']['CreateAgentDto'];
-type UpdateAgentBody = components['schemas']['UpdateAgentDto'];
 
 /** What the agent form edits, as the inputs hold it (numbers as typed, empty meaning "the service's default"). */
 export interface AgentFormValues {
@@ -79,16 +78,7 @@ export function numberOrUndefined(value: string): number | undefined {
 }
 
 /** The JSON body the form sends; a cleared system prompt is null (it removes the current one). */
-export interface AgentBody {
-  name: string;
-  system_prompt: string | null;
-  model: string;
-  rag_strategy: RagStrategy;
-  data_source_ids: string[];
-  temperature?: number;
-  max_tokens?: number;
-  provider_key_id?: string | null;
-}
+export type AgentBody = CreateAgentBody;
 
 export function agentBody(values: AgentFormValues): AgentBody {
   const body: AgentBody = {
@@ -110,16 +100,4 @@ export function agentBody(values: AgentFormValues): AgentBody {
     body.provider_key_id = values.providerKeyId === '' ? null : values.providerKeyId;
   }
   return body;
-}
-
-/*
- * The generated types mark the fields that have a default (model, temperature, status…) as required, even in the
- * update body; the API documents them as optional and takes the body above as it is.
- */
-export function asCreateBody(body: AgentBody): CreateAgentBody {
-  return body as unknown as CreateAgentBody;
-}
-
-export function asUpdateBody(body: Partial<AgentBody> & { status?: AgentStatus }): UpdateAgentBody {
-  return body as unknown as UpdateAgentBody;
 }

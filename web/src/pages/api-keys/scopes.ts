@@ -1,7 +1,7 @@
 import type { components } from '@/api/schema';
 
-export type Scope = components['schemas']['CreateApiKeyDto']['scopes'][number];
-export type Environment = components['schemas']['CreateApiKeyDto']['environment'];
+export type Scope = NonNullable<components['schemas']['CreateApiKeyDto']['scopes']>[number];
+export type Environment = NonNullable<components['schemas']['CreateApiKeyDto']['environment']>;
 
 /** The versioned scopes a key is made with here; the legacy ones remain for keys made through the legacy path. */
 export const SCOPE_OPTIONS: ReadonlyArray<{ value: Scope; label: string; hint: string }> = [

@@ -147,7 +147,9 @@ function SourceActions({ source, syncing }: { source: DataSource; syncing: boole
       {
         onSuccess: () => {
           void queries.invalidateQueries({ queryKey: ['get', '/api/v1/data-sources'] });
+          // Agents stop referring to it.
           void queries.invalidateQueries({ queryKey: ['get', '/api/v1/agents'] });
+          void queries.invalidateQueries({ queryKey: ['get', '/api/v1/agents/{id}'] });
           notify(`Data source “${source.name}” deleted.`);
           void navigate('/data-sources');
         },

@@ -8,6 +8,7 @@ import { Dialog } from '@/ui/Dialog';
 import { SelectField } from '@/ui/fields';
 import { Page } from '@/ui/Page';
 import { Pager } from '@/ui/Pager';
+import { TableWrap } from '@/ui/TableWrap';
 import { Empty, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { useNotice } from '@/ui/notice';
@@ -57,7 +58,7 @@ function LastSync({ source }: { source: DataSource }) {
 
 function SourcesTable({ sources }: { sources: DataSource[] }) {
   return (
-    <div className="table-wrap">
+    <TableWrap label="Data source list">
       <table className="table">
         <thead>
           <tr>
@@ -88,7 +89,7 @@ function SourcesTable({ sources }: { sources: DataSource[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 

@@ -5,6 +5,7 @@ import { Badge } from '@/ui/Badge';
 import { SelectField } from '@/ui/fields';
 import { formatNumber } from '@/ui/format';
 import { Pager } from '@/ui/Pager';
+import { TableWrap } from '@/ui/TableWrap';
 import { Empty, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { webLink } from '@/pages/data-sources/links';
@@ -41,11 +42,13 @@ function DocumentTitle({ document }: { document: Document }) {
 
 function DocumentsTable({ documents }: { documents: Document[] }) {
   return (
-    <div className="table-wrap">
+    <TableWrap label="Document list">
       <table className="table">
         <thead>
           <tr>
-            <th scope="col">Document</th>
+            <th scope="col" className="document-column">
+              Document
+            </th>
             <th scope="col">Status</th>
             <th scope="col" className="number">
               Chunks
@@ -73,7 +76,7 @@ function DocumentsTable({ documents }: { documents: Document[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 

@@ -40,5 +40,6 @@ export function useSyncStarted() {
       queries.invalidateQueries({ queryKey: ['get', '/api/v1/data-sources/{id}/status'] }),
       queries.invalidateQueries({ queryKey: ['get', '/api/v1/data-sources/{id}'] }),
       queries.invalidateQueries({ queryKey: ['get', '/api/v1/data-sources'] }),
+      queries.invalidateQueries({ queryKey: ['get', '/api/v1/data-sources/{id}/documents'] }),
     ]);
 }

@@ -4,7 +4,7 @@ import { errorMessage } from '@/api/errors';
 import { formatMs, formatNumber } from '@/ui/format';
 import { webLink } from '@/pages/data-sources/links';
 import type { Answer, Source } from '@/pages/playground/answer-stream';
-import { splitCitations } from '@/pages/playground/citations';
+import { splitAnswer, type Inline } from '@/pages/playground/citations';
 import { Feedback } from '@/pages/playground/Feedback';
 
 function sourceAnchor(turnId: number, n: number): string {
@@ -21,28 +21,49 @@ function focusSource(event: MouseEvent<HTMLAnchorElement>, anchor: string) {
   }
 }
 
-function AnswerText({ turnId, answer }: { turnId: number; answer: Answer }) {
-  const segments = splitCitations(answer.text, answer.sources.length);
-  return (
-    <p className="answer-text">
-      {segments.map((segment, index) => {
-        if (segment.kind === 'text') {
-          return <Fragment key={index}>{segment.text}</Fragment>;
-        }
-        const anchor = sourceAnchor(turnId, segment.source);
-        const title = answer.sources[segment.source - 1]?.document_title || 'Untitled';
+function InlineParts({ turnId, parts, sources }: { turnId: number; parts: Inline[]; sources: Source[] }) {
+  return parts.map((part, index) => {
+    switch (part.kind) {
+      case 'text':
+        return <Fragment key={index}>{part.text}</Fragment>;
+      case 'punctuation':
+        return (
+          <span key={index} className="marker-punctuation">
+            {part.text}
+          </span>
+        );
+      case 'citation': {
+        const anchor = sourceAnchor(turnId, part.source);
+        const title = sources[part.source - 1]?.document_title || 'Untitled';
         return (
           <a
             key={index}
             className="citation"
             href={`#${anchor}`}
-            aria-label={`Source ${segment.source}: ${title}`}
+            aria-label={`Source ${part.source}: ${title}`}
             onClick={(event) => focusSource(event, anchor)}
           >
-            {segment.source}
+            {part.source}
           </a>
         );
-      })}
+      }
+    }
+  });
+}
+
+function AnswerText({ turnId, answer }: { turnId: number; answer: Answer }) {
+  const segments = splitAnswer(answer.text, answer.sources.length);
+  return (
+    <p className="answer-text">
+      {segments.map((segment, index) =>
+        segment.kind === 'strong' ? (
+          <strong key={index}>
+            <InlineParts turnId={turnId} parts={segment.content} sources={answer.sources} />
+          </strong>
+        ) : (
+          <InlineParts key={index} turnId={turnId} parts={[segment]} sources={answer.sources} />
+        ),
+      )}
       {answer.phase === 'answering' || answer.phase === 'asking' ? <span className="cursor" aria-hidden="true" /> : null}
     </p>
   );
@@ -65,6 +86,7 @@ function SourceItem({ turnId, n, source }: { turnId: number; n: number; source: 
         ) : (
           <span className="source-title">{title}</span>
         )}
+        {!href && source.document_url && source.document_url !== title ? <span className="small muted"> · {source.document_url}</span> : null}
         <span className="small muted"> · relevance {formatNumber(source.similarity_score, { style: 'percent', maximumFractionDigits: 0 })}</span>
         <details>
           <summary className="small">Passage</summary>

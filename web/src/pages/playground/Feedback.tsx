@@ -43,10 +43,10 @@ export function Feedback({ interactionId }: { interactionId: string }) {
     <div className="feedback">
       <div className="feedback-buttons" role="group" aria-label="Feedback on this answer">
         <button type="button" className="btn small" aria-pressed={given === 'positive'} disabled={send.isPending} onClick={() => rate('positive')}>
-          <span aria-hidden="true">👍</span> Helpful
+          Helpful
         </button>
         <button type="button" className="btn small" aria-pressed={given === 'negative'} disabled={send.isPending} onClick={() => rate('negative')}>
-          <span aria-hidden="true">👎</span> Not helpful
+          Not helpful
         </button>
       </div>
       {given ? (

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { applyEvent, ASKING, endOfStream, readEventStream, stopped, type Answer, type StreamEvent } from '@/pages/playground/answer-stream';
+import { describe, expect, it, vi } from 'vitest';
+import { applyEvent, ASKING, endOfStream, readEventStream, stopped, streamAnswer, type Answer, type StreamEvent } from '@/pages/playground/answer-stream';
 
 function streamOf(pieces: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -107,5 +107,88 @@ describe('endOfStream and stopped', () => {
     expect(stopped({ ...ASKING, phase: 'answering', text: 'Half' })).toEqual({ ...ASKING, phase: 'stopped', text: 'Half' });
     const done: Answer = { ...ASKING, phase: 'done' };
     expect(stopped(done)).toBe(done);
+  });
+});
+
+describe('streamAnswer', () => {
+  const sse = (events: Array<[string, unknown]>) => events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join('');
+  const eventStream = (body: BodyInit) => new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream; charset=utf-8' } });
+
+  it('should post the question for a stream, with the session and the CSRF header, and report the answer as it grows', async () => {
+    const fetcher = vi.fn<typeof fetch>(async () =>
+      eventStream(
+        sse([
+          ['sources', [SOURCE]],
+          ['delta', { text: 'Open Settings ' }],
+          ['delta', { text: '[1].' }],
+          ['done', METADATA],
+        ]),
+      ),
+    );
+    const seen: Answer[] = [];
+    const answer = await streamAnswer(
+      { agent_id: 'agt_1', query: 'How?', session_id: 'ses_1' },
+      { signal: new AbortController().signal, headers: { 'X-CSRF-Token': 'token' }, onAnswer: (next) => seen.push(next), fetcher },
+    );
+    expect(answer).toEqual({ phase: 'done', text: 'Open Settings [1].', sources: [SOURCE], metadata: METADATA });
+    expect(seen.map((next) => next.phase)).toEqual(['answering', 'answering', 'answering', 'done']);
+    const [url, init] = fetcher.mock.calls[0];
+    expect(url).toBe('/api/v1/query');
+    expect(JSON.parse(init!.body as string)).toEqual({ agent_id: 'agt_1', query: 'How?', session_id: 'ses_1', stream: true });
+    expect(init!.headers).toMatchObject({ 'X-CSRF-Token': 'token', Accept: 'text/event-stream' });
+  });
+
+  it("should fail with the API's error when the question is refused before the stream starts", async () => {
+    const envelope = { error: { code: 'conflict', message: 'The agent is disabled' }, request_id: 'req_1' };
+    const fetcher = async () => new Response(JSON.stringify(envelope), { status: 409, headers: { 'Content-Type': 'application/json' } });
+    const answer = await streamAnswer(
+      { agent_id: 'agt_1', query: 'How?' },
+      { signal: new AbortController().signal, headers: {}, onAnswer: () => undefined, fetcher },
+    );
+    expect(answer).toEqual({ ...ASKING, phase: 'failed', error: envelope });
+  });
+
+  it('should stop when aborted, keeping the text streamed so far', async () => {
+    const abort = new AbortController();
+    // Like fetch: aborting the request errors the body being read.
+    const fetcher = async (_url: RequestInfo | URL, init?: RequestInit) =>
+      eventStream(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(
+              new TextEncoder().encode(
+                sse([
+                  ['sources', []],
+                  ['delta', { text: 'Half an' }],
+                ]),
+              ),
+            );
+            init!.signal!.addEventListener('abort', () => controller.error(new DOMException('The operation was aborted.', 'AbortError')));
+          },
+        }),
+      );
+    const answer = await streamAnswer(
+      { agent_id: 'agt_1', query: 'How?' },
+      {
+        signal: abort.signal,
+        headers: {},
+        onAnswer: (next) => {
+          if (next.text) {
+            abort.abort();
+          }
+        },
+        fetcher,
+      },
+    );
+    expect(answer).toEqual({ phase: 'stopped', text: 'Half an', sources: [] });
+  });
+
+  it('should fail when the service cannot be reached', async () => {
+    const fetcher = async () => Promise.reject(new TypeError('Failed to fetch'));
+    const answer = await streamAnswer(
+      { agent_id: 'agt_1', query: 'How?' },
+      { signal: new AbortController().signal, headers: {}, onAnswer: () => undefined, fetcher },
+    );
+    expect(answer).toMatchObject({ phase: 'failed', error: expect.any(TypeError) });
   });
 });

@@ -83,6 +83,54 @@ export function failed(answer: Answer, error: unknown): Answer {
   return { ...answer, phase: 'failed', error };
 }
 
+/** What a question sends: `session_id` continues a conversation, its absence starts one. */
+export interface Question {
+  agent_id: string;
+  query: string;
+  session_id?: string;
+}
+
+async function errorBody(response: Response): Promise<unknown> {
+  const body: unknown = await response.json().catch(() => undefined);
+  return body ?? new Error(`The question could not be asked (HTTP ${response.status}).`);
+}
+
+/**
+ * Asks with `stream: true` and reports the answer as it grows (`onAnswer`), until it is done, fails, or `signal`
+ * aborts it (stopped, keeping the text so far). Errors found before the answer starts (a disabled agent, a rate
+ * limit) come back as ordinary JSON and fail the answer with the API's error.
+ */
+export async function streamAnswer(
+  question: Question,
+  options: { signal: AbortSignal; headers: Record<string, string>; onAnswer: (answer: Answer) => void; fetcher?: typeof fetch },
+): Promise<Answer> {
+  let answer = ASKING;
+  const show = (next: Answer) => {
+    if (next !== answer) {
+      answer = next;
+      options.onAnswer(next);
+    }
+  };
+  try {
+    const response = await (options.fetcher ?? fetch)('/api/v1/query', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...options.headers },
+      body: JSON.stringify({ ...question, stream: true }),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+    if (!response.ok || !response.body || !response.headers.get('Content-Type')?.startsWith('text/event-stream')) {
+      show(failed(answer, await errorBody(response)));
+      return answer;
+    }
+    await readEventStream(response.body, (event) => show(applyEvent(answer, event)));
+    show(endOfStream(answer));
+  } catch (error) {
+    show(options.signal.aborted ? stopped(answer) : failed(answer, error));
+  }
+  return answer;
+}
+
 export function isFinished(answer: Answer): boolean {
   return answer.phase === 'done' || answer.phase === 'stopped' || answer.phase === 'failed';
 }

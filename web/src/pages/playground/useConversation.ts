@@ -1,16 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { csrfHeaders } from '@/api/client';
-import { applyEvent, ASKING, endOfStream, failed, readEventStream, stopped, type Answer } from '@/pages/playground/answer-stream';
+import { ASKING, streamAnswer, type Answer } from '@/pages/playground/answer-stream';
 
 export interface Turn {
   id: number;
   question: string;
   answer: Answer;
-}
-
-async function errorBody(response: Response): Promise<unknown> {
-  const body: unknown = await response.json().catch(() => undefined);
-  return body ?? new Error(`The question could not be asked (HTTP ${response.status}).`);
 }
 
 /**
@@ -32,39 +27,23 @@ export function useConversation() {
       const id = nextId.current++;
       const abort = new AbortController();
       controller.current = abort;
-      let answer = ASKING;
-      const show = (next: Answer) => {
-        answer = next;
-        setTurns((current) => current.map((turn) => (turn.id === id ? { ...turn, answer: next } : turn)));
-      };
-      setTurns((current) => [...current, { id, question, answer }]);
+      setTurns((current) => [...current, { id, question, answer: ASKING }]);
       setBusy(true);
-      try {
-        const response = await fetch('/api/v1/query', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...csrfHeaders() },
-          body: JSON.stringify({ agent_id: agentId, query: question, stream: true, ...(sessionId ? { session_id: sessionId } : {}) }),
-          credentials: 'same-origin',
+      const answer = await streamAnswer(
+        { agent_id: agentId, query: question, ...(sessionId ? { session_id: sessionId } : {}) },
+        {
           signal: abort.signal,
-        });
-        // Errors found before the answer starts (a disabled agent, a rate limit) come as ordinary JSON.
-        if (!response.ok || !response.body || !response.headers.get('Content-Type')?.startsWith('text/event-stream')) {
-          show(failed(answer, await errorBody(response)));
-          return;
-        }
-        await readEventStream(response.body, (event) => show(applyEvent(answer, event)));
-        show(endOfStream(answer));
-        if (answer.metadata?.session_id) {
-          setSessionId(answer.metadata.session_id);
-        }
-      } catch (error) {
-        show(abort.signal.aborted ? stopped(answer) : failed(answer, error));
-      } finally {
-        if (controller.current === abort) {
-          controller.current = undefined;
-        }
-        setBusy(false);
+          headers: csrfHeaders(),
+          onAnswer: (next) => setTurns((current) => current.map((turn) => (turn.id === id ? { ...turn, answer: next } : turn))),
+        },
+      );
+      if (answer.metadata?.session_id && !abort.signal.aborted) {
+        setSessionId(answer.metadata.session_id);
       }
+      if (controller.current === abort) {
+        controller.current = undefined;
+      }
+      setBusy(false);
     },
     [sessionId],
   );
