@@ -240,8 +240,8 @@ describe('workspace console: agents, data sources, playground', () => {
       .set(...admin())
       .expect(200);
     expect(stored.body.response).toMatch(/Reset password/);
-    // The text streamed in is the stored answer (its **bold** shown as bold).
-    expect(await turn.locator('.answer-text').textContent()).toBe(stored.body.response.replaceAll('**', ''));
+    // The text streamed in is the stored answer (its **bold** shown as bold, its paragraphs as paragraphs).
+    expect(await turn.locator('.answer-text').innerText()).toBe(stored.body.response.replaceAll('**', ''));
     expect(await turn.locator('.answer-text strong').count()).toBeGreaterThan(0);
 
     // Its [n] markers link to the sources listed beside the answer.
@@ -249,7 +249,7 @@ describe('workspace console: agents, data sources, playground', () => {
     expect(await sources.textContent()).toContain('password.md');
     const citation = turn.getByRole('link', { name: /^Source 1: / }).first();
     await citation.click();
-    expect(await page.evaluate(() => document.activeElement?.id)).toMatch(/-source-1$/);
+    expect(await page.evaluate<string>('document.activeElement?.id ?? ""')).toMatch(/-source-1$/);
 
     await turn.getByRole('button', { name: 'Helpful', exact: true }).click();
     await expect.poll(() => turn.getByRole('button', { name: 'Helpful', exact: true }).getAttribute('aria-pressed')).toBe('true');

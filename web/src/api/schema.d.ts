@@ -6979,7 +6979,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -9757,7 +9759,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description The interaction, as in the consent page’s address */
+                uid: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -9794,7 +9799,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description The interaction, as in the consent page’s address */
+                uid: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -9841,6 +9849,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The interaction, as in the consent page’s address */
                 uid: string;
             };
             cookie?: never;
@@ -9870,7 +9879,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description The interaction, as in the consent page’s address */
+                uid: string;
+            };
             cookie?: never;
         };
         requestBody?: never;

@@ -6,8 +6,11 @@ import { Auth, SignedIn } from '#src/common/auth/auth.decorator.js';
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
 import { OAuthGrantsService, type GrantView } from '#src/modules/oauth/grants/oauth-grants.service.js';
 
+const GRANT_ID = /^grt_[A-Za-z0-9_-]{20,64}$/;
+
 class GrantIdParam {
-  @Matches(/^grt_[A-Za-z0-9_-]{20,64}$/, { message: 'id must be an OAuth grant id (grt_…)' })
+  @ApiProperty({ example: 'grt_Hx2k…', pattern: GRANT_ID.source })
+  @Matches(GRANT_ID, { message: 'id must be an OAuth grant id (grt_…)' })
   id: string;
 }
 

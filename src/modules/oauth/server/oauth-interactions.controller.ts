@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { Public } from '#src/common/auth/auth.decorator.js';
@@ -32,6 +32,7 @@ interface SignedInParty {
  * organization can grant it anything; changes need the session's CSRF token, as everywhere else.
  */
 @ApiTags('OAuth consent')
+@ApiParam({ name: 'uid', type: String, description: 'The interaction, as in the consent page\u2019s address' })
 @Controller('oauth/interaction/:uid')
 @Public()
 export class OAuthInteractionsController {

@@ -9,6 +9,7 @@ import { Section } from '@/ui/Page';
 import { Empty, ErrorNote, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { scopeSentence } from '@/pages/oauth-consent/scopes';
+import { TableWrap } from '@/ui/TableWrap';
 
 type Grant = components['schemas']['OAuthGrantResponseDto'];
 
@@ -27,7 +28,7 @@ export function GrantsSection() {
               <p>When you allow an application to use the service as you, it is listed here, and you can take its access back.</p>
             </Empty>
           ) : (
-            <div className="table-wrap">
+            <TableWrap label="Applications with access to your account">
               <table className="table">
                 <caption className="visually-hidden">Applications with access to your account</caption>
                 <thead>
@@ -65,7 +66,7 @@ export function GrantsSection() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           )
         }
       </QueryView>
@@ -95,8 +96,7 @@ function RevokeGrantDialog({ grant, onClose }: { grant: Grant | undefined; onClo
       confirmLabel="Revoke"
       busy={revoke.isPending}
       onClose={close}
-      // The OpenAPI document does not declare this path's `id` parameter yet; openapi-fetch fills it in all the same.
-      onConfirm={() => grant && revoke.mutate({ params: { path: { id: grant.id } } } as never)}
+      onConfirm={() => grant && revoke.mutate({ params: { path: { id: grant.id } } })}
     >
       {grant ? (
         <p>{grant.client.name} stops acting for you: every token it holds stops working at once. To use it again, you will have to allow it again.</p>

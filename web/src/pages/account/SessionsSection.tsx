@@ -9,6 +9,7 @@ import { Section } from '@/ui/Page';
 import { ErrorNote, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { summariseUserAgent } from '@/pages/account/user-agent';
+import { TableWrap } from '@/ui/TableWrap';
 
 type WebSession = components['schemas']['SessionResponseDto'];
 
@@ -22,7 +23,7 @@ export function SessionsSection() {
     <Section title="Your sessions">
       <QueryView query={sessions} label="Loading your sessions…">
         {({ sessions: list }) => (
-          <div className="table-wrap">
+          <TableWrap label="Browsers signed in as you">
             <table className="table">
               <caption className="visually-hidden">Browsers signed in as you</caption>
               <thead>
@@ -66,7 +67,7 @@ export function SessionsSection() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
       </QueryView>
       <EndSessionDialog session={ending} onClose={() => setEnding(undefined)} />

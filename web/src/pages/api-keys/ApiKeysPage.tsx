@@ -15,7 +15,7 @@ import { Page } from '@/ui/Page';
 import { Pager } from '@/ui/Pager';
 import { Empty, ErrorNote, Forbidden, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
-import '@/pages/api-keys/api-keys.css';
+import { TableWrap } from '@/ui/TableWrap';
 
 type ApiKey = components['schemas']['ApiKeyResponseDto'];
 type CreatedKey = components['schemas']['CreatedApiKeyResponseDto'];
@@ -181,7 +181,7 @@ function RotateDialog({ apiKey, onClose, onRotated }: { apiKey: ApiKey | undefin
 function KeysTable({ keys, onRevoke, onRotate }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void; onRotate: (key: ApiKey) => void }) {
   // The frame is focusable, so a table wider than the screen scrolls by keyboard too.
   return (
-    <div className="table-wrap contained" tabIndex={0} role="region" aria-label="API keys table">
+    <TableWrap label="API keys table">
       <table className="table">
         <caption className="visually-hidden">API keys, newest first</caption>
         <thead>
@@ -236,7 +236,7 @@ function KeysTable({ keys, onRevoke, onRotate }: { keys: ApiKey[]; onRevoke: (ke
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 

@@ -12,6 +12,7 @@ import { Time } from '@/ui/Time';
 import { formatDateTime } from '@/ui/format';
 import { ACTION_LABELS, ACTOR_LABELS, detailLines, filtersFromParams, paramsFromFilters, type AuditAction, type AuditFilters } from '@/pages/audit-log/audit';
 import '@/pages/audit-log/audit-log.css';
+import { TableWrap } from '@/ui/TableWrap';
 
 type Entry = components['schemas']['AuditEntryDto'];
 
@@ -106,7 +107,7 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (fil
 function EntryTable({ entries }: { entries: Entry[] }) {
   const { user } = useSignedIn();
   return (
-    <div className="table-wrap">
+    <TableWrap label="Audit log entries, newest first">
       <table className="table audit-table">
         <caption className="visually-hidden">Audit log entries, newest first</caption>
         <thead>
@@ -159,7 +160,7 @@ function EntryTable({ entries }: { entries: Entry[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 

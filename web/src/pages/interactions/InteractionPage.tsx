@@ -1,4 +1,4 @@
-import { Fragment, useState, type FormEvent, type MouseEvent } from 'react';
+import { useState, type FormEvent, type MouseEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { $api } from '@/api/client';
@@ -7,8 +7,8 @@ import type { components } from '@/api/schema';
 import { can } from '@/app/permissions';
 import { useSignedIn } from '@/app/session';
 import { useAgentNames } from '@/pages/interactions/AgentSelect';
-import { splitCitations } from '@/pages/interactions/citations';
 import { FeedbackBadge } from '@/pages/interactions/FeedbackBadge';
+import { AnswerText } from '@/ui/answer/AnswerText';
 import { TextAreaField } from '@/ui/fields';
 import { formatMs, formatNumber } from '@/ui/format';
 import { useNotice } from '@/ui/notice';
@@ -31,9 +31,6 @@ function Answer({ text, sources }: { text: string; sources: Source[] }) {
   const location = useLocation();
   // Moves to the source in place of the browser's own jump, which would add a history entry without the page's state.
   const jump = (event: MouseEvent, number: number) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey) {
-      return;
-    }
     event.preventDefault();
     document.getElementById(`source-${number}`)?.focus();
     void navigate({ hash: `source-${number}` }, { replace: true, state: location.state as unknown });
@@ -42,32 +39,13 @@ function Answer({ text, sources }: { text: string; sources: Source[] }) {
     return <p className="muted">No answer was given.</p>;
   }
   return (
-    <p className="answer-text">
-      {splitCitations(text, sources.length).map((part, index) =>
-        part.kind === 'text' ? (
-          <Fragment key={index}>{part.text}</Fragment>
-        ) : part.kind === 'strong' ? (
-          <strong key={index}>{part.text}</strong>
-        ) : (
-          <span key={index} className="citation">
-            [
-            {part.sources.map((number, position) => (
-              <Fragment key={number}>
-                {position > 0 ? ', ' : ''}
-                <a
-                  href={`#source-${number}`}
-                  onClick={(event) => jump(event, number)}
-                  aria-label={`Source ${number}: ${sources[number - 1].document_title || 'untitled'}`}
-                >
-                  {number}
-                </a>
-              </Fragment>
-            ))}
-            ]
-          </span>
-        ),
-      )}
-    </p>
+    <AnswerText
+      text={text}
+      sourceCount={sources.length}
+      sourceHref={(number) => `#source-${number}`}
+      sourceTitle={(number) => sources[number - 1].document_title || 'untitled'}
+      onCite={(number, event) => jump(event, number)}
+    />
   );
 }
 

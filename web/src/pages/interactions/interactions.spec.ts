@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { citedNumbers, splitCitations } from '@/pages/interactions/citations';
 import { filterProblems, isDay, readFilters, toQuery, withFilter, writeFilters } from '@/pages/interactions/filters';
 
 describe('interaction filters', () => {
@@ -36,48 +35,5 @@ describe('interaction filters', () => {
 
   it('should make the API query with the page', () => {
     expect(toQuery({ feedback: 'null', offset: 25 }, 25)).toEqual({ feedback: 'null', limit: 25, offset: 25 });
-  });
-});
-
-describe('citations', () => {
-  it('should link markers that cite listed sources', () => {
-    expect(splitCitations('Open Settings [1]. Then Security [2, 3] or [2-3].', 3)).toEqual([
-      { kind: 'text', text: 'Open Settings ' },
-      { kind: 'citation', text: '[1]', sources: [1] },
-      { kind: 'text', text: '. Then Security ' },
-      { kind: 'citation', text: '[2, 3]', sources: [2, 3] },
-      { kind: 'text', text: ' or ' },
-      { kind: 'citation', text: '[2-3]', sources: [2, 3] },
-      { kind: 'text', text: '.' },
-    ]);
-  });
-
-  it('should leave markers of unlisted sources, links and other brackets as text', () => {
-    expect(splitCitations('See [4], [0], [Settings] and [here](https://example.test).', 3)).toEqual([
-      { kind: 'text', text: 'See [4], [0], [Settings] and [here](https://example.test).' },
-    ]);
-    expect(splitCitations('No sources [1].', 0)).toEqual([{ kind: 'text', text: 'No sources [1].' }]);
-  });
-
-  it('should not look for markers inside code', () => {
-    const parts = splitCitations('Read `items[1]` first [1].\n```\nlist[2]\n```\nDone [2].', 2);
-    expect(parts.filter((part) => part.kind === 'citation').map((part) => part.text)).toEqual(['[1]', '[2]']);
-    expect(parts.map((part) => part.text).join('')).toBe('Read `items[1]` first [1].\n```\nlist[2]\n```\nDone [2].');
-  });
-
-  it('should pick out bold runs, but not in code', () => {
-    expect(splitCitations('**Resetting your password** [1]\n\nOpen `**x**` now.', 1)).toEqual([
-      { kind: 'strong', text: 'Resetting your password' },
-      { kind: 'text', text: ' ' },
-      { kind: 'citation', text: '[1]', sources: [1] },
-      { kind: 'text', text: '\n\nOpen `**x**` now.' },
-    ]);
-  });
-
-  it('should read prefixed forms and en dashes', () => {
-    expect(citedNumbers('Source 2', 3)).toEqual([2]);
-    expect(citedNumbers('sources 1; 3', 3)).toEqual([1, 3]);
-    expect(citedNumbers('1\u20133', 3)).toEqual([1, 2, 3]);
-    expect(citedNumbers('3-1', 3)).toBeUndefined();
   });
 });

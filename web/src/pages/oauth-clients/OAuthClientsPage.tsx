@@ -13,6 +13,7 @@ import { Empty, ErrorNote, Forbidden, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { RegisterClientDialog } from '@/pages/oauth-clients/RegisterClientDialog';
 import '@/pages/oauth-clients/oauth-clients.css';
+import { TableWrap } from '@/ui/TableWrap';
 
 type OAuthClient = components['schemas']['OAuthClientResponseDto'];
 
@@ -64,7 +65,7 @@ function ClientList({ onRegister }: { onRegister: () => void }) {
             </Empty>
           ) : (
             <>
-              <div className="table-wrap">
+              <TableWrap label="OAuth applications">
                 <table className="table">
                   <caption className="visually-hidden">OAuth applications</caption>
                   <thead>
@@ -118,7 +119,7 @@ function ClientList({ onRegister }: { onRegister: () => void }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
               <Pager offset={offset} limit={PAGE_SIZE} total={page.total} onChange={setOffset} />
             </>
           )

@@ -11,7 +11,7 @@ import { redirectUrisOf } from '@/pages/oauth-clients/clients';
 import { RadioGroup } from '@/pages/oauth-clients/RadioGroup';
 import { OAUTH_SCOPES, scopeSentence, type OAuthScope } from '@/pages/oauth-consent/scopes';
 
-type ClientType = components['schemas']['CreateOAuthClientDto']['type'];
+type ClientType = NonNullable<components['schemas']['CreateOAuthClientDto']['type']>;
 type Registered = components['schemas']['CreatedOAuthClientResponseDto'];
 
 const TYPE_OPTIONS: ReadonlyArray<{ value: ClientType; label: string; hint: string }> = [

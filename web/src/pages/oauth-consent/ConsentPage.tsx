@@ -22,9 +22,7 @@ type Answer = 'login' | 'confirm' | 'abort';
  * application). Resolves to the API's refusal, if any.
  */
 async function answer(uid: string, step: Answer, csrfToken: string | undefined): Promise<unknown> {
-  // The OpenAPI document leaves out these paths' `uid` parameter; openapi-fetch fills it in all the same.
-  const params = { path: { uid } } as unknown as undefined;
-  const init = { params, headers: csrfToken ? { 'X-CSRF-Token': csrfToken } : {} };
+  const init = { params: { path: { uid } }, headers: csrfToken ? { 'X-CSRF-Token': csrfToken } : {} };
   const { data, error } =
     step === 'login'
       ? await api.POST('/oauth/interaction/{uid}/login', init)

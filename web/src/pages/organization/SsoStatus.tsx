@@ -3,6 +3,7 @@ import { ROLE_LABELS } from '@/app/permissions';
 import { Badge } from '@/ui/Badge';
 import { Section } from '@/ui/Page';
 import { Time } from '@/ui/Time';
+import { TableWrap } from '@/ui/TableWrap';
 
 type Sso = components['schemas']['OrganizationSsoDto'];
 
@@ -18,7 +19,17 @@ export function SsoStatus({ sso }: { sso: Sso }) {
       </p>
       <dl className="properties">
         <dt>Required</dt>
-        <dd>{sso.enforced ? <Badge tone="warn">Yes: people of the verified domains sign in by SSO only</Badge> : <Badge>No: passwords work too</Badge>}</dd>
+        <dd>
+          {sso.enforced ? (
+            <>
+              <Badge tone="warn">Yes</Badge> People of the verified domains sign in by SSO only.
+            </>
+          ) : (
+            <>
+              <Badge>No</Badge> Passwords work too.
+            </>
+          )}
+        </dd>
         <dt>Role of new SSO users</dt>
         <dd>{ROLE_LABELS[sso.default_role]}</dd>
         <dt>Domains</dt>
@@ -39,7 +50,7 @@ export function SsoStatus({ sso }: { sso: Sso }) {
       {sso.connections.length === 0 ? (
         <p className="muted">No identity provider is connected.</p>
       ) : (
-        <div className="table-wrap">
+        <TableWrap label="Identity provider connections">
           <table className="table">
             <caption className="visually-hidden">Identity provider connections</caption>
             <thead>
@@ -65,7 +76,7 @@ export function SsoStatus({ sso }: { sso: Sso }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </Section>
   );

@@ -1,10 +1,10 @@
-import { Fragment, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '@/api/errors';
+import { AnswerText } from '@/ui/answer/AnswerText';
 import { formatMs, formatNumber } from '@/ui/format';
 import { webLink } from '@/pages/data-sources/links';
 import type { Answer, Source } from '@/pages/playground/answer-stream';
-import { splitAnswer, type Inline } from '@/pages/playground/citations';
 import { Feedback } from '@/pages/playground/Feedback';
 
 function sourceAnchor(turnId: number, n: number): string {
@@ -21,51 +21,17 @@ function focusSource(event: MouseEvent<HTMLAnchorElement>, anchor: string) {
   }
 }
 
-function InlineParts({ turnId, parts, sources }: { turnId: number; parts: Inline[]; sources: Source[] }) {
-  return parts.map((part, index) => {
-    switch (part.kind) {
-      case 'text':
-        return <Fragment key={index}>{part.text}</Fragment>;
-      case 'punctuation':
-        return (
-          <span key={index} className="marker-punctuation">
-            {part.text}
-          </span>
-        );
-      case 'citation': {
-        const anchor = sourceAnchor(turnId, part.source);
-        const title = sources[part.source - 1]?.document_title || 'Untitled';
-        return (
-          <a
-            key={index}
-            className="citation"
-            href={`#${anchor}`}
-            aria-label={`Source ${part.source}: ${title}`}
-            onClick={(event) => focusSource(event, anchor)}
-          >
-            {part.source}
-          </a>
-        );
-      }
-    }
-  });
-}
-
-function AnswerText({ turnId, answer }: { turnId: number; answer: Answer }) {
-  const segments = splitAnswer(answer.text, answer.sources.length);
+function AnswerBody({ turnId, answer }: { turnId: number; answer: Answer }) {
+  const streaming = answer.phase === 'answering' || answer.phase === 'asking';
   return (
-    <p className="answer-text">
-      {segments.map((segment, index) =>
-        segment.kind === 'strong' ? (
-          <strong key={index}>
-            <InlineParts turnId={turnId} parts={segment.content} sources={answer.sources} />
-          </strong>
-        ) : (
-          <InlineParts key={index} turnId={turnId} parts={[segment]} sources={answer.sources} />
-        ),
-      )}
-      {answer.phase === 'answering' || answer.phase === 'asking' ? <span className="cursor" aria-hidden="true" /> : null}
-    </p>
+    <AnswerText
+      text={answer.text}
+      sourceCount={answer.sources.length}
+      sourceHref={(n) => `#${sourceAnchor(turnId, n)}`}
+      sourceTitle={(n) => answer.sources[n - 1]?.document_title || 'Untitled'}
+      onCite={(n, event) => focusSource(event, sourceAnchor(turnId, n))}
+      trailing={streaming ? <span className="cursor" aria-hidden="true" /> : null}
+    />
   );
 }
 
@@ -138,7 +104,7 @@ export function AnswerView({ turnId, question, answer, canFeedback }: { turnId: 
         {question}
       </h2>
       <div className="answer">
-        {answer.text || answer.phase !== 'failed' ? <AnswerText turnId={turnId} answer={answer} /> : null}
+        {answer.text || answer.phase !== 'failed' ? <AnswerBody turnId={turnId} answer={answer} /> : null}
         {note ? <p className="small muted">{note}</p> : null}
         {answer.phase === 'failed' ? (
           <p className="error-note" role="alert">

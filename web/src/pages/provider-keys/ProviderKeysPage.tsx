@@ -14,6 +14,8 @@ import { Pager } from '@/ui/Pager';
 import { Empty, ErrorNote, Forbidden, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { AddProviderKeyDialog, PROVIDER_LABELS } from '@/pages/provider-keys/AddProviderKeyDialog';
+import '@/pages/provider-keys/provider-keys.css';
+import { TableWrap } from '@/ui/TableWrap';
 
 type ProviderKey = components['schemas']['ProviderKeyResponseDto'];
 
@@ -66,7 +68,7 @@ function ProviderKeyList({ onAdd }: { onAdd: () => void }) {
             </Empty>
           ) : (
             <>
-              <div className="table-wrap">
+              <TableWrap label="Provider keys">
                 <table className="table">
                   <caption className="visually-hidden">Provider keys</caption>
                   <thead>
@@ -104,7 +106,7 @@ function ProviderKeyList({ onAdd }: { onAdd: () => void }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
               <Pager offset={offset} limit={PAGE_SIZE} total={page.total} onChange={setOffset} />
             </>
           )

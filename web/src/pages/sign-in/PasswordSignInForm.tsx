@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { api } from '@/api/client';
 import { errorCode, errorMessage, fieldErrors, type ApiErrorBody } from '@/api/errors';
 import type { SignedIn } from '@/app/session';
 import { TextField } from '@/ui/fields';
+import { RadioGroup } from '@/pages/oauth-clients/RadioGroup';
 import { organizationsOf, retryAfterText, type OrganizationChoice } from '@/pages/sign-in/sign-in';
 
 interface Refusal {
@@ -87,7 +88,9 @@ export function PasswordSignInForm({
         error={refusal?.fields.password}
         onChange={(event) => setPassword(event.target.value)}
       />
-      {choices.length > 0 ? <OrganizationPicker choices={choices} chosen={chosen} onChoose={setChosen} /> : null}
+      {choices.length > 0 ? (
+        <RadioGroup legend="Organization" options={choices.map((choice) => ({ value: choice.id, label: choice.name }))} value={chosen} onChange={setChosen} />
+      ) : null}
       {refusal ? (
         <p className="error-note" role="alert">
           {refusal.message}
@@ -113,19 +116,4 @@ const REFUSALS: Record<string, (response: Response, error: unknown) => string> =
 function refusalOf(response: Response, error: unknown): Refusal {
   const known = REFUSALS[errorCode(error) ?? ''];
   return known ? { message: known(response, error), fields: {} } : { message: errorMessage(error), fields: fieldErrors(error) };
-}
-
-function OrganizationPicker({ choices, chosen, onChoose }: { choices: OrganizationChoice[]; chosen?: string; onChoose: (id: string) => void }) {
-  const name = useId();
-  return (
-    <fieldset className="field radio-group">
-      <legend>Organization</legend>
-      {choices.map((choice) => (
-        <div key={choice.id} className="field checkbox">
-          <input id={`${name}-${choice.id}`} type="radio" name={name} value={choice.id} checked={chosen === choice.id} onChange={() => onChoose(choice.id)} />
-          <label htmlFor={`${name}-${choice.id}`}>{choice.name}</label>
-        </div>
-      ))}
-    </fieldset>
-  );
 }

@@ -14,7 +14,7 @@ import { Page } from '@/ui/Page';
 import { Pager } from '@/ui/Pager';
 import { Empty, ErrorNote, Forbidden, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
-import '@/pages/users/users.css';
+import { TableWrap } from '@/ui/TableWrap';
 
 type User = components['schemas']['UserResponseDto'];
 type Invitation = components['schemas']['InvitationResponseDto'];
@@ -232,7 +232,7 @@ interface RowActions {
 function UsersTable({ users, selfId, actions }: { users: User[]; selfId: string; actions: RowActions }) {
   // The frame is focusable, so a table wider than the screen scrolls by keyboard too.
   return (
-    <div className="table-wrap contained" tabIndex={0} role="region" aria-label="Users table">
+    <TableWrap label="Users table">
       <table className="table">
         <caption className="visually-hidden">Users of the organization</caption>
         <thead>
@@ -287,7 +287,7 @@ function UsersTable({ users, selfId, actions }: { users: User[]; selfId: string;
           })}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 

@@ -17,6 +17,7 @@ import { Pager } from '@/ui/Pager';
 import { Empty, ErrorNote, Forbidden, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import '@/pages/webhooks/webhooks.css';
+import { TableWrap } from '@/ui/TableWrap';
 
 type Webhook = components['schemas']['WebhookResponseDto'];
 type Delivery = components['schemas']['DeliveryResponseDto'];
@@ -243,7 +244,7 @@ function RetryButton({ delivery, onRetried }: { delivery: Delivery; onRetried: (
 function DeliveriesTable({ deliveries, onRetried }: { deliveries: Delivery[]; onRetried: (sentence: string) => void }) {
   // The frame is focusable, so a table wider than the screen scrolls by keyboard too.
   return (
-    <div className="table-wrap contained" tabIndex={0} role="region" aria-label="Deliveries table">
+    <TableWrap label="Deliveries table">
       <table className="table">
         <caption className="visually-hidden">Deliveries, newest first</caption>
         <thead>
@@ -297,7 +298,7 @@ function DeliveriesTable({ deliveries, onRetried }: { deliveries: Delivery[]; on
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 

@@ -15,6 +15,7 @@ import { Pager } from '@/ui/Pager';
 import { Empty, Forbidden, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import '@/pages/webhooks/webhooks.css';
+import { TableWrap } from '@/ui/TableWrap';
 
 type Webhook = components['schemas']['WebhookResponseDto'];
 type CreatedWebhook = components['schemas']['CreatedWebhookResponseDto'];
@@ -40,7 +41,7 @@ function CreateWebhook({ onCancel, onCreated }: { onCancel: () => void; onCreate
 function WebhooksTable({ webhooks }: { webhooks: Webhook[] }) {
   // The frame is focusable, so a table wider than the screen scrolls by keyboard too.
   return (
-    <div className="table-wrap contained" tabIndex={0} role="region" aria-label="Webhooks table">
+    <TableWrap label="Webhooks table">
       <table className="table">
         <caption className="visually-hidden">Webhooks, newest first</caption>
         <thead>
@@ -70,7 +71,7 @@ function WebhooksTable({ webhooks }: { webhooks: Webhook[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 

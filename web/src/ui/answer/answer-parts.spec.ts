@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import { answerParts, citedNumbers, type Block, type Citation, type Inline } from '@/ui/answer/answer-parts';
+
+/** The inline parts of an answer that is one paragraph. */
+function inline(text: string, sourceCount: number): Inline[] {
+  const blocks = answerParts(text, sourceCount);
+  expect(blocks).toHaveLength(1);
+  expect(blocks[0].kind).toBe('paragraph');
+  return (blocks[0] as Extract<Block, { kind: 'paragraph' }>).content;
+}
+
+function cite(text: string, ...pieces: (string | number)[]): Citation {
+  const sources = pieces.filter((piece) => typeof piece === 'number');
+  return {
+    kind: 'citation',
+    text,
+    sources,
+    pieces: pieces.map((piece) => (typeof piece === 'number' ? { kind: 'source', source: piece, text: String(piece) } : { kind: 'text', text: piece })),
+  };
+}
+
+function citations(parts: Inline[]): Citation[] {
+  return parts.flatMap((part) => (part.kind === 'citation' ? [part] : part.kind === 'strong' ? citations(part.content) : []));
+}
+
+/** Every character of a paragraph as written, less the bold asterisks and code backticks. */
+function spelled(parts: Inline[]): string {
+  return parts.map((part) => (part.kind === 'strong' ? spelled(part.content) : part.text)).join('');
+}
+
+describe('answerParts: citations', () => {
+  it('should link [n] markers that name listed sources', () => {
+    expect(inline('Open Settings [1]. Then Security [2].', 2)).toEqual([
+      { kind: 'text', text: 'Open Settings ' },
+      cite('[1]', '[', 1, ']'),
+      { kind: 'text', text: '. Then Security ' },
+      cite('[2]', '[', 2, ']'),
+      { kind: 'text', text: '.' },
+    ]);
+  });
+
+  it('should cite each number of a list, and every source of a range', () => {
+    expect(inline('Security [2, 3] or [2-3].', 3)).toEqual([
+      { kind: 'text', text: 'Security ' },
+      cite('[2, 3]', '[', 2, ', ', 3, ']'),
+      { kind: 'text', text: ' or ' },
+      cite('[2-3]', '[', 2, '-', 3, ']'),
+      { kind: 'text', text: '.' },
+    ]);
+    const [range] = citations(inline('All of it [1\u20133]', 3));
+    expect(range.sources).toEqual([1, 2, 3]);
+    expect(range.pieces).toEqual([
+      { kind: 'text', text: '[' },
+      { kind: 'source', source: 1, text: '1' },
+      { kind: 'text', text: '\u2013' },
+      { kind: 'source', source: 3, text: '3' },
+      { kind: 'text', text: ']' },
+    ]);
+  });
+
+  it('should read semicolons, spaces and prefixed forms', () => {
+    expect(citations(inline('A [1; 3], B [ 2 ], C [Source 2], D [refs #1, 3]', 3)).map((citation) => citation.sources)).toEqual([[1, 3], [2], [2], [1, 3]]);
+    expect(citedNumbers('Source 2', 3)).toEqual([2]);
+    expect(citedNumbers('sources 1; 3', 3)).toEqual([1, 3]);
+    expect(citedNumbers('1\u20133', 3)).toEqual([1, 2, 3]);
+    expect(citedNumbers('3-1', 3)).toBeUndefined();
+    expect(citedNumbers('1, 1-2', 3)).toEqual([1, 2]);
+  });
+
+  it('should leave markers that name no listed source, links and other brackets as text', () => {
+    expect(inline('See [4], [0], [Settings] and [here](https://example.test).', 3)).toEqual([
+      { kind: 'text', text: 'See [4], [0], [Settings] and [here](https://example.test).' },
+    ]);
+    expect(inline('No sources [1].', 0)).toEqual([{ kind: 'text', text: 'No sources [1].' }]);
+    expect(inline('Syntax: Listen [IP-address:]portnumber [protocol] [1]', 1)).toEqual([
+      { kind: 'text', text: 'Syntax: Listen [IP-address:]portnumber [protocol] ' },
+      cite('[1]', '[', 1, ']'),
+    ]);
+  });
+
+  it('should link only the listed numbers of a marker, keeping the others visible as written', () => {
+    expect(inline('Zero [0], seven [7] and [2, 9]', 2)).toEqual([{ kind: 'text', text: 'Zero [0], seven [7] and ' }, cite('[2, 9]', '[', 2, ', 9]')]);
+    // A range reaching past the list, or reversed, names no source of it.
+    expect(inline('[1, 2-4] and [3-1]', 3)).toEqual([cite('[1, 2-4]', '[', 1, ', 2-4]'), { kind: 'text', text: ' and [3-1]' }]);
+  });
+
+  it('should link a marker once its source is listed, as an answer streams in', () => {
+    const text = 'Open Settings [2]';
+    expect(inline(text, 1)).toEqual([{ kind: 'text', text: 'Open Settings [2]' }]);
+    expect(citations(inline(text, 2))).toEqual([cite('[2]', '[', 2, ']')]);
+    // A marker still being written stays text.
+    expect(inline('Open Settings [1, ', 2)).toEqual([{ kind: 'text', text: 'Open Settings [1, ' }]);
+  });
+
+  it('should not be fooled by hostile markers', () => {
+    expect(inline('[999999] [1-9999] [00001] [-1] [1e3] [0x1]', 3)).toEqual([{ kind: 'text', text: '[999999] [1-9999] [00001] [-1] [1e3] [0x1]' }]);
+    expect(inline(`[${'1, '.repeat(30)}1]`, 1)).toEqual([{ kind: 'text', text: `[${'1, '.repeat(30)}1]` }]);
+    expect(inline('[[1]] and [see [2]]', 2)).toEqual([
+      { kind: 'text', text: '[' },
+      cite('[1]', '[', 1, ']'),
+      { kind: 'text', text: '] and [see ' },
+      cite('[2]', '[', 2, ']'),
+      { kind: 'text', text: ']' },
+    ]);
+    expect(inline('[1\n]', 1)).toEqual([{ kind: 'text', text: '[1\n]' }]);
+  });
+
+  it('should answer nothing for an empty answer, and plain text whole', () => {
+    expect(answerParts('', 3)).toEqual([]);
+    expect(answerParts(' \n\n \n', 3)).toEqual([]);
+    expect(inline('No sources here.', 0)).toEqual([{ kind: 'text', text: 'No sources here.' }]);
+  });
+});
+
+describe('answerParts: code and bold', () => {
+  it('should not look for markers inside code', () => {
+    const parts = inline('Read `items[1]` first [1]. Then `` list[2] `x` `` [2].', 2);
+    expect(parts).toEqual([
+      { kind: 'text', text: 'Read ' },
+      { kind: 'code', text: 'items[1]' },
+      { kind: 'text', text: ' first ' },
+      cite('[1]', '[', 1, ']'),
+      { kind: 'text', text: '. Then ' },
+      { kind: 'code', text: 'list[2] `x`' },
+      { kind: 'text', text: ' ' },
+      cite('[2]', '[', 2, ']'),
+      { kind: 'text', text: '.' },
+    ]);
+  });
+
+  it('should bold **runs**, with the citations inside them, but not in code, and leave an unclosed one as written', () => {
+    expect(answerParts('**Passwords** [1]\n\nOpen **Settings [1]** and `**x**` or **more', 1)).toEqual([
+      {
+        kind: 'paragraph',
+        content: [{ kind: 'strong', content: [{ kind: 'text', text: 'Passwords' }] }, { kind: 'text', text: ' ' }, cite('[1]', '[', 1, ']')],
+      },
+      {
+        kind: 'paragraph',
+        content: [
+          { kind: 'text', text: 'Open ' },
+          { kind: 'strong', content: [{ kind: 'text', text: 'Settings ' }, cite('[1]', '[', 1, ']')] },
+          { kind: 'text', text: ' and ' },
+          { kind: 'code', text: '**x**' },
+          { kind: 'text', text: ' or **more' },
+        ],
+      },
+    ]);
+  });
+
+  it('should leave an unclosed backtick as written, and not bold across lines', () => {
+    expect(inline('Type ` then [1] and **a\nb**', 1)).toEqual([
+      { kind: 'text', text: 'Type ` then ' },
+      cite('[1]', '[', 1, ']'),
+      { kind: 'text', text: ' and **a\nb**' },
+    ]);
+  });
+});
+
+describe('answerParts: blocks', () => {
+  it('should split paragraphs on blank lines and keep single line ends inside them', () => {
+    const blocks = answerParts('**Listen** [1]\n\n- Listen 80 [1]\n- Listen 8000 [1]\n \t\nDone.', 1);
+    expect(blocks.map((block) => block.kind)).toEqual(['paragraph', 'paragraph', 'paragraph']);
+    expect(spelled((blocks[1] as Extract<Block, { kind: 'paragraph' }>).content)).toBe('- Listen 80 [1]\n- Listen 8000 [1]');
+  });
+
+  it('should keep a fenced block verbatim with its language, markers and blank lines included', () => {
+    const answer = 'To listen on port 8000, use [1]:\n\n```apache\nListen 80\n\n  Listen [::]:8000 [1]\n**not bold**\n```\nThen restart [1].';
+    expect(answerParts(answer, 1)).toEqual([
+      { kind: 'paragraph', content: [{ kind: 'text', text: 'To listen on port 8000, use ' }, cite('[1]', '[', 1, ']'), { kind: 'text', text: ':' }] },
+      { kind: 'code', language: 'apache', text: 'Listen 80\n\n  Listen [::]:8000 [1]\n**not bold**' },
+      { kind: 'paragraph', content: [{ kind: 'text', text: 'Then restart ' }, cite('[1]', '[', 1, ']'), { kind: 'text', text: '.' }] },
+    ]);
+  });
+
+  it('should read fences as Markdown does: tildes, longer fences, indented fences, no language', () => {
+    expect(answerParts('~~~\na\n~~~', 0)).toEqual([{ kind: 'code', text: 'a' }]);
+    expect(answerParts('````md\n```\ninner\n```\n````', 0)).toEqual([{ kind: 'code', language: 'md', text: '```\ninner\n```' }]);
+    expect(answerParts('  ```sh\n  ls -l\n    cd\n  ```', 0)).toEqual([{ kind: 'code', language: 'sh', text: 'ls -l\n  cd' }]);
+    expect(answerParts('```\n```', 0)).toEqual([{ kind: 'code', text: '' }]);
+    // Three backticks with code after them on one line are inline code, not a fence.
+    expect(answerParts('```ls -l```', 0)).toEqual([{ kind: 'paragraph', content: [{ kind: 'code', text: 'ls -l' }] }]);
+    expect(answerParts('\r\n```js\r\nx = 1\r\n```\r\n', 0)).toEqual([{ kind: 'code', language: 'js', text: 'x = 1' }]);
+  });
+
+  it('should show an unterminated fence as code while the answer streams in', () => {
+    expect(answerParts('Use [1]:\n\n```apache\nListen 80\n', 1)).toEqual([
+      { kind: 'paragraph', content: [{ kind: 'text', text: 'Use ' }, cite('[1]', '[', 1, ']'), { kind: 'text', text: ':' }] },
+      { kind: 'code', language: 'apache', text: 'Listen 80' },
+    ]);
+    expect(answerParts('Use:\n```', 0)).toEqual([
+      { kind: 'paragraph', content: [{ kind: 'text', text: 'Use:' }] },
+      { kind: 'code', text: '' },
+    ]);
+    expect(answerParts('```apache\nListen 8', 0)).toEqual([{ kind: 'code', language: 'apache', text: 'Listen 8' }]);
+    // A closing fence of the wrong kind or too short does not close it.
+    expect(answerParts('````\na\n```\n~~~~', 0)).toEqual([{ kind: 'code', text: 'a\n```\n~~~~' }]);
+  });
+
+  it('should read a very long answer quickly and lose none of it', () => {
+    const sentence = 'Open Settings [1], then `items[2]` and **Security [2]** [3]. ';
+    const paragraph = sentence.repeat(400);
+    const answer = Array.from({ length: 50 }, () => paragraph).join('\n\n');
+    const started = performance.now();
+    const blocks = answerParts(answer, 2);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(blocks).toHaveLength(50);
+    const first = (blocks[0] as Extract<Block, { kind: 'paragraph' }>).content;
+    expect(citations(first)).toHaveLength(800);
+    expect(spelled(first)).toBe(paragraph.replace(/\*\*/g, '').replace(/`/g, ''));
+  });
+
+  it('should stay fast on runs of brackets, backticks and asterisks', () => {
+    const hostile = [
+      '['.repeat(100_000),
+      `x${'`'.repeat(50_000)}`,
+      Array.from({ length: 400 }, (_, n) => '`'.repeat(n + 1)).join(' '),
+      '**'.repeat(50_000) + 'x',
+      '[1'.repeat(50_000),
+    ].join('\n\n');
+    const started = performance.now();
+    const blocks = answerParts(hostile, 1);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(blocks.map((block) => block.kind)).toEqual(['paragraph', 'paragraph', 'paragraph', 'paragraph', 'paragraph']);
+    expect(spelled((blocks[0] as Extract<Block, { kind: 'paragraph' }>).content)).toBe('['.repeat(100_000));
+  });
+});
