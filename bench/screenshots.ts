@@ -53,16 +53,16 @@ async function main(): Promise<void> {
     }
     await shoot(page, origin, 'agents', '/agents');
     await shoot(page, origin, 'agent', `/agents/${seeded.agentId}`);
-    await call('POST', `/api/v1/data-sources/${seeded.websiteId}/sync`, {});
-    await shoot(page, origin, 'data-sources', '/data-sources');
-    await waitForSync(call, seeded.websiteId);
     await shoot(page, origin, 'data-source', `/data-sources/${seeded.websiteId}`);
-    await playground(page, origin);
-    await shoot(page, origin, 'interactions', '/interactions');
-    await shoot(page, origin, 'interaction', `/interactions/${seeded.interactionId}`);
-    await shoot(page, origin, 'analytics', '/analytics', async () => {
-      await page.locator('main svg').first().waitFor();
+    await call('POST', `/api/v1/data-sources/${seeded.websiteId}/sync`, {});
+    await shoot(page, origin, 'data-sources', '/data-sources', async () => {
+      await page.locator('main progress').first().waitFor();
     });
+    await waitForSync(call, seeded.websiteId);
+    await playground(page, origin, seeded.agentId);
+    await shoot(page, origin, 'interactions', '/interactions');
+    await shoot(page, origin, 'interaction', `/interactions/${seeded.interactionId}`, undefined, true);
+    await shoot(page, origin, 'analytics', '/analytics', () => page.locator('main svg').first().waitFor(), true);
     await shoot(page, origin, 'api-keys', '/settings/api-keys');
     await shoot(page, origin, 'users', '/settings/users');
     await shoot(page, origin, 'webhooks', '/settings/webhooks');
@@ -163,7 +163,7 @@ async function seed(call: Call, siteUrl: string): Promise<Seeded> {
   await call('POST', '/api/v1/api-keys', { name: 'Nightly export', scopes: ['read'] });
   const webhook = await call('POST', '/api/v1/webhooks', {
     url: 'https://hooks.acme.test/agent-events',
-    events: ['datasource.synced', 'datasource.failed', 'interaction.completed'],
+    events: ['datasource.processed', 'datasource.failed', 'interaction.completed'],
     description: 'Feeds the analytics warehouse',
   });
   await call('POST', `/api/v1/webhooks/${webhook.id as string}/test`, {});
@@ -196,7 +196,7 @@ async function waitForSync(call: Call, sourceId: string): Promise<void> {
   throw new Error(`${sourceId} did not finish syncing`);
 }
 
-async function shoot(page: Page, origin: string, name: string, path: string, ready?: () => Promise<void>): Promise<void> {
+async function shoot(page: Page, origin: string, name: string, path: string, ready?: () => Promise<void>, fullPage = false): Promise<void> {
   await page.goto(`${origin}${path}`);
   await page.locator('h1').first().waitFor();
   await page.waitForLoadState('networkidle').catch(() => undefined);
@@ -206,19 +206,17 @@ async function shoot(page: Page, origin: string, name: string, path: string, rea
     .waitFor({ state: 'detached' })
     .catch(() => undefined);
   await ready?.();
-  await page.screenshot({ path: join(OUT, `${name}.png`) });
+  await page.screenshot({ path: join(OUT, `${name}.png`), fullPage });
   process.stdout.write(`  ${name}.png\n`);
 }
 
-async function playground(page: Page, origin: string): Promise<void> {
-  await shoot(page, origin, 'playground', '/playground', async () => {
-    await page.getByLabel(/question/i).fill('How do I declare a path parameter with a type?');
+async function playground(page: Page, origin: string, agentId: string): Promise<void> {
+  const ask = async () => {
+    await page.getByLabel('Question', { exact: true }).fill('How do I declare a path parameter with a type?');
     await page.getByRole('button', { name: /^ask$/i }).click();
-    await page
-      .getByRole('button', { name: /helpful|thumbs up|good answer/i })
-      .first()
-      .waitFor({ timeout: 30_000 });
-  });
+    await page.getByRole('button', { name: 'Helpful', exact: true }).first().waitFor({ timeout: 30_000 });
+  };
+  await shoot(page, origin, 'playground', `/playground?agent=${agentId}`, ask, true);
 }
 
 async function phoneAndDark(origin: string): Promise<void> {
@@ -234,7 +232,7 @@ async function phoneAndDark(origin: string): Promise<void> {
       await page.getByLabel('Email').fill('maria@acme.test');
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'attached' });
+      await page.locator('main#main').waitFor();
       await shoot(page, origin, name, name.startsWith('agents') ? '/agents' : '/data-sources');
       await context.close();
     }

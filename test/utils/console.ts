@@ -65,7 +65,7 @@ export async function acceptInvitationInBrowser(page: Page, url: string, token: 
   await page.getByLabel('New password', { exact: true }).fill(password);
   await page.getByLabel('Repeat the password').fill(password);
   await page.getByRole('button', { name: /set password|accept/i }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'attached' });
+  await page.locator('main#main').waitFor();
 }
 
 export async function signInInBrowser(page: Page, url: string, email: string, password = TEST_PASSWORD): Promise<void> {
@@ -73,7 +73,7 @@ export async function signInInBrowser(page: Page, url: string, email: string, pa
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'attached' });
+  await page.locator('main#main').waitFor();
 }
 
 /** axe-core over the page as it is now: no serious or critical violation (WCAG 2.1 A and AA rules). */

@@ -225,7 +225,7 @@ export function answerParts(text: string, sourceCount: number): Block[] {
         // Content lines lose the indent of their fence, as in Markdown; the rest is verbatim.
         code.push(lines[index].replace(new RegExp(`^ {0,${opening.indent}}`), ''));
       }
-      // Still streaming: the line being written after the last line end is not part of the code yet.
+      // Unclosed (still streaming): a line end at the very end does not open an empty code line yet.
       if (!closed && code.at(-1) === '') {
         code.pop();
       }
