@@ -39,7 +39,6 @@ async function main(): Promise<void> {
   const call = caller(origin, created.key);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
   try {
-    const seeded = await seed(call, site.url);
     await mkdir(OUT, { recursive: true });
     const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB', timezoneId: 'Europe/Paris', colorScheme: 'light' });
     const page = await context.newPage();
@@ -51,14 +50,17 @@ async function main(): Promise<void> {
     if (!accepted.ok()) {
       throw new Error(`Accepting the invitation failed: ${accepted.status()} ${await accepted.text()}`);
     }
+    const sources = await addSources(call, site.url);
+    await shoot(page, origin, 'data-sources', '/data-sources', () =>
+      page
+        .getByText(/\b[1-9]\d?% ·/)
+        .first()
+        .waitFor({ timeout: 60_000 }),
+    );
+    const seeded = await seed(call, sources);
     await shoot(page, origin, 'agents', '/agents');
     await shoot(page, origin, 'agent', `/agents/${seeded.agentId}`);
     await shoot(page, origin, 'data-source', `/data-sources/${seeded.websiteId}`);
-    await call('POST', `/api/v1/data-sources/${seeded.websiteId}/sync`, {});
-    await shoot(page, origin, 'data-sources', '/data-sources', async () => {
-      await page.locator('main progress').first().waitFor();
-    });
-    await waitForSync(call, seeded.websiteId);
     await playground(page, origin, seeded.agentId);
     await shoot(page, origin, 'interactions', '/interactions');
     await shoot(page, origin, 'interaction', `/interactions/${seeded.interactionId}`, undefined, true);
@@ -122,12 +124,18 @@ async function createOrganization(env: Record<string, string>): Promise<{ key: s
   return { key: created.api_key, invitation: created.invitation.token };
 }
 
-/** What a team a week into using the service would have. */
-async function seed(call: Call, siteUrl: string): Promise<Seeded> {
+/** A documentation website (its crawl starts at once) and a few files. */
+async function addSources(call: Call, siteUrl: string): Promise<{ website: Record<string, unknown>; files: Record<string, unknown> }> {
   const website = await call('POST', '/api/v1/data-sources', { type: 'website', name: 'FastAPI documentation', config: { url: siteUrl, max_pages: 25 } });
   const files = await call('POST', '/api/v1/data-sources', { type: 'file', name: 'Policies and handbooks' });
   await upload(call, files.id as string);
+  return { website, files };
+}
+
+/** What a team a week into using the service would have. */
+async function seed(call: Call, { website, files }: Awaited<ReturnType<typeof addSources>>): Promise<Seeded> {
   await waitForSync(call, website.id as string);
+  await waitForSync(call, files.id as string);
   const agent = await call('POST', '/api/v1/agents', {
     name: 'Developer docs assistant',
     data_source_ids: [website.id, files.id],
