@@ -31,6 +31,7 @@ const PUBLIC_PATHS = new Set([
 /** Open to a signed-in person only, through the session cookie. */
 const SESSION_PATHS = new Set([
   '/api/auth/session',
+  '/api/auth/client',
   '/api/auth/logout',
   '/api/auth/sessions',
   '/api/auth/sessions/{id}',

@@ -209,6 +209,21 @@ describe('people sign in', () => {
         .expect(401);
     });
 
+    it('should tell a signed-in person the address and browser the service sees, as an allowlist would judge them', async () => {
+      const { org, session } = await signedInOrg();
+      const seen = await request(t.http)
+        .get('/api/auth/client')
+        .set('Cookie', session.cookie)
+        .set('X-Forwarded-For', '203.0.113.9')
+        .set('User-Agent', 'Console test')
+        .expect(200);
+      expect(seen.body).toEqual({ ip: '203.0.113.9', user_agent: 'Console test' });
+      await request(t.http)
+        .get('/api/auth/client')
+        .set(...bearer(org.adminKey))
+        .expect(401);
+    });
+
     it('should renew the expiry with every request and expire after seven idle days', async () => {
       const { session } = await signedInOrg();
       clock.advance(6 * DAY_MS);

@@ -86,6 +86,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/client": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The address and browser of this request, as the service sees them
+         * @description What an IP allowlist is checked against: the web console shows it, so an admin can include their own address.
+         */
+        get: operations["Sessions_client"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/invitations/accept": {
         parameters: {
             query?: never;
@@ -1566,6 +1586,14 @@ export interface components {
             /** @description `disabled` when no REDIS_URL is configured. */
             redis: components["schemas"]["CheckDto"];
         };
+        ClientAddressResponseDto: {
+            /**
+             * @description The address of this request as the IP allowlist judges it (Express’s client address under TRUST_PROXY).
+             * @example 203.0.113.7
+             */
+            ip: string | null;
+            user_agent: string | null;
+        };
         CreateAgentDto: {
             /**
              * @description Data sources the agent retrieves from (at most 100).
@@ -2483,11 +2511,6 @@ export interface components {
             scopes: string[];
         };
         OrganizationResponseDto: {
-            /**
-             * @description The address this request came from, as the IP allowlist sees it (behind TRUST_PROXY), so an allowlist can include it.
-             * @example 203.0.113.7
-             */
-            caller_ip: string | null;
             /** Format: date-time */
             created_at: string;
             /** @example org_01JD8X0Q5W3V7N2K4M6P8R9T1A */
@@ -3388,6 +3411,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegacyRateLimitErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Sessions_client: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Allowed requests of the tightest limit (on a 429: of the limit that was hit) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that limit is whole again */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Requests counted under that limit */
+                    "X-RateLimit-Used"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientAddressResponseDto"];
+                };
+            };
+            /**
+             * @description Wrong credentials, or a session that ended or expired
+             *
+             *     No web session, or one that ended or expired
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (at least 1) */
+                    "Retry-After"?: number;
+                    /** @description Allowed requests of the tightest limit (on a 429: of the limit that was hit) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that limit is whole again */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Requests counted under that limit */
+                    "X-RateLimit-Used"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
         };

@@ -129,6 +129,19 @@ export class SessionListResponseDto {
   sessions: SessionResponseDto[];
 }
 
+export class ClientAddressResponseDto {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '203.0.113.7',
+    description: 'The address of this request as the IP allowlist judges it (Express\u2019s client address under TRUST_PROXY).',
+  })
+  ip: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  user_agent: string | null;
+}
+
 export function toLoginResponse({ account, session }: SignedIn): LoginResponseDto {
   return {
     user: { id: account.userId, email: account.email, name: account.name, role: account.role },

@@ -7,6 +7,7 @@ import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
 import { IdParamDto } from '#src/common/validation/validators.js';
 import { sessionOf } from '#src/modules/auth/authenticators/session.authenticator.js';
 import {
+  ClientAddressResponseDto,
   LoginDto,
   LoginResponseDto,
   SessionListResponseDto,
@@ -69,6 +70,19 @@ export class SessionsController {
     const { row } = sessionOf(request);
     await this.sessions.end(row, row.id, clientOf(request));
     response.setHeader('Set-Cookie', clearedSessionCookie());
+  }
+
+  @Get('client')
+  @SignedIn()
+  @ApiOperation({
+    summary: 'The address and browser of this request, as the service sees them',
+    description: 'What an IP allowlist is checked against: the web console shows it, so an admin can include their own address.',
+  })
+  @ApiOkResponse({ type: ClientAddressResponseDto })
+  @ApiErrors([401])
+  client(@Req() request: Request): ClientAddressResponseDto {
+    const { ip, userAgent } = clientOf(request);
+    return { ip, user_agent: userAgent };
   }
 
   @Get('sessions')

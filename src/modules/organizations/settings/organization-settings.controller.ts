@@ -22,7 +22,7 @@ export class OrganizationSettingsController {
   @ApiOperation({ summary: 'The caller\u2019s organization: name, plan, IP allowlist and single sign-on' })
   @ApiOkResponse({ type: OrganizationResponseDto })
   async get(@Auth() auth: AuthContext): Promise<OrganizationResponseDto> {
-    return toOrganizationResponse(await this.settings.get(auth.orgId), auth.client.ip);
+    return toOrganizationResponse(await this.settings.get(auth.orgId));
   }
 
   @Put()
@@ -37,6 +37,6 @@ export class OrganizationSettingsController {
   @ApiErrors([400, 403, 409, 413])
   async update(@Auth() auth: AuthContext, @Body() dto: UpdateOrganizationDto, @Query() query: UpdateOrganizationQueryDto): Promise<OrganizationResponseDto> {
     const view = await this.settings.update(auth, { name: dto.name, ipAllowlist: dto.ip_allowlist }, query.confirm === 'true');
-    return toOrganizationResponse(view, auth.client.ip);
+    return toOrganizationResponse(view);
   }
 }

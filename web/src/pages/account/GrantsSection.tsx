@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '@/api/client';
 import type { components } from '@/api/schema';
+import { ActionsHeader } from '@/ui/ActionsHeader';
 import { Badge } from '@/ui/Badge';
-import { ConfirmDialog } from '@/ui/Dialog';
-import { useNotice } from '@/ui/notice';
+import { ConfirmMutationDialog } from '@/ui/ConfirmMutationDialog';
 import { Section } from '@/ui/Page';
-import { Empty, ErrorNote, QueryView } from '@/ui/states';
+import { Empty, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { scopeSentence } from '@/pages/oauth-consent/scopes';
 import { TableWrap } from '@/ui/TableWrap';
@@ -36,9 +35,7 @@ export function GrantsSection() {
                     <th scope="col">Application</th>
                     <th scope="col">It may</th>
                     <th scope="col">Allowed</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
+                    <ActionsHeader />
                   </tr>
                 </thead>
                 <tbody>
@@ -76,32 +73,20 @@ export function GrantsSection() {
 }
 
 function RevokeGrantDialog({ grant, onClose }: { grant: Grant | undefined; onClose: () => void }) {
-  const queries = useQueryClient();
-  const notice = useNotice();
-  const revoke = $api.useMutation('delete', '/api/v1/oauth-grants/{id}', {
-    onSuccess: async () => {
-      await queries.invalidateQueries({ queryKey: GRANTS });
-      notice('Access revoked.');
-      onClose();
-    },
-  });
-  const close = () => {
-    revoke.reset();
-    onClose();
-  };
+  const revoke = $api.useMutation('delete', '/api/v1/oauth-grants/{id}');
   return (
-    <ConfirmDialog
+    <ConfirmMutationDialog
+      mutation={revoke}
+      variables={grant && { params: { path: { id: grant.id } } }}
+      invalidates={[GRANTS]}
+      notice="Access revoked."
+      onClose={onClose}
       title={grant ? `Revoke ${grant.client.name}?` : 'Revoke'}
-      open={grant !== undefined}
       confirmLabel="Revoke"
-      busy={revoke.isPending}
-      onClose={close}
-      onConfirm={() => grant && revoke.mutate({ params: { path: { id: grant.id } } })}
     >
       {grant ? (
         <p>{grant.client.name} stops acting for you: every token it holds stops working at once. To use it again, you will have to allow it again.</p>
       ) : null}
-      <ErrorNote error={revoke.error} />
-    </ConfirmDialog>
+    </ConfirmMutationDialog>
   );
 }

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '@/api/client';
 import type { components } from '@/api/schema';
+import { ActionsHeader } from '@/ui/ActionsHeader';
 import { Badge } from '@/ui/Badge';
-import { ConfirmDialog } from '@/ui/Dialog';
-import { useNotice } from '@/ui/notice';
+import { ConfirmMutationDialog } from '@/ui/ConfirmMutationDialog';
 import { Section } from '@/ui/Page';
-import { ErrorNote, QueryView } from '@/ui/states';
+import { QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { summariseUserAgent } from '@/pages/account/user-agent';
 import { TableWrap } from '@/ui/TableWrap';
@@ -32,9 +31,7 @@ export function SessionsSection() {
                   <th scope="col">Address</th>
                   <th scope="col">Signed in</th>
                   <th scope="col">Last seen</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>
@@ -76,27 +73,16 @@ export function SessionsSection() {
 }
 
 function EndSessionDialog({ session, onClose }: { session: WebSession | undefined; onClose: () => void }) {
-  const queries = useQueryClient();
-  const notice = useNotice();
-  const end = $api.useMutation('delete', '/api/auth/sessions/{id}', {
-    onSuccess: async () => {
-      await queries.invalidateQueries({ queryKey: SESSIONS });
-      notice('Session signed out.');
-      onClose();
-    },
-  });
-  const close = () => {
-    end.reset();
-    onClose();
-  };
+  const end = $api.useMutation('delete', '/api/auth/sessions/{id}');
   return (
-    <ConfirmDialog
+    <ConfirmMutationDialog
+      mutation={end}
+      variables={session && { params: { path: { id: session.id } } }}
+      invalidates={[SESSIONS]}
+      notice="Session signed out."
+      onClose={onClose}
       title="Sign out this session?"
-      open={session !== undefined}
       confirmLabel="Sign out"
-      busy={end.isPending}
-      onClose={close}
-      onConfirm={() => session && end.mutate({ params: { path: { id: session.id } } })}
     >
       {session ? (
         <p>
@@ -104,7 +90,6 @@ function EndSessionDialog({ session, onClose }: { session: WebSession | undefine
           and has to sign in again.
         </p>
       ) : null}
-      <ErrorNote error={end.error} />
-    </ConfirmDialog>
+    </ConfirmMutationDialog>
   );
 }

@@ -1,8 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { $api } from '@/api/client';
 import { fieldErrors } from '@/api/errors';
 import { CheckboxGroup, SelectField, TextAreaField, TextField } from '@/ui/fields';
+import { FieldError, FormActions } from '@/ui/form';
+import { useFormValues, type SaveFormProps } from '@/ui/useFormValues';
 import { ErrorNote, Loading } from '@/ui/states';
 import { MODEL_SUGGESTIONS, RAG_STRATEGY_OPTIONS, type AgentFormValues, type RagStrategy } from '@/pages/agents/agent-form';
 
@@ -53,30 +55,11 @@ function ProviderKeyChoice({ value, onChange, error }: { value: string; onChange
   );
 }
 
-/** Create and edit share this form; `error` is the last failed save, whose field reasons show beside the fields. */
-export function AgentForm({
-  initial,
-  submitLabel,
-  busy,
-  error,
-  onSubmit,
-  onCancel,
-}: {
-  initial: AgentFormValues;
-  submitLabel: string;
-  busy: boolean;
-  error: unknown;
-  onSubmit: (values: AgentFormValues) => void;
-  onCancel?: () => void;
-}) {
-  const [values, setValues] = useState(initial);
+/** Create and edit share this form. */
+export function AgentForm({ initial, submitLabel, busy, error, onSubmit, onCancel }: SaveFormProps<AgentFormValues>) {
+  const { values, set, submit } = useFormValues(initial, onSubmit);
   const modelsId = useId();
   const errors = fieldErrors(error);
-  const set = <K extends keyof AgentFormValues>(key: K, value: AgentFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit(values);
-  };
 
   return (
     <form className="form" onSubmit={submit}>
@@ -137,25 +120,12 @@ export function AgentForm({
         />
       </div>
       <DataSourceChoice value={values.dataSourceIds} onChange={(next) => set('dataSourceIds', next)} />
-      {errors.data_source_ids ? (
-        <p className="field-error" role="alert">
-          {errors.data_source_ids}
-        </p>
-      ) : null}
+      <FieldError message={errors.data_source_ids} />
       {values.providerKeyId !== undefined ? (
         <ProviderKeyChoice value={values.providerKeyId} onChange={(next) => set('providerKeyId', next)} error={errors.provider_key_id} />
       ) : null}
       <ErrorNote error={error} />
-      <div className="form-actions">
-        <button type="submit" className="btn primary" disabled={busy}>
-          {busy ? 'Saving…' : submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" className="btn" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <FormActions submitLabel={submitLabel} busyLabel="Saving…" busy={busy} onCancel={onCancel} />
     </form>
   );
 }

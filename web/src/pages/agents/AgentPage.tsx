@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '@/api/client';
 import { can } from '@/app/permissions';
 import { useSignedIn } from '@/app/session';
-import { ConfirmDialog } from '@/ui/Dialog';
+import { ConfirmMutationDialog } from '@/ui/ConfirmMutationDialog';
 import { Page, Section } from '@/ui/Page';
 import { ErrorNote, ErrorState, Loading } from '@/ui/states';
 import { Time } from '@/ui/Time';
@@ -17,10 +17,14 @@ import { agentBody, agentFormFrom, RAG_STRATEGY_LABELS, type Agent, type AgentFo
 import { SourceStatusBadge } from '@/pages/data-sources/SourceStatusBadge';
 
 /** After a change: the list and every agent's own query (a path with an id is a key of its own). */
+const AGENT_QUERIES = [
+  ['get', '/api/v1/agents'],
+  ['get', '/api/v1/agents/{id}'],
+] as const;
+
 function useAgentChanged() {
   const queries = useQueryClient();
-  return () =>
-    Promise.all([queries.invalidateQueries({ queryKey: ['get', '/api/v1/agents'] }), queries.invalidateQueries({ queryKey: ['get', '/api/v1/agents/{id}'] })]);
+  return () => Promise.all(AGENT_QUERIES.map((queryKey) => queries.invalidateQueries({ queryKey })));
 }
 
 function AgentDetails({ agent }: { agent: Agent }) {
@@ -130,17 +134,6 @@ function AgentActions({ agent }: { agent: Agent }) {
         },
       },
     );
-  const confirmDelete = () =>
-    remove.mutate(
-      { params: { path: { id: agent.id } } },
-      {
-        onSuccess: () => {
-          void changed();
-          notify(`Agent “${agent.name}” deleted.`);
-          void navigate('/agents');
-        },
-      },
-    );
 
   return (
     <>
@@ -151,20 +144,18 @@ function AgentActions({ agent }: { agent: Agent }) {
         Delete
       </button>
       <ErrorNote error={update.error} />
-      <ConfirmDialog
+      <ConfirmMutationDialog
+        mutation={remove}
+        variables={confirming ? { params: { path: { id: agent.id } } } : undefined}
+        invalidates={AGENT_QUERIES}
+        notice={`Agent “${agent.name}” deleted.`}
+        onClose={() => setConfirming(false)}
+        onDone={() => void navigate('/agents')}
         title={`Delete agent “${agent.name}”?`}
-        open={confirming}
         confirmLabel="Delete agent"
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => {
-          remove.reset();
-          setConfirming(false);
-        }}
       >
         <p>The agent and its settings are removed for good. Applications that ask it by its id will get “not found”. Its data sources are kept.</p>
-        <ErrorNote error={remove.error} />
-      </ConfirmDialog>
+      </ConfirmMutationDialog>
     </>
   );
 }

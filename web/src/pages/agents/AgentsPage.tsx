@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '@/api/client';
 import { can } from '@/app/permissions';
 import { useSignedIn } from '@/app/session';
@@ -11,7 +10,7 @@ import { TableWrap } from '@/ui/TableWrap';
 import { Empty, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { formatNumber } from '@/ui/format';
-import { useNotice } from '@/ui/notice';
+import { useDialogMutation } from '@/ui/useDialogMutation';
 import { AgentForm } from '@/pages/agents/AgentForm';
 import { AgentStatusBadge } from '@/pages/agents/AgentStatusBadge';
 import { agentBody, newAgentForm, RAG_STRATEGY_LABELS, type Agent, type AgentFormValues } from '@/pages/agents/agent-form';
@@ -60,25 +59,13 @@ function AgentsTable({ agents }: { agents: Agent[] }) {
 }
 
 function CreateAgentDialog({ open, onClose, withProviderKey }: { open: boolean; onClose: () => void; withProviderKey: boolean }) {
-  const queries = useQueryClient();
-  const notify = useNotice();
   const create = $api.useMutation('post', '/api/v1/agents');
-  const close = () => {
-    create.reset();
-    onClose();
-  };
-  const submit = (values: AgentFormValues) => {
-    create.mutate(
-      { body: agentBody(values) },
-      {
-        onSuccess: (agent) => {
-          void queries.invalidateQueries({ queryKey: ['get', '/api/v1/agents'] });
-          notify(`Agent “${agent.name}” created.`);
-          close();
-        },
-      },
-    );
-  };
+  const { run, close } = useDialogMutation(create, {
+    invalidates: [['get', '/api/v1/agents']],
+    notice: (agent) => `Agent “${agent.name}” created.`,
+    onClose,
+  });
+  const submit = (values: AgentFormValues) => run({ body: agentBody(values) });
   return (
     <Dialog title="New agent" open={open} onClose={close}>
       <AgentForm

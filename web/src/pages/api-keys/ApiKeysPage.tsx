@@ -1,21 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { $api } from '@/api/client';
 import { fieldErrors } from '@/api/errors';
 import type { components } from '@/api/schema';
-import { can } from '@/app/permissions';
-import { useSignedIn } from '@/app/session';
 import { ENVIRONMENT_OPTIONS, SCOPE_OPTIONS, type Environment, type Scope } from '@/pages/api-keys/scopes';
+import { ActionsHeader } from '@/ui/ActionsHeader';
+import { AdminListPage } from '@/ui/AdminListPage';
 import { Badge, type Tone } from '@/ui/Badge';
+import { ConfirmMutationDialog } from '@/ui/ConfirmMutationDialog';
 import { CopyValue } from '@/ui/CopyValue';
-import { ConfirmDialog, Dialog } from '@/ui/Dialog';
+import { Dialog } from '@/ui/Dialog';
 import { CheckboxGroup, SelectField, TextField } from '@/ui/fields';
-import { useNotice } from '@/ui/notice';
-import { Page } from '@/ui/Page';
+import { FieldError, FormActions, FormError } from '@/ui/form';
 import { Pager } from '@/ui/Pager';
-import { Empty, ErrorNote, Forbidden, QueryView } from '@/ui/states';
+import { SecretOnceDialog } from '@/ui/SecretOnceDialog';
+import { Empty, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { TableWrap } from '@/ui/TableWrap';
+import { useDialogMutation } from '@/ui/useDialogMutation';
 
 type ApiKey = components['schemas']['ApiKeyResponseDto'];
 type CreatedKey = components['schemas']['CreatedApiKeyResponseDto'];
@@ -26,30 +28,21 @@ const LIST_KEY = ['get', '/api/v1/api-keys'];
 const STATUS_TONES: Record<ApiKey['status'], Tone> = { active: 'good', revoked: 'neutral', expired: 'warn' };
 const STATUS_LABELS: Record<ApiKey['status'], string> = { active: 'Active', revoked: 'Revoked', expired: 'Expired' };
 
-function CreateKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (key: CreatedKey) => void }) {
+function CreateKeyForm({ onClose, onCreated }: { onClose: () => void; onCreated: (key: CreatedKey) => void }) {
   const [name, setName] = useState('');
   const [environment, setEnvironment] = useState<Environment>('live');
   const [scopes, setScopes] = useState<Scope[]>(['read']);
   const [noScope, setNoScope] = useState(false);
   const mutation = $api.useMutation('post', '/api/v1/api-keys');
-  const queries = useQueryClient();
+  const { run, close } = useDialogMutation(mutation, { invalidates: [LIST_KEY], onClose, onDone: onCreated });
   const errors = fieldErrors(mutation.error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setNoScope(scopes.length === 0);
-    if (scopes.length === 0) {
-      return;
+    if (scopes.length > 0) {
+      run({ body: { name: name.trim(), environment, scopes } });
     }
-    mutation.mutate(
-      { body: { name: name.trim(), environment, scopes } },
-      {
-        onSuccess: (created) => {
-          void queries.invalidateQueries({ queryKey: LIST_KEY });
-          onCreated(created);
-        },
-      },
-    );
   };
 
   return (
@@ -70,20 +63,9 @@ function CreateKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreate
         onChange={(event) => setEnvironment(event.target.value as Environment)}
       />
       <CheckboxGroup legend="Scopes" hint="What the key may do. Give it no more than it needs." options={SCOPE_OPTIONS} value={scopes} onChange={setScopes} />
-      {noScope || errors.scopes ? (
-        <p className="field-error" role="alert">
-          {errors.scopes ?? 'Choose at least one scope.'}
-        </p>
-      ) : null}
-      <ErrorNote error={Object.keys(errors).length > 0 ? undefined : mutation.error} />
-      <div className="form-actions">
-        <button type="submit" className="btn primary" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Creating…' : 'Create key'}
-        </button>
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FieldError message={errors.scopes ?? (noScope ? 'Choose at least one scope.' : undefined)} />
+      <FormError error={mutation.error} />
+      <FormActions submitLabel="Create key" busyLabel="Creating…" busy={mutation.isPending} onCancel={close} />
     </form>
   );
 }
@@ -91,90 +73,50 @@ function CreateKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreate
 /** The key's value, once: after this dialog closes nobody can see it again. */
 function NewKeyDialog({ created, onClose }: { created: CreatedKey | undefined; onClose: () => void }) {
   return (
-    <Dialog title="Your new API key" open={created !== undefined} onClose={onClose}>
-      {created ? (
+    <SecretOnceDialog title="Your new API key" shown={created} onClose={onClose}>
+      {(key) => (
         <>
           <p>
-            The key <strong>{created.name}</strong> is ready. Programs send it in the <code>Authorization: Bearer</code> header.
+            The key <strong>{key.name}</strong> is ready. Programs send it in the <code>Authorization: Bearer</code> header.
           </p>
-          <CopyValue label="New API key" value={created.key} once />
-          <div className="form-actions">
-            <button type="button" className="btn primary" onClick={onClose}>
-              Done
-            </button>
-          </div>
+          <CopyValue label="New API key" value={key.key} once />
         </>
-      ) : null}
-    </Dialog>
+      )}
+    </SecretOnceDialog>
   );
 }
 
 function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey | undefined; onClose: () => void }) {
   const mutation = $api.useMutation('delete', '/api/v1/api-keys/{id}');
-  const queries = useQueryClient();
-  const notify = useNotice();
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
   return (
-    <ConfirmDialog
+    <ConfirmMutationDialog
+      mutation={mutation}
+      variables={apiKey && { params: { path: { id: apiKey.id } } }}
+      invalidates={[LIST_KEY]}
+      notice="Key revoked."
+      onClose={onClose}
       title={`Revoke “${apiKey?.name ?? ''}”?`}
-      open={apiKey !== undefined}
       confirmLabel="Revoke key"
-      busy={mutation.isPending}
-      onClose={close}
-      onConfirm={() =>
-        apiKey &&
-        mutation.mutate(
-          { params: { path: { id: apiKey.id } } },
-          {
-            onSuccess: () => {
-              void queries.invalidateQueries({ queryKey: LIST_KEY });
-              notify('Key revoked.');
-              close();
-            },
-          },
-        )
-      }
     >
       <p>Every program that uses this key is refused from now on. This cannot be undone.</p>
-      <ErrorNote error={mutation.error} />
-    </ConfirmDialog>
+    </ConfirmMutationDialog>
   );
 }
 
 function RotateDialog({ apiKey, onClose, onRotated }: { apiKey: ApiKey | undefined; onClose: () => void; onRotated: (key: CreatedKey) => void }) {
   const mutation = $api.useMutation('post', '/api/v1/api-keys/{id}/rotate');
-  const queries = useQueryClient();
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
   return (
-    <ConfirmDialog
+    <ConfirmMutationDialog
+      mutation={mutation}
+      variables={apiKey && { params: { path: { id: apiKey.id } } }}
+      invalidates={[LIST_KEY]}
+      onClose={onClose}
+      onDone={onRotated}
       title={`Rotate “${apiKey?.name ?? ''}”?`}
-      open={apiKey !== undefined}
       confirmLabel="Rotate key"
-      busy={mutation.isPending}
-      onClose={close}
-      onConfirm={() =>
-        apiKey &&
-        mutation.mutate(
-          { params: { path: { id: apiKey.id } } },
-          {
-            onSuccess: (created) => {
-              void queries.invalidateQueries({ queryKey: LIST_KEY });
-              close();
-              onRotated(created);
-            },
-          },
-        )
-      }
     >
       <p>A new value replaces this key, with the same name and scopes. The current value stops working at once: update every program that uses it.</p>
-      <ErrorNote error={mutation.error} />
-    </ConfirmDialog>
+    </ConfirmMutationDialog>
   );
 }
 
@@ -193,9 +135,7 @@ function KeysTable({ keys, onRevoke, onRotate }: { keys: ApiKey[]; onRevoke: (ke
             <th scope="col">Created</th>
             <th scope="col">Last used</th>
             <th scope="col">Expires</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+            <ActionsHeader />
           </tr>
         </thead>
         <tbody>
@@ -264,13 +204,7 @@ function ApiKeysView({ creating, onCreatingChange }: { creating: boolean; onCrea
         }
       </QueryView>
       <Dialog title="Create an API key" open={creating} onClose={() => onCreatingChange(false)}>
-        <CreateKeyForm
-          onCancel={() => onCreatingChange(false)}
-          onCreated={(created) => {
-            onCreatingChange(false);
-            setShown(created);
-          }}
-        />
+        <CreateKeyForm onClose={() => onCreatingChange(false)} onCreated={setShown} />
       </Dialog>
       <NewKeyDialog created={shown} onClose={() => setShown(undefined)} />
       <RevokeDialog apiKey={revoking} onClose={() => setRevoking(undefined)} />
@@ -280,22 +214,14 @@ function ApiKeysView({ creating, onCreatingChange }: { creating: boolean; onCrea
 }
 
 export function ApiKeysPage() {
-  const { user } = useSignedIn();
-  const [creating, setCreating] = useState(false);
-  const admin = can(user.role, 'admin');
   return (
-    <Page
+    <AdminListPage
       title="API keys"
       description="Keys let programs call the API. A key's value is shown once, when it is made."
-      actions={
-        admin ? (
-          <button type="button" className="btn primary" onClick={() => setCreating(true)}>
-            Create API key
-          </button>
-        ) : null
-      }
+      what="API keys"
+      createLabel="Create API key"
     >
-      {admin ? <ApiKeysView creating={creating} onCreatingChange={setCreating} /> : <Forbidden what="API keys" />}
-    </Page>
+      {(creating, setCreating) => <ApiKeysView creating={creating} onCreatingChange={setCreating} />}
+    </AdminListPage>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '@/api/client';
 import { can } from '@/app/permissions';
 import { useSignedIn } from '@/app/session';
-import { ConfirmDialog } from '@/ui/Dialog';
+import { ConfirmMutationDialog } from '@/ui/ConfirmMutationDialog';
 import { formatNumber } from '@/ui/format';
 import { Page, Section } from '@/ui/Page';
 import { ErrorNote, ErrorState, Loading } from '@/ui/states';
@@ -122,10 +121,16 @@ function SourceSettings({ source }: { source: DataSource }) {
   );
 }
 
+/** A deleted source leaves the list, and the agents that answered from it stop referring to it. */
+const CHANGED_BY_DELETE = [
+  ['get', '/api/v1/data-sources'],
+  ['get', '/api/v1/agents'],
+  ['get', '/api/v1/agents/{id}'],
+] as const;
+
 function SourceActions({ source, syncing }: { source: DataSource; syncing: boolean }) {
   const navigate = useNavigate();
   const notify = useNotice();
-  const queries = useQueryClient();
   const syncStarted = useSyncStarted();
   const [confirming, setConfirming] = useState(false);
   const sync = $api.useMutation('post', '/api/v1/data-sources/{id}/sync');
@@ -141,20 +146,6 @@ function SourceActions({ source, syncing }: { source: DataSource; syncing: boole
         },
       },
     );
-  const confirmDelete = () =>
-    remove.mutate(
-      { params: { path: { id: source.id } } },
-      {
-        onSuccess: () => {
-          void queries.invalidateQueries({ queryKey: ['get', '/api/v1/data-sources'] });
-          // Agents stop referring to it.
-          void queries.invalidateQueries({ queryKey: ['get', '/api/v1/agents'] });
-          void queries.invalidateQueries({ queryKey: ['get', '/api/v1/agents/{id}'] });
-          notify(`Data source “${source.name}” deleted.`);
-          void navigate('/data-sources');
-        },
-      },
-    );
 
   return (
     <>
@@ -165,22 +156,20 @@ function SourceActions({ source, syncing }: { source: DataSource; syncing: boole
         Delete
       </button>
       <ErrorNote error={sync.error} />
-      <ConfirmDialog
+      <ConfirmMutationDialog
+        mutation={remove}
+        variables={confirming ? { params: { path: { id: source.id } } } : undefined}
+        invalidates={CHANGED_BY_DELETE}
+        notice={`Data source “${source.name}” deleted.`}
+        onClose={() => setConfirming(false)}
+        onDone={() => void navigate('/data-sources')}
         title={`Delete data source “${source.name}”?`}
-        open={confirming}
         confirmLabel="Delete data source"
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => {
-          remove.reset();
-          setConfirming(false);
-        }}
       >
         <p>
           Its documents, their indexed chunks{source.type === 'file' ? ' and the uploaded files' : ''} are deleted for good, and agents stop answering from it.
         </p>
-        <ErrorNote error={remove.error} />
-      </ConfirmDialog>
+      </ConfirmMutationDialog>
     </>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '@/api/client';
 import { can } from '@/app/permissions';
 import { useSignedIn } from '@/app/session';
@@ -11,7 +10,7 @@ import { Pager } from '@/ui/Pager';
 import { TableWrap } from '@/ui/TableWrap';
 import { Empty, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
-import { useNotice } from '@/ui/notice';
+import { useDialogMutation } from '@/ui/useDialogMutation';
 import '@/pages/data-sources/data-sources.css';
 import { SourceForm } from '@/pages/data-sources/SourceForm';
 import { SourceStatusBadge } from '@/pages/data-sources/SourceStatusBadge';
@@ -94,25 +93,15 @@ function SourcesTable({ sources }: { sources: DataSource[] }) {
 }
 
 function CreateSourceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const queries = useQueryClient();
   const navigate = useNavigate();
-  const notify = useNotice();
   const create = $api.useMutation('post', '/api/v1/data-sources');
-  const close = () => {
-    create.reset();
-    onClose();
-  };
-  const submit = (values: SourceFormValues) =>
-    create.mutate(
-      { body: createSourceBody(values) },
-      {
-        onSuccess: (source) => {
-          void queries.invalidateQueries({ queryKey: ['get', '/api/v1/data-sources'] });
-          notify(`Data source “${source.name}” created.`);
-          void navigate(`/data-sources/${source.id}`);
-        },
-      },
-    );
+  const { run, close } = useDialogMutation(create, {
+    invalidates: [['get', '/api/v1/data-sources']],
+    notice: (source) => `Data source “${source.name}” created.`,
+    onClose,
+    onDone: (source) => void navigate(`/data-sources/${source.id}`),
+  });
+  const submit = (values: SourceFormValues) => run({ body: createSourceBody(values) });
   return (
     <Dialog title="New data source" open={open} onClose={close}>
       <SourceForm initial={newSourceForm()} submitLabel="Create data source" busy={create.isPending} error={create.error} onSubmit={submit} onCancel={close} />

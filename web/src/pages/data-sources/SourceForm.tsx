@@ -1,35 +1,15 @@
-import { useState, type FormEvent } from 'react';
 import { fieldErrors } from '@/api/errors';
 import { SelectField, TextField } from '@/ui/fields';
+import { FormActions } from '@/ui/form';
+import { useFormValues, type SaveFormProps } from '@/ui/useFormValues';
 import { ErrorNote } from '@/ui/states';
 import { CREATABLE_TYPES, type CreatableType, type SourceFormValues } from '@/pages/data-sources/source-form';
 import { FREQUENCY_OPTIONS, type SyncFrequency } from '@/pages/data-sources/source-status';
 
 /** New source (type chosen here) and settings of an existing one (type fixed) share these fields. */
-export function SourceForm({
-  initial,
-  typeFixed,
-  submitLabel,
-  busy,
-  error,
-  onSubmit,
-  onCancel,
-}: {
-  initial: SourceFormValues;
-  typeFixed?: boolean;
-  submitLabel: string;
-  busy: boolean;
-  error: unknown;
-  onSubmit: (values: SourceFormValues) => void;
-  onCancel?: () => void;
-}) {
-  const [values, setValues] = useState(initial);
+export function SourceForm({ initial, typeFixed, submitLabel, busy, error, onSubmit, onCancel }: SaveFormProps<SourceFormValues> & { typeFixed?: boolean }) {
+  const { values, set, submit } = useFormValues(initial, onSubmit);
   const errors = fieldErrors(error);
-  const set = <K extends keyof SourceFormValues>(key: K, value: SourceFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit(values);
-  };
   const website = values.type === 'website';
 
   return (
@@ -81,16 +61,7 @@ export function SourceForm({
         <p className="hint">After creating the source, upload its files on the next page.</p>
       )}
       <ErrorNote error={error} />
-      <div className="form-actions">
-        <button type="submit" className="btn primary" disabled={busy}>
-          {busy ? 'Saving…' : submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" className="btn" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <FormActions submitLabel={submitLabel} busyLabel="Saving…" busy={busy} onCancel={onCancel} />
     </form>
   );
 }

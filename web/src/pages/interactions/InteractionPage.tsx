@@ -10,10 +10,11 @@ import { useAgentNames } from '@/pages/interactions/AgentSelect';
 import { FeedbackBadge } from '@/pages/interactions/FeedbackBadge';
 import { AnswerText } from '@/ui/answer/AnswerText';
 import { TextAreaField } from '@/ui/fields';
+import { FormActions, FormError } from '@/ui/form';
 import { formatMs, formatNumber } from '@/ui/format';
 import { useNotice } from '@/ui/notice';
 import { Page, Section } from '@/ui/Page';
-import { ErrorNote, QueryView } from '@/ui/states';
+import { QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import '@/pages/interactions/interactions.css';
 
@@ -123,12 +124,8 @@ function FeedbackForm({ interaction }: { interaction: Interaction }) {
         error={errors.comment}
         onChange={(event) => setComment(event.target.value)}
       />
-      <ErrorNote error={Object.keys(errors).length > 0 ? undefined : mutation.error} />
-      <div className="form-actions">
-        <button type="submit" className="btn primary" disabled={!feedback || mutation.isPending}>
-          {mutation.isPending ? 'Saving…' : 'Save feedback'}
-        </button>
-      </div>
+      <FormError error={mutation.error} />
+      <FormActions submitLabel="Save feedback" busyLabel="Saving…" busy={mutation.isPending} disabled={!feedback} />
     </form>
   );
 }

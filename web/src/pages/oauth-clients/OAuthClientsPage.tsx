@@ -1,50 +1,38 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '@/api/client';
 import type { components } from '@/api/schema';
-import { can } from '@/app/permissions';
-import { useSignedIn } from '@/app/session';
+import { ActionsHeader } from '@/ui/ActionsHeader';
+import { AdminListPage } from '@/ui/AdminListPage';
 import { Badge } from '@/ui/Badge';
-import { ConfirmDialog } from '@/ui/Dialog';
-import { useNotice } from '@/ui/notice';
-import { Page } from '@/ui/Page';
+import { ConfirmMutationDialog } from '@/ui/ConfirmMutationDialog';
 import { Pager } from '@/ui/Pager';
-import { Empty, ErrorNote, Forbidden, QueryView } from '@/ui/states';
+import { Empty, QueryView } from '@/ui/states';
+import { TableWrap } from '@/ui/TableWrap';
 import { Time } from '@/ui/Time';
+import { LIST_KEY } from '@/pages/oauth-clients/clients';
 import { RegisterClientDialog } from '@/pages/oauth-clients/RegisterClientDialog';
 import '@/pages/oauth-clients/oauth-clients.css';
-import { TableWrap } from '@/ui/TableWrap';
 
 type OAuthClient = components['schemas']['OAuthClientResponseDto'];
 
 const PAGE_SIZE = 50;
-const LIST_KEY = ['get', '/api/v1/oauth-clients'] as const;
-const DESCRIPTION = 'Applications that people of your organization can allow to use the service as them (OAuth 2.0, authorization code with PKCE).';
 
 /** The organization's OAuth applications: register one, see them, delete one (which ends its access). */
 export function OAuthClientsPage() {
-  const { user } = useSignedIn();
-  const [registering, setRegistering] = useState(false);
-  if (!can(user.role, 'admin')) {
-    return (
-      <Page title="OAuth applications" description={DESCRIPTION}>
-        <Forbidden what="OAuth applications" />
-      </Page>
-    );
-  }
   return (
-    <Page
+    <AdminListPage
       title="OAuth applications"
-      description={DESCRIPTION}
-      actions={
-        <button type="button" className="btn primary" onClick={() => setRegistering(true)}>
-          Register an application
-        </button>
-      }
+      description="Applications that people of your organization can allow to use the service as them (OAuth 2.0, authorization code with PKCE)."
+      what="OAuth applications"
+      createLabel="Register an application"
     >
-      <ClientList onRegister={() => setRegistering(true)} />
-      <RegisterClientDialog open={registering} onClose={() => setRegistering(false)} />
-    </Page>
+      {(registering, setRegistering) => (
+        <>
+          <ClientList onRegister={() => setRegistering(true)} />
+          <RegisterClientDialog open={registering} onClose={() => setRegistering(false)} />
+        </>
+      )}
+    </AdminListPage>
   );
 }
 
@@ -76,9 +64,7 @@ function ClientList({ onRegister }: { onRegister: () => void }) {
                       <th scope="col">Scopes</th>
                       <th scope="col">Redirect URIs</th>
                       <th scope="col">Registered</th>
-                      <th scope="col">
-                        <span className="visually-hidden">Actions</span>
-                      </th>
+                      <ActionsHeader />
                     </tr>
                   </thead>
                   <tbody>
@@ -131,33 +117,21 @@ function ClientList({ onRegister }: { onRegister: () => void }) {
 }
 
 function DeleteClientDialog({ client, onClose }: { client: OAuthClient | undefined; onClose: () => void }) {
-  const queries = useQueryClient();
-  const notice = useNotice();
-  const remove = $api.useMutation('delete', '/api/v1/oauth-clients/{id}', {
-    onSuccess: async () => {
-      await queries.invalidateQueries({ queryKey: LIST_KEY });
-      notice('Application deleted.');
-      onClose();
-    },
-  });
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
+  const remove = $api.useMutation('delete', '/api/v1/oauth-clients/{id}');
   return (
-    <ConfirmDialog
+    <ConfirmMutationDialog
+      mutation={remove}
+      variables={client && { params: { path: { id: client.id } } }}
+      invalidates={[LIST_KEY]}
+      notice="Application deleted."
+      onClose={onClose}
       title={client ? `Delete ${client.name}?` : 'Delete'}
-      open={client !== undefined}
       confirmLabel="Delete"
-      busy={remove.isPending}
-      onClose={close}
-      onConfirm={() => client && remove.mutate({ params: { path: { id: client.id } } })}
     >
       <p>
         Every token it holds stops working at once, for everyone who allowed it, and it can no longer sign anyone in. Registering it again gives it a new client
         ID.
       </p>
-      <ErrorNote error={remove.error} />
-    </ConfirmDialog>
+    </ConfirmMutationDialog>
   );
 }

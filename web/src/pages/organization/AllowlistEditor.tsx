@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '@/api/client';
 import { errorCode, errorMessage, type ApiErrorBody } from '@/api/errors';
 import { TextAreaField } from '@/ui/fields';
+import { FormActions } from '@/ui/form';
 import { useNotice } from '@/ui/notice';
 import { Section } from '@/ui/Page';
 import { allowlistEntries, allowlistProblems, allowlistText, withAddress, type AllowlistEntry } from '@/pages/organization/allowlist';
@@ -17,6 +18,7 @@ export function AllowlistEditor({ organization }: { organization: Organization }
   const notice = useNotice();
   const [text, setText] = useState(allowlistText(organization.ip_allowlist));
   const [sent, setSent] = useState<AllowlistEntry[]>([]);
+  const callerIp = $api.useQuery('get', '/api/auth/client').data?.ip;
   const save = $api.useMutation('put', '/api/v1/organization', {
     onSuccess: async (saved) => {
       notice(saved.ip_allowlist.length === 0 ? 'IP allowlist removed: any address may connect.' : 'IP allowlist saved.');
@@ -45,7 +47,7 @@ export function AllowlistEditor({ organization }: { organization: Organization }
           : `Only these ${organization.ip_allowlist.length === 1 ? 'address' : 'addresses'} may use the API and sign in, with any key, token or session of the organization.`}
       </p>
       {enterprise ? null : <p className="warning">An IP allowlist needs the enterprise plan. This organization is on the {organization.plan} plan.</p>}
-      <CallerAddress address={organization.caller_ip} onAdd={(address) => setText(withAddress(text, address))} />
+      <CallerAddress address={callerIp} onAdd={(address) => setText(withAddress(text, address))} />
       <form className="form" onSubmit={submit}>
         <TextAreaField
           label="Allowed addresses"
@@ -64,7 +66,7 @@ export function AllowlistEditor({ organization }: { organization: Organization }
         />
         {code === 'would_lock_out' ? (
           <LockOutWarning
-            address={typeof details?.ip === 'string' ? details.ip : organization.caller_ip}
+            address={typeof details?.ip === 'string' ? details.ip : (callerIp ?? null)}
             busy={save.isPending}
             onConfirm={() => send(true)}
             onCancel={() => save.reset()}
@@ -81,19 +83,17 @@ export function AllowlistEditor({ organization }: { organization: Organization }
             {errorMessage(save.error)}
           </p>
         ) : null}
-        {code === 'would_lock_out' ? null : (
-          <div className="form-actions">
-            <button type="submit" className="btn primary" disabled={save.isPending}>
-              Save allowlist
-            </button>
-          </div>
-        )}
+        {code === 'would_lock_out' ? null : <FormActions submitLabel="Save allowlist" busy={save.isPending} />}
       </form>
     </Section>
   );
 }
 
-function CallerAddress({ address, onAdd }: { address: string | null; onAdd: (address: string) => void }) {
+/** `undefined` while the service is asked; `null` when it cannot tell. */
+function CallerAddress({ address, onAdd }: { address: string | null | undefined; onAdd: (address: string) => void }) {
+  if (address === undefined) {
+    return null;
+  }
   if (!address) {
     return <p className="muted small">The service cannot tell the address you are connecting from.</p>;
   }

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '@/api/client';
-import { errorMessage, fieldErrors } from '@/api/errors';
+import { fieldErrors } from '@/api/errors';
 import { can } from '@/app/permissions';
 import { useSignedIn } from '@/app/session';
 import { Badge } from '@/ui/Badge';
 import { TextField } from '@/ui/fields';
+import { FormActions, FormError } from '@/ui/form';
 import { useNotice } from '@/ui/notice';
 import { Page, Section } from '@/ui/Page';
 import { Forbidden, QueryView } from '@/ui/states';
@@ -79,16 +80,8 @@ function GeneralSection({ organization }: { organization: Organization }) {
       </dl>
       <form className="form" onSubmit={submit}>
         <TextField label="Name" required maxLength={200} value={name} error={fields.name} onChange={(event) => setName(event.target.value)} />
-        {rename.error && !fields.name ? (
-          <p className="error-note" role="alert">
-            {errorMessage(rename.error)}
-          </p>
-        ) : null}
-        <div className="form-actions">
-          <button type="submit" className="btn primary" disabled={rename.isPending || name.trim() === organization.name}>
-            Save name
-          </button>
-        </div>
+        <FormError error={rename.error} besideFields={['name']} />
+        <FormActions submitLabel="Save name" busy={rename.isPending} disabled={name.trim() === organization.name} />
       </form>
     </Section>
   );

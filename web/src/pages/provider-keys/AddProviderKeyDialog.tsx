@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '@/api/client';
-import { errorMessage, fieldErrors } from '@/api/errors';
+import { fieldErrors } from '@/api/errors';
 import type { components } from '@/api/schema';
 import { Dialog } from '@/ui/Dialog';
 import { SelectField, TextField } from '@/ui/fields';
-import { useNotice } from '@/ui/notice';
+import { FormActions, FormError } from '@/ui/form';
+import { useDialogMutation } from '@/ui/useDialogMutation';
 
 type Provider = components['schemas']['CreateProviderKeyDto']['provider'];
+
+export const LIST_KEY = ['get', '/api/v1/provider-keys'] as const;
 
 export const PROVIDER_LABELS: Record<Provider, string> = {
   openai: 'OpenAI',
@@ -21,24 +23,19 @@ const EMPTY = { provider: 'openai' as Provider, name: '', apiKey: '', baseUrl: '
 
 /** Stores a provider key. The value goes one way: the service keeps it encrypted and shows only its last four characters. */
 export function AddProviderKeyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const queries = useQueryClient();
-  const notice = useNotice();
   const [form, setForm] = useState(EMPTY);
-  const create = $api.useMutation('post', '/api/v1/provider-keys', {
-    onSuccess: async () => {
-      await queries.invalidateQueries({ queryKey: ['get', '/api/v1/provider-keys'] });
-      notice('Provider key added.');
-      close();
+  const create = $api.useMutation('post', '/api/v1/provider-keys');
+  const { run, close } = useDialogMutation(create, {
+    invalidates: [LIST_KEY],
+    notice: 'Provider key added.',
+    onClose: () => {
+      setForm(EMPTY);
+      onClose();
     },
   });
-  const close = () => {
-    setForm(EMPTY);
-    create.reset();
-    onClose();
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate({
+    run({
       body: {
         provider: form.provider,
         api_key: form.apiKey,
@@ -88,19 +85,8 @@ export function AddProviderKeyDialog({ open, onClose }: { open: boolean; onClose
           hint={custom ? 'The API root, over HTTPS: requests go to {base URL}/chat/completions.' : "Leave empty for the provider's own address."}
           onChange={(event) => setForm({ ...form, baseUrl: event.target.value })}
         />
-        {create.error && Object.keys(fields).length === 0 ? (
-          <p className="error-note" role="alert">
-            {errorMessage(create.error)}
-          </p>
-        ) : null}
-        <div className="form-actions">
-          <button type="submit" className="btn primary" disabled={create.isPending}>
-            Add key
-          </button>
-          <button type="button" className="btn" onClick={close}>
-            Cancel
-          </button>
-        </div>
+        <FormError error={create.error} />
+        <FormActions submitLabel="Add key" busy={create.isPending} onCancel={close} />
       </form>
     </Dialog>
   );

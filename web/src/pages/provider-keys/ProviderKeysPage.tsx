@@ -1,53 +1,39 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '@/api/client';
 import type { ApiErrorBody } from '@/api/errors';
 import type { components } from '@/api/schema';
-import { can } from '@/app/permissions';
-import { useSignedIn } from '@/app/session';
+import { ActionsHeader } from '@/ui/ActionsHeader';
+import { AdminListPage } from '@/ui/AdminListPage';
 import { Badge } from '@/ui/Badge';
-import { ConfirmDialog } from '@/ui/Dialog';
-import { useNotice } from '@/ui/notice';
-import { Page } from '@/ui/Page';
+import { ConfirmMutationDialog } from '@/ui/ConfirmMutationDialog';
 import { Pager } from '@/ui/Pager';
-import { Empty, ErrorNote, Forbidden, QueryView } from '@/ui/states';
-import { Time } from '@/ui/Time';
-import { AddProviderKeyDialog, PROVIDER_LABELS } from '@/pages/provider-keys/AddProviderKeyDialog';
-import '@/pages/provider-keys/provider-keys.css';
+import { Empty, QueryView } from '@/ui/states';
 import { TableWrap } from '@/ui/TableWrap';
+import { Time } from '@/ui/Time';
+import { AddProviderKeyDialog, LIST_KEY, PROVIDER_LABELS } from '@/pages/provider-keys/AddProviderKeyDialog';
+import '@/pages/provider-keys/provider-keys.css';
 
 type ProviderKey = components['schemas']['ProviderKeyResponseDto'];
 
 const PAGE_SIZE = 50;
-const LIST_KEY = ['get', '/api/v1/provider-keys'] as const;
 
 /** The organization's own model provider keys: agents answer with them, billed by that provider. */
 export function ProviderKeysPage() {
-  const { user } = useSignedIn();
-  const [adding, setAdding] = useState(false);
-  const description =
-    'Keys of model providers that agents answer with, billed to your account with that provider. A key is stored encrypted and never shown again.';
-  if (!can(user.role, 'admin')) {
-    return (
-      <Page title="Provider keys" description={description}>
-        <Forbidden what="provider keys" />
-      </Page>
-    );
-  }
   return (
-    <Page
+    <AdminListPage
       title="Provider keys"
-      description={description}
-      actions={
-        <button type="button" className="btn primary" onClick={() => setAdding(true)}>
-          Add a provider key
-        </button>
-      }
+      description="Keys of model providers that agents answer with, billed to your account with that provider. A key is stored encrypted and never shown again."
+      what="provider keys"
+      createLabel="Add a provider key"
     >
-      <ProviderKeyList onAdd={() => setAdding(true)} />
-      <AddProviderKeyDialog open={adding} onClose={() => setAdding(false)} />
-    </Page>
+      {(adding, setAdding) => (
+        <>
+          <ProviderKeyList onAdd={() => setAdding(true)} />
+          <AddProviderKeyDialog open={adding} onClose={() => setAdding(false)} />
+        </>
+      )}
+    </AdminListPage>
   );
 }
 
@@ -78,9 +64,7 @@ function ProviderKeyList({ onAdd }: { onAdd: () => void }) {
                       <th scope="col">Key</th>
                       <th scope="col">Endpoint</th>
                       <th scope="col">Added</th>
-                      <th scope="col">
-                        <span className="visually-hidden">Actions</span>
-                      </th>
+                      <ActionsHeader />
                     </tr>
                   </thead>
                   <tbody>
@@ -122,44 +106,38 @@ function nameOf(key: ProviderKey): string {
 }
 
 function DeleteProviderKeyDialog({ providerKey, onClose }: { providerKey: ProviderKey | undefined; onClose: () => void }) {
-  const queries = useQueryClient();
-  const notice = useNotice();
-  const remove = $api.useMutation('delete', '/api/v1/provider-keys/{id}', {
-    onSuccess: async () => {
-      await queries.invalidateQueries({ queryKey: LIST_KEY });
-      notice('Provider key deleted.');
-      onClose();
-    },
-  });
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
-  const usedBy = agentIdsOf(remove.error);
+  const remove = $api.useMutation('delete', '/api/v1/provider-keys/{id}');
   return (
-    <ConfirmDialog
+    <ConfirmMutationDialog
+      mutation={remove}
+      variables={providerKey && { params: { path: { id: providerKey.id } } }}
+      invalidates={[LIST_KEY]}
+      notice="Provider key deleted."
+      onClose={onClose}
       title={providerKey ? `Delete ${nameOf(providerKey)}?` : 'Delete'}
-      open={providerKey !== undefined}
       confirmLabel="Delete"
-      busy={remove.isPending}
-      onClose={close}
-      onConfirm={() => providerKey && remove.mutate({ params: { path: { id: providerKey.id } } })}
+      explainError={(error) => <AgentsUsingKey ids={agentIdsOf(error)} />}
     >
       <p>The key is erased from the service: no agent can answer with it any more. The key itself stays valid at the provider until you revoke it there.</p>
-      <ErrorNote error={remove.error} />
-      {usedBy.length > 0 ? (
-        <>
-          <p>Give these agents another key, or none, then delete it:</p>
-          <ul>
-            {usedBy.map((id) => (
-              <li key={id}>
-                <Link to={`/agents/${id}`}>{id}</Link>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-    </ConfirmDialog>
+    </ConfirmMutationDialog>
+  );
+}
+
+function AgentsUsingKey({ ids }: { ids: string[] }) {
+  if (ids.length === 0) {
+    return null;
+  }
+  return (
+    <>
+      <p>Give these agents another key, or none, then delete it:</p>
+      <ul>
+        {ids.map((id) => (
+          <li key={id}>
+            <Link to={`/agents/${id}`}>{id}</Link>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

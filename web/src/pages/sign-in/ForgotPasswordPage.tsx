@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { $api } from '@/api/client';
-import { errorMessage, fieldErrors } from '@/api/errors';
+import { fieldErrors } from '@/api/errors';
 import { AuthCard } from '@/ui/AuthCard';
 import { TextField } from '@/ui/fields';
+import { FormActions, FormError } from '@/ui/form';
 import '@/pages/sign-in/sign-in.css';
 
 /** Ask for a reset link. The answer is the same whether the address has an account or not. */
@@ -41,16 +42,8 @@ export function ForgotPasswordPage() {
           error={fields.email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        {request.error && !fields.email ? (
-          <p className="error-note" role="alert">
-            {errorMessage(request.error)}
-          </p>
-        ) : null}
-        <div className="form-actions">
-          <button type="submit" className="btn primary" disabled={request.isPending}>
-            Send reset link
-          </button>
-        </div>
+        <FormError error={request.error} besideFields={['email']} />
+        <FormActions submitLabel="Send reset link" busy={request.isPending} />
       </form>
       <p>
         <Link to="/sign-in">Back to sign in</Link>

@@ -3,7 +3,8 @@ import { api } from '@/api/client';
 import { errorCode, errorMessage, fieldErrors, type ApiErrorBody } from '@/api/errors';
 import type { SignedIn } from '@/app/session';
 import { TextField } from '@/ui/fields';
-import { RadioGroup } from '@/pages/oauth-clients/RadioGroup';
+import { FormActions } from '@/ui/form';
+import { RadioGroup } from '@/ui/RadioGroup';
 import { organizationsOf, retryAfterText, type OrganizationChoice } from '@/pages/sign-in/sign-in';
 
 interface Refusal {
@@ -96,11 +97,7 @@ export function PasswordSignInForm({
           {refusal.message}
         </p>
       ) : null}
-      <div className="form-actions">
-        <button type="submit" className="btn primary" disabled={busy}>
-          Sign in
-        </button>
-      </div>
+      <FormActions submitLabel="Sign in" busy={busy} />
     </form>
   );
 }

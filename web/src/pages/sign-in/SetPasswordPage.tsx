@@ -5,6 +5,7 @@ import { errorMessage, fieldErrors } from '@/api/errors';
 import { useSession } from '@/app/session';
 import { AuthCard } from '@/ui/AuthCard';
 import { TextField } from '@/ui/fields';
+import { FormActions, FormError } from '@/ui/form';
 import { MIN_PASSWORD_LENGTH, passwordProblems, sentence, tokenFromHash, type PasswordProblems } from '@/pages/sign-in/sign-in';
 import '@/pages/sign-in/sign-in.css';
 
@@ -106,16 +107,8 @@ function SetPasswordForm({ purpose, token }: { purpose: Purpose; token: string }
         error={problems.repeat}
         onChange={(event) => setRepeat(event.target.value)}
       />
-      {refusal && !fields.password ? (
-        <p className="error-note" role="alert">
-          {errorMessage(refusal)}
-        </p>
-      ) : null}
-      <div className="form-actions">
-        <button type="submit" className="btn primary" disabled={busy}>
-          Set password
-        </button>
-      </div>
+      <FormError error={refusal} besideFields={['password']} />
+      <FormActions submitLabel="Set password" busy={busy} />
     </form>
   );
 }

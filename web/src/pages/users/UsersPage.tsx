@@ -1,20 +1,24 @@
 import { useState, type FormEvent } from 'react';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { $api } from '@/api/client';
 import { fieldErrors } from '@/api/errors';
 import type { components } from '@/api/schema';
-import { can, ROLE_LABELS, ROLES, type Role } from '@/app/permissions';
+import { ROLE_LABELS, ROLES, type Role } from '@/app/permissions';
 import { useSignedIn } from '@/app/session';
+import { ActionsHeader } from '@/ui/ActionsHeader';
+import { AdminListPage } from '@/ui/AdminListPage';
 import { Badge } from '@/ui/Badge';
+import { ConfirmMutationDialog } from '@/ui/ConfirmMutationDialog';
 import { CopyValue } from '@/ui/CopyValue';
-import { ConfirmDialog, Dialog } from '@/ui/Dialog';
+import { Dialog } from '@/ui/Dialog';
 import { SelectField, TextField } from '@/ui/fields';
-import { useNotice } from '@/ui/notice';
-import { Page } from '@/ui/Page';
+import { FormActions, FormError } from '@/ui/form';
 import { Pager } from '@/ui/Pager';
-import { Empty, ErrorNote, Forbidden, QueryView } from '@/ui/states';
+import { SecretOnceDialog } from '@/ui/SecretOnceDialog';
+import { Empty, ErrorNote, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { TableWrap } from '@/ui/TableWrap';
+import { useDialogMutation } from '@/ui/useDialogMutation';
 
 type User = components['schemas']['UserResponseDto'];
 type Invitation = components['schemas']['InvitationResponseDto'];
@@ -29,48 +33,39 @@ function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
-function InviteForm({ onCancel, onInvited }: { onCancel: () => void; onInvited: (email: string, invitation: Invitation) => void }) {
+function RoleSelect({ value, error, onChange }: { value: Role; error?: string; onChange: (role: Role) => void }) {
+  return (
+    <SelectField
+      label="Role"
+      hint={ROLE_HINT}
+      value={value}
+      options={ROLE_OPTIONS}
+      error={error}
+      onChange={(event) => isRole(event.target.value) && onChange(event.target.value)}
+    />
+  );
+}
+
+function InviteForm({ onClose, onInvited }: { onClose: () => void; onInvited: (email: string, invitation: Invitation) => void }) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('readonly');
   const mutation = $api.useMutation('post', '/api/v1/users');
-  const queries = useQueryClient();
+  const { run, close } = useDialogMutation(mutation, { invalidates: [LIST_KEY], onClose, onDone: (user) => onInvited(user.email, user.invitation) });
   const errors = fieldErrors(mutation.error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    mutation.mutate(
-      { body: { email: email.trim(), role, ...(name.trim() ? { name: name.trim() } : {}) } },
-      {
-        onSuccess: (user) => {
-          void queries.invalidateQueries({ queryKey: LIST_KEY });
-          onInvited(user.email, user.invitation);
-        },
-      },
-    );
+    run({ body: { email: email.trim(), role, ...(name.trim() ? { name: name.trim() } : {}) } });
   };
 
   return (
     <form className="form" onSubmit={submit} noValidate>
       <TextField label="Email" type="email" autoComplete="off" required value={email} error={errors.email} onChange={(event) => setEmail(event.target.value)} />
       <TextField label="Name" autoComplete="off" value={name} error={errors.name} onChange={(event) => setName(event.target.value)} />
-      <SelectField
-        label="Role"
-        hint={ROLE_HINT}
-        value={role}
-        options={ROLE_OPTIONS}
-        error={errors.role}
-        onChange={(event) => isRole(event.target.value) && setRole(event.target.value)}
-      />
-      <ErrorNote error={Object.keys(errors).length > 0 ? undefined : mutation.error} />
-      <div className="form-actions">
-        <button type="submit" className="btn primary" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Inviting…' : 'Invite'}
-        </button>
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <RoleSelect value={role} error={errors.role} onChange={setRole} />
+      <FormError error={mutation.error} />
+      <FormActions submitLabel="Invite" busyLabel="Inviting…" busy={mutation.isPending} onCancel={close} />
     </form>
   );
 }
@@ -78,66 +73,37 @@ function InviteForm({ onCancel, onInvited }: { onCancel: () => void; onInvited: 
 /** The invitation link, once: the service keeps only its hash. */
 function InvitationDialog({ shown, onClose }: { shown: { email: string; invitation: Invitation } | undefined; onClose: () => void }) {
   return (
-    <Dialog title="Invitation link" open={shown !== undefined} onClose={onClose}>
-      {shown ? (
+    <SecretOnceDialog title="Invitation link" shown={shown} onClose={onClose}>
+      {({ email, invitation }) => (
         <>
           <p>
-            Send this link to <strong>{shown.email}</strong>: it lets them choose a password and sign in. It works once, until{' '}
-            <Time value={shown.invitation.expires_at} />. When the service sends e-mail, they also receive it by e-mail.
+            Send this link to <strong>{email}</strong>: it lets them choose a password and sign in. It works once, until <Time value={invitation.expires_at} />.
+            When the service sends e-mail, they also receive it by e-mail.
           </p>
-          <CopyValue label="Invitation link" value={shown.invitation.url} once />
-          <div className="form-actions">
-            <button type="button" className="btn primary" onClick={onClose}>
-              Done
-            </button>
-          </div>
+          <CopyValue label="Invitation link" value={invitation.url} once />
         </>
-      ) : null}
-    </Dialog>
+      )}
+    </SecretOnceDialog>
   );
 }
 
 function RoleForm({ user, onDone }: { user: User; onDone: () => void }) {
   const [role, setRole] = useState<Role>(user.role);
   const mutation = $api.useMutation('put', '/api/v1/users/{id}');
-  const queries = useQueryClient();
-  const notify = useNotice();
+  const { run, close } = useDialogMutation(mutation, { invalidates: [LIST_KEY], notice: 'Role changed.', onClose: onDone });
   const errors = fieldErrors(mutation.error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    mutation.mutate(
-      { params: { path: { id: user.id } }, body: { role } },
-      {
-        onSuccess: () => {
-          void queries.invalidateQueries({ queryKey: LIST_KEY });
-          notify('Role changed.');
-          onDone();
-        },
-      },
-    );
+    run({ params: { path: { id: user.id } }, body: { role } });
   };
 
   return (
     <form className="form" onSubmit={submit}>
-      <SelectField
-        label="Role"
-        hint={ROLE_HINT}
-        value={role}
-        options={ROLE_OPTIONS}
-        error={errors.role}
-        onChange={(event) => isRole(event.target.value) && setRole(event.target.value)}
-      />
+      <RoleSelect value={role} error={errors.role} onChange={setRole} />
       <p className="muted small">The new role applies from their next request, and to their personal keys.</p>
-      <ErrorNote error={Object.keys(errors).length > 0 ? undefined : mutation.error} />
-      <div className="form-actions">
-        <button type="submit" className="btn primary" disabled={mutation.isPending || role === user.role}>
-          {mutation.isPending ? 'Saving…' : 'Save role'}
-        </button>
-        <button type="button" className="btn" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormError error={mutation.error} />
+      <FormActions submitLabel="Save role" busyLabel="Saving…" busy={mutation.isPending} disabled={role === user.role} onCancel={close} />
     </form>
   );
 }
@@ -152,32 +118,13 @@ function ReinviteDialog({
   onInvited: (email: string, invitation: Invitation) => void;
 }) {
   const mutation = $api.useMutation('post', '/api/v1/users/{id}/invitation');
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
+  const { run, close } = useDialogMutation(mutation, { onClose, onDone: ({ invitation }) => user && onInvited(user.email, invitation) });
   return (
     <Dialog title={`New invitation for ${user?.email ?? ''}`} open={user !== undefined} onClose={close}>
       <p>A new link lets them set a password and sign in. Any earlier invitation link of theirs stops working.</p>
       <ErrorNote error={mutation.error} />
       <div className="form-actions">
-        <button
-          type="button"
-          className="btn primary"
-          disabled={mutation.isPending}
-          onClick={() =>
-            user &&
-            mutation.mutate(
-              { params: { path: { id: user.id } } },
-              {
-                onSuccess: ({ invitation }) => {
-                  close();
-                  onInvited(user.email, invitation);
-                },
-              },
-            )
-          }
-        >
+        <button type="button" className="btn primary" disabled={mutation.isPending} onClick={() => user && run({ params: { path: { id: user.id } } })}>
           Make a new link
         </button>
         <button type="button" className="btn" onClick={close}>
@@ -190,36 +137,18 @@ function ReinviteDialog({
 
 function DeleteDialog({ user, onClose }: { user: User | undefined; onClose: () => void }) {
   const mutation = $api.useMutation('delete', '/api/v1/users/{id}');
-  const queries = useQueryClient();
-  const notify = useNotice();
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
   return (
-    <ConfirmDialog
+    <ConfirmMutationDialog
+      mutation={mutation}
+      variables={user && { params: { path: { id: user.id } } }}
+      invalidates={[LIST_KEY]}
+      notice="User removed."
+      onClose={onClose}
       title={`Remove ${user?.email ?? ''}?`}
-      open={user !== undefined}
       confirmLabel="Remove user"
-      busy={mutation.isPending}
-      onClose={close}
-      onConfirm={() =>
-        user &&
-        mutation.mutate(
-          { params: { path: { id: user.id } } },
-          {
-            onSuccess: () => {
-              void queries.invalidateQueries({ queryKey: LIST_KEY });
-              notify('User removed.');
-              close();
-            },
-          },
-        )
-      }
     >
       <p>They are signed out and can no longer sign in; their personal API keys are revoked. This cannot be undone.</p>
-      <ErrorNote error={mutation.error} />
-    </ConfirmDialog>
+    </ConfirmMutationDialog>
   );
 }
 
@@ -241,9 +170,7 @@ function UsersTable({ users, selfId, actions }: { users: User[]; selfId: string;
             <th scope="col">Email</th>
             <th scope="col">Role</th>
             <th scope="col">Added</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+            <ActionsHeader />
           </tr>
         </thead>
         <tbody>
@@ -316,13 +243,7 @@ function UsersView({ inviting, onInvitingChange }: { inviting: boolean; onInviti
         }
       </QueryView>
       <Dialog title="Invite a user" open={inviting} onClose={() => onInvitingChange(false)}>
-        <InviteForm
-          onCancel={() => onInvitingChange(false)}
-          onInvited={(email, next) => {
-            onInvitingChange(false);
-            showInvitation(email, next);
-          }}
-        />
+        <InviteForm onClose={() => onInvitingChange(false)} onInvited={showInvitation} />
       </Dialog>
       <Dialog title={`Role of ${changingRole?.name || changingRole?.email || ''}`} open={changingRole !== undefined} onClose={() => setChangingRole(undefined)}>
         {changingRole ? <RoleForm user={changingRole} onDone={() => setChangingRole(undefined)} /> : null}
@@ -335,22 +256,9 @@ function UsersView({ inviting, onInvitingChange }: { inviting: boolean; onInviti
 }
 
 export function UsersPage() {
-  const { user } = useSignedIn();
-  const [inviting, setInviting] = useState(false);
-  const admin = can(user.role, 'admin');
   return (
-    <Page
-      title="Users"
-      description="The people of your organization and their roles."
-      actions={
-        admin ? (
-          <button type="button" className="btn primary" onClick={() => setInviting(true)}>
-            Invite user
-          </button>
-        ) : null
-      }
-    >
-      {admin ? <UsersView inviting={inviting} onInvitingChange={setInviting} /> : <Forbidden what="users" />}
-    </Page>
+    <AdminListPage title="Users" description="The people of your organization and their roles." what="users" createLabel="Invite user">
+      {(inviting, setInviting) => <UsersView inviting={inviting} onInvitingChange={setInviting} />}
+    </AdminListPage>
   );
 }

@@ -1,30 +1,31 @@
 import { Link } from 'react-router';
 import type { components } from '@/api/schema';
 import { CopyValue } from '@/ui/CopyValue';
-import { Dialog } from '@/ui/Dialog';
+import { SecretOnceDialog } from '@/ui/SecretOnceDialog';
 
 type CreatedWebhook = components['schemas']['CreatedWebhookResponseDto'];
 /** The signing secret, once: the service keeps it encrypted and never shows it again. */
 export function SecretDialog({ webhook, onClose }: { webhook: CreatedWebhook | undefined; onClose: () => void }) {
   return (
-    <Dialog title="Webhook signing secret" open={webhook !== undefined} onClose={onClose}>
-      {webhook ? (
+    <SecretOnceDialog
+      title="Webhook signing secret"
+      shown={webhook}
+      onClose={onClose}
+      actions={({ id }) => (
+        <Link className="btn" to={`/settings/webhooks/${id}`} onClick={onClose}>
+          Open the webhook
+        </Link>
+      )}
+    >
+      {({ url, secret }) => (
         <>
           <p>
-            Each delivery to <strong className="endpoint">{webhook.url}</strong> carries <code>X-Service-Signature</code>, the hex HMAC-SHA256 of the raw body
-            keyed with this secret. Check it before trusting a delivery.
+            Each delivery to <strong className="endpoint">{url}</strong> carries <code>X-Service-Signature</code>, the hex HMAC-SHA256 of the raw body keyed
+            with this secret. Check it before trusting a delivery.
           </p>
-          <CopyValue label="Signing secret" value={webhook.secret} once />
-          <div className="form-actions">
-            <Link className="btn" to={`/settings/webhooks/${webhook.id}`} onClick={onClose}>
-              Open the webhook
-            </Link>
-            <button type="button" className="btn primary" onClick={onClose}>
-              Done
-            </button>
-          </div>
+          <CopyValue label="Signing secret" value={secret} once />
         </>
-      ) : null}
-    </Dialog>
+      )}
+    </SecretOnceDialog>
   );
 }

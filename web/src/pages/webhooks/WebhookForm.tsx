@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { fieldErrors } from '@/api/errors';
 import { EVENT_OPTIONS, type EventType } from '@/pages/webhooks/events';
 import { CheckboxGroup, TextField } from '@/ui/fields';
-import { ErrorNote } from '@/ui/states';
+import { FieldError, FormActions, FormError } from '@/ui/form';
 
 export interface WebhookValues {
   url: string;
@@ -55,20 +55,9 @@ export function WebhookForm({
       />
       <TextField label="Description" value={description} error={errors.description} onChange={(event) => setDescription(event.target.value)} />
       <CheckboxGroup legend="Events" hint="The events sent to this endpoint." options={EVENT_OPTIONS} value={events} onChange={setEvents} />
-      {noEvent || errors.events ? (
-        <p className="field-error" role="alert">
-          {errors.events ?? 'Choose at least one event.'}
-        </p>
-      ) : null}
-      <ErrorNote error={Object.keys(errors).length > 0 ? undefined : error} />
-      <div className="form-actions">
-        <button type="submit" className="btn primary" disabled={pending}>
-          {pending ? 'Saving…' : submitLabel}
-        </button>
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FieldError message={errors.events ?? (noEvent ? 'Choose at least one event.' : undefined)} />
+      <FormError error={error} />
+      <FormActions submitLabel={submitLabel} busyLabel="Saving…" busy={pending} onCancel={onCancel} />
     </form>
   );
 }

@@ -7,8 +7,10 @@ import { can } from '@/app/permissions';
 import { useSignedIn } from '@/app/session';
 import { DELIVERY_STATUS, WEBHOOK_STATUS, type DeliveryStatus, type EventType } from '@/pages/webhooks/events';
 import { WebhookForm, type WebhookValues } from '@/pages/webhooks/WebhookForm';
+import { ActionsHeader } from '@/ui/ActionsHeader';
 import { Badge } from '@/ui/Badge';
-import { ConfirmDialog, Dialog } from '@/ui/Dialog';
+import { ConfirmMutationDialog } from '@/ui/ConfirmMutationDialog';
+import { Dialog } from '@/ui/Dialog';
 import { SelectField } from '@/ui/fields';
 import { formatMs, formatNumber } from '@/ui/format';
 import { useNotice } from '@/ui/notice';
@@ -16,8 +18,9 @@ import { Page, Section } from '@/ui/Page';
 import { Pager } from '@/ui/Pager';
 import { Empty, ErrorNote, Forbidden, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
-import '@/pages/webhooks/webhooks.css';
 import { TableWrap } from '@/ui/TableWrap';
+import { useDialogMutation } from '@/ui/useDialogMutation';
+import '@/pages/webhooks/webhooks.css';
 
 type Webhook = components['schemas']['WebhookResponseDto'];
 type Delivery = components['schemas']['DeliveryResponseDto'];
@@ -51,22 +54,9 @@ function attemptSentence(what: string, attempt: Attempt): string {
 function EditDialog({ webhook, open, onClose }: { webhook: Webhook; open: boolean; onClose: () => void }) {
   const mutation = $api.useMutation('put', '/api/v1/webhooks/{id}');
   const refresh = useRefreshWebhook(webhook.id);
-  const notify = useNotice();
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
+  const { run, close } = useDialogMutation(mutation, { notice: 'Webhook saved.', onClose, onDone: refresh });
   const submit = ({ url, description, events }: WebhookValues) =>
-    mutation.mutate(
-      { params: { path: { id: webhook.id } }, body: { url, events, description: description || null } },
-      {
-        onSuccess: () => {
-          refresh();
-          notify('Webhook saved.');
-          close();
-        },
-      },
-    );
+    run({ params: { path: { id: webhook.id } }, body: { url, events, description: description || null } });
   return (
     <Dialog title="Edit the webhook" open={open} onClose={close}>
       <WebhookForm
@@ -85,37 +75,28 @@ function DeleteDialog({ webhook, open, onClose }: { webhook: Webhook; open: bool
   const mutation = $api.useMutation('delete', '/api/v1/webhooks/{id}');
   const queries = useQueryClient();
   const navigate = useNavigate();
-  const notify = useNotice();
+  const byId = { params: { path: { id: webhook.id } } };
+  const leave = () => {
+    // Forgotten rather than fetched again: it is gone.
+    queries.removeQueries({ queryKey: ['get', '/api/v1/webhooks/{id}', byId] });
+    void navigate('/settings/webhooks');
+  };
   return (
-    <ConfirmDialog
+    <ConfirmMutationDialog
+      mutation={mutation}
+      variables={open ? byId : undefined}
+      invalidates={[['get', '/api/v1/webhooks']]}
+      notice="Webhook deleted."
+      onClose={onClose}
+      onDone={leave}
       title="Delete this webhook?"
-      open={open}
       confirmLabel="Delete webhook"
-      busy={mutation.isPending}
-      onClose={() => {
-        mutation.reset();
-        onClose();
-      }}
-      onConfirm={() =>
-        mutation.mutate(
-          { params: { path: { id: webhook.id } } },
-          {
-            onSuccess: () => {
-              queries.removeQueries({ queryKey: ['get', '/api/v1/webhooks/{id}', { params: { path: { id: webhook.id } } }] });
-              void queries.invalidateQueries({ queryKey: ['get', '/api/v1/webhooks'] });
-              notify('Webhook deleted.');
-              void navigate('/settings/webhooks');
-            },
-          },
-        )
-      }
     >
       <p>
         Nothing more is sent to <strong className="endpoint">{webhook.url}</strong>, events waiting to be sent are dropped, and its delivery history is deleted.
         This cannot be undone.
       </p>
-      <ErrorNote error={mutation.error} />
-    </ConfirmDialog>
+    </ConfirmMutationDialog>
   );
 }
 
@@ -263,9 +244,7 @@ function DeliveriesTable({ deliveries, onRetried }: { deliveries: Delivery[]; on
             <th scope="col">Created</th>
             <th scope="col">Last attempt</th>
             <th scope="col">Next attempt</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+            <ActionsHeader />
           </tr>
         </thead>
         <tbody>

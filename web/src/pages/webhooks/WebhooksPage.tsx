@@ -1,19 +1,18 @@
 import { useState } from 'react';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { $api } from '@/api/client';
 import type { components } from '@/api/schema';
-import { can } from '@/app/permissions';
-import { useSignedIn } from '@/app/session';
 import { WEBHOOK_STATUS } from '@/pages/webhooks/events';
 import { SecretDialog } from '@/pages/webhooks/SecretDialog';
 import { WebhookForm, type WebhookValues } from '@/pages/webhooks/WebhookForm';
+import { AdminListPage } from '@/ui/AdminListPage';
 import { Badge } from '@/ui/Badge';
 import { Dialog } from '@/ui/Dialog';
-import { Page } from '@/ui/Page';
 import { Pager } from '@/ui/Pager';
-import { Empty, Forbidden, QueryView } from '@/ui/states';
+import { Empty, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
+import { useDialogMutation } from '@/ui/useDialogMutation';
 import '@/pages/webhooks/webhooks.css';
 import { TableWrap } from '@/ui/TableWrap';
 
@@ -22,20 +21,11 @@ type CreatedWebhook = components['schemas']['CreatedWebhookResponseDto'];
 
 const PAGE_SIZE = 50;
 
-function CreateWebhook({ onCancel, onCreated }: { onCancel: () => void; onCreated: (webhook: CreatedWebhook) => void }) {
+function CreateWebhook({ onClose, onCreated }: { onClose: () => void; onCreated: (webhook: CreatedWebhook) => void }) {
   const mutation = $api.useMutation('post', '/api/v1/webhooks');
-  const queries = useQueryClient();
-  const submit = ({ url, description, events }: WebhookValues) =>
-    mutation.mutate(
-      { body: { url, events, description: description || null } },
-      {
-        onSuccess: (created) => {
-          void queries.invalidateQueries({ queryKey: ['get', '/api/v1/webhooks'] });
-          onCreated(created);
-        },
-      },
-    );
-  return <WebhookForm submitLabel="Add webhook" pending={mutation.isPending} error={mutation.error} onSubmit={submit} onCancel={onCancel} />;
+  const { run, close } = useDialogMutation(mutation, { invalidates: [['get', '/api/v1/webhooks']], onClose, onDone: onCreated });
+  const submit = ({ url, description, events }: WebhookValues) => run({ body: { url, events, description: description || null } });
+  return <WebhookForm submitLabel="Add webhook" pending={mutation.isPending} error={mutation.error} onSubmit={submit} onCancel={close} />;
 }
 
 function WebhooksTable({ webhooks }: { webhooks: Webhook[] }) {
@@ -96,13 +86,7 @@ function WebhooksView({ adding, onAddingChange }: { adding: boolean; onAddingCha
         }
       </QueryView>
       <Dialog title="Add a webhook" open={adding} onClose={() => onAddingChange(false)}>
-        <CreateWebhook
-          onCancel={() => onAddingChange(false)}
-          onCreated={(webhook) => {
-            onAddingChange(false);
-            setCreated(webhook);
-          }}
-        />
+        <CreateWebhook onClose={() => onAddingChange(false)} onCreated={setCreated} />
       </Dialog>
       <SecretDialog webhook={created} onClose={() => setCreated(undefined)} />
     </>
@@ -110,22 +94,9 @@ function WebhooksView({ adding, onAddingChange }: { adding: boolean; onAddingCha
 }
 
 export function WebhooksPage() {
-  const { user } = useSignedIn();
-  const [adding, setAdding] = useState(false);
-  const admin = can(user.role, 'admin');
   return (
-    <Page
-      title="Webhooks"
-      description="Signed HTTPS notifications of events, sent to your endpoints."
-      actions={
-        admin ? (
-          <button type="button" className="btn primary" onClick={() => setAdding(true)}>
-            Add webhook
-          </button>
-        ) : null
-      }
-    >
-      {admin ? <WebhooksView adding={adding} onAddingChange={setAdding} /> : <Forbidden what="webhooks" />}
-    </Page>
+    <AdminListPage title="Webhooks" description="Signed HTTPS notifications of events, sent to your endpoints." what="webhooks" createLabel="Add webhook">
+      {(adding, setAdding) => <WebhooksView adding={adding} onAddingChange={setAdding} />}
+    </AdminListPage>
   );
 }

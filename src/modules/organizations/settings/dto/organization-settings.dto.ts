@@ -91,17 +91,9 @@ export class OrganizationResponseDto {
 
   @ApiProperty({ format: 'date-time' })
   created_at: string;
-
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    example: '203.0.113.7',
-    description: 'The address this request came from, as the IP allowlist sees it (behind TRUST_PROXY), so an allowlist can include it.',
-  })
-  caller_ip: string | null;
 }
 
-export function toOrganizationResponse(view: OrganizationView, callerIp: string | null): OrganizationResponseDto {
+export function toOrganizationResponse(view: OrganizationView): OrganizationResponseDto {
   const { organization, sso } = view;
   return {
     id: organization.id,
@@ -110,6 +102,5 @@ export function toOrganizationResponse(view: OrganizationView, callerIp: string 
     ip_allowlist: [...view.ipAllowlist],
     sso: { enforced: sso.enforced, default_role: sso.defaultRole, domains: sso.domains, connections: sso.connections },
     created_at: organization.createdAt.toISOString(),
-    caller_ip: callerIp,
   };
 }
