@@ -5,7 +5,6 @@ import { Page, Section } from '@/ui/Page';
 import { Time } from '@/ui/Time';
 import { GrantsSection } from '@/pages/account/GrantsSection';
 import { SessionsSection } from '@/pages/account/SessionsSection';
-import '@/pages/account/account.css';
 
 /** Who you are, where you are signed in, and which applications act for you. */
 export function AccountPage() {

@@ -43,7 +43,7 @@ export function GrantsSection() {
                     <tr key={grant.id}>
                       <td>{grant.client.name}</td>
                       <td>
-                        <ul className="scope-list">
+                        <ul className="plain-list">
                           {grant.scopes.map((scope) => (
                             <li key={scope}>
                               <Badge>{scope}</Badge> <span className="small">{scopeSentence(scope)}</span>

@@ -10,7 +10,6 @@ import { ErrorNote, ErrorState, Loading } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { formatNumber } from '@/ui/format';
 import { useNotice } from '@/ui/notice';
-import '@/pages/agents/agents.css';
 import { AgentForm } from '@/pages/agents/AgentForm';
 import { AgentStatusBadge } from '@/pages/agents/AgentStatusBadge';
 import { agentBody, agentFormFrom, RAG_STRATEGY_LABELS, type Agent, type AgentFormValues } from '@/pages/agents/agent-form';
