@@ -18,6 +18,8 @@ const AgentsPage = page(() => import('@/pages/agents/AgentsPage'), 'AgentsPage')
 const AgentPage = page(() => import('@/pages/agents/AgentPage'), 'AgentPage');
 const DataSourcesPage = page(() => import('@/pages/data-sources/DataSourcesPage'), 'DataSourcesPage');
 const DataSourcePage = page(() => import('@/pages/data-sources/DataSourcePage'), 'DataSourcePage');
+const KnowledgeBasePage = page(() => import('@/pages/knowledge-base/KnowledgeBasePage'), 'KnowledgeBasePage');
+const ArticlePage = page(() => import('@/pages/knowledge-base/ArticlePage'), 'ArticlePage');
 const PlaygroundPage = page(() => import('@/pages/playground/PlaygroundPage'), 'PlaygroundPage');
 const InteractionsPage = page(() => import('@/pages/interactions/InteractionsPage'), 'InteractionsPage');
 const InteractionPage = page(() => import('@/pages/interactions/InteractionPage'), 'InteractionPage');
@@ -68,6 +70,8 @@ export function App() {
             <Route path="/agents/:id" element={<AgentPage />} />
             <Route path="/data-sources" element={<DataSourcesPage />} />
             <Route path="/data-sources/:id" element={<DataSourcePage />} />
+            <Route path="/knowledge-base" element={<KnowledgeBasePage />} />
+            <Route path="/knowledge-base/:id" element={<ArticlePage />} />
             <Route path="/playground" element={<PlaygroundPage />} />
             <Route path="/interactions" element={<InteractionsPage />} />
             <Route path="/interactions/:id" element={<InteractionPage />} />

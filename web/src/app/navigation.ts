@@ -10,6 +10,7 @@ export interface NavItem {
 export const MAIN_NAV: readonly NavItem[] = [
   { to: '/agents', label: 'Agents', needs: 'read' },
   { to: '/data-sources', label: 'Data sources', needs: 'read' },
+  { to: '/knowledge-base', label: 'Knowledge base', needs: 'read' },
   { to: '/playground', label: 'Playground', needs: 'ask' },
   { to: '/interactions', label: 'Interactions', needs: 'read' },
   { to: '/analytics', label: 'Analytics', needs: 'admin' },
