@@ -15,7 +15,7 @@ import { FileUpload } from '@/pages/data-sources/FileUpload';
 import { SourceForm } from '@/pages/data-sources/SourceForm';
 import { SourceStatusBadge } from '@/pages/data-sources/SourceStatusBadge';
 import { SyncProgress } from '@/pages/data-sources/SyncProgress';
-import { webLink } from '@/pages/data-sources/links';
+import { webLink } from '@/ui/links';
 import { sourceFormFrom, updateSourceBody, type SourceFormValues } from '@/pages/data-sources/source-form';
 import { FREQUENCY_LABELS, isSyncing, TYPE_LABELS, type DataSource } from '@/pages/data-sources/source-status';
 import { useSourceStatus, useSyncStarted } from '@/pages/data-sources/useSourceStatus';

@@ -8,7 +8,7 @@ import { Pager } from '@/ui/Pager';
 import { TableWrap } from '@/ui/TableWrap';
 import { Empty, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
-import { webLink } from '@/pages/data-sources/links';
+import { webLink } from '@/ui/links';
 
 type Document = components['schemas']['DocumentResponseDto'];
 type DocumentStatus = Document['status'];

@@ -17,15 +17,11 @@ import { Page, Section } from '@/ui/Page';
 import { QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import '@/pages/interactions/interactions.css';
+import { webLink } from '@/ui/links';
 
 type Interaction = components['schemas']['InteractionResponseDto'];
 type Source = components['schemas']['InteractionSourceDto'];
 type FeedbackBody = components['schemas']['FeedbackDto'];
-
-/** Only web addresses become links: a source URL is data from a crawled or uploaded document. */
-function isWebAddress(url: string): boolean {
-  return /^https?:\/\//i.test(url);
-}
 
 function Answer({ text, sources }: { text: string; sources: Source[] }) {
   const navigate = useNavigate();
@@ -61,8 +57,8 @@ function Sources({ sources }: { sources: Source[] }) {
           <h3>{source.document_title || 'Untitled document'}</h3>
           {source.document_url ? (
             <p className="source-url small">
-              {isWebAddress(source.document_url) ? (
-                <a href={source.document_url} target="_blank" rel="noreferrer noopener">
+              {webLink(source.document_url) ? (
+                <a href={webLink(source.document_url)} target="_blank" rel="noreferrer noopener">
                   {source.document_url}
                 </a>
               ) : (

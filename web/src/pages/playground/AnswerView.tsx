@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '@/api/errors';
 import { AnswerText } from '@/ui/answer/AnswerText';
 import { formatMs, formatNumber } from '@/ui/format';
-import { webLink } from '@/pages/data-sources/links';
+import { webLink } from '@/ui/links';
 import type { Answer, Source } from '@/pages/playground/answer-stream';
 import { Feedback } from '@/pages/playground/Feedback';
 
