@@ -316,6 +316,13 @@ describe('OAuth 2.0 for user-context calls', () => {
     const details = await request(t.http).get(`${page.pathname}/details`).set('Cookie', cookie).expect(200);
     expect(details.body).toMatchObject({ prompt: 'login', signed_in: true, scopes: ['read'], organization_id: org.orgId, client: { name: 'Acme CLI' } });
 
+    const notYet = await request(t.http)
+      .post(`${page.pathname}/confirm`)
+      .set('Cookie', cookie)
+      .set('X-CSRF-Token', lea.session.csrf)
+      .set('Origin', origin)
+      .expect(400);
+    expect(notYet.body.error.code).toBe('invalid_request');
     const continueAs = (headers: Record<string, string>) => request(t.http).post(`${page.pathname}/login`).set('Cookie', cookie).set(headers);
     expect((await continueAs({}).expect(403)).body.error.code).toBe('csrf_failed');
     expect((await continueAs({ 'X-CSRF-Token': lea.session.csrf, Origin: 'https://elsewhere.example' }).expect(403)).body.error.code).toBe('csrf_failed');

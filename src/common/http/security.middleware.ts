@@ -31,7 +31,8 @@ export function httpsRedirect(request: Request, response: Response, next: NextFu
 /** One helmet per Content-Security-Policy in use (a handful: the API's, the reference's, the pages'). */
 const helmets = new WeakMap<ContentSecurityDirectives, ReturnType<typeof helmet>>();
 
-function helmetFor(directives: ContentSecurityDirectives): ReturnType<typeof helmet> {
+/** The service's security headers with a given Content-Security-Policy (one handler per policy, kept). */
+export function helmetFor(directives: ContentSecurityDirectives): ReturnType<typeof helmet> {
   let handler = helmets.get(directives);
   if (!handler) {
     handler = helmet({

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { INestApplication } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import express from 'express';
-import helmet from 'helmet';
 import type { ContentSecurityDirectives } from '#src/common/http/route-policy/content-security.js';
+import { helmetFor } from '#src/common/http/security.middleware.js';
 
 /**
  * The console's pages load only what the service itself serves: its hashed scripts and styles, and the
@@ -44,12 +44,8 @@ export function webAppDir(): string {
  * browser's router takes it from there). A checkout that was not built answers with a hint instead.
  */
 export function mountWebApplication(app: INestApplication, folder: string): void {
-  const pageHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: WEB_APP_CONTENT_SECURITY },
-    hsts: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'no-referrer' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
+  const pageHeaders = helmetFor(WEB_APP_CONTENT_SECURITY);
+  const topLevelFiles = express.static(folder, { index: false, maxAge: '1h', fallthrough: true });
   const indexFile = join(folder, 'index.html');
   let index: string | undefined;
   const page = (): string | undefined => (index ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined);
@@ -62,7 +58,10 @@ export function mountWebApplication(app: INestApplication, folder: string): void
       return;
     }
     if (/\.[a-z0-9]+$/i.test(request.path)) {
-      serveStaticFile(folder, request, response, next, pageHeaders);
+      // Files at the top of the build (favicon.svg): cached briefly, since their names do not change.
+      pageHeaders(request, response, () => {
+        void topLevelFiles(request, response, next);
+      });
       return;
     }
     pageHeaders(request, response, () => {
@@ -74,12 +73,5 @@ export function mountWebApplication(app: INestApplication, folder: string): void
       }
       response.status(200).type('html').send(html);
     });
-  });
-}
-
-/** Files at the top of the build (favicon.svg): cached briefly, since their names do not change. */
-function serveStaticFile(folder: string, request: Request, response: Response, next: NextFunction, headers: ReturnType<typeof helmet>): void {
-  headers(request, response, () => {
-    express.static(folder, { index: false, maxAge: '1h', fallthrough: true })(request, response, next);
   });
 }

@@ -52,7 +52,7 @@ export class OAuthInteractionsController {
   async details(@Param('uid') uid: string, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<InteractionDetailsDto> {
     const details = await this.interaction(request, response);
     const party = await this.party(details);
-    const session = await this.sessionOf(request);
+    const session = (await this.sessionOf(request))?.session;
     return {
       uid,
       prompt: details.prompt.name === 'login' ? 'login' : 'consent',
@@ -121,11 +121,11 @@ export class OAuthInteractionsController {
 
   /** A change made by a signed-in person of the client's organization, with the session's CSRF token. */
   private async signedInParty(request: Request, response: Response): Promise<SignedInParty> {
-    const token = sessionTokenOf(request, this.config.keys.hashSecret);
-    const session = token ? await this.sessions.resume(token).catch(() => undefined) : undefined;
-    if (!token || !session) {
+    const signedIn = await this.sessionOf(request);
+    if (!signedIn) {
       throw new AppError(ErrorCode.Unauthorized, 'Sign in first');
     }
+    const { token, session } = signedIn;
     checkCsrf(request, this.sessions.csrfTokenOf(token), this.config.http.publicUrl);
     const details = await this.interaction(request, response);
     if (session.orgId !== (await this.party(details)).orgId) {
@@ -142,9 +142,11 @@ export class OAuthInteractionsController {
     return { clientId: details.params.client_id, clientName: client.clientName ?? details.params.client_id, orgId: client.org_id };
   }
 
-  private async sessionOf(request: Request): Promise<SessionRow | undefined> {
+  /** This browser's live web session, if any (an ended, expired or tampered one is none). */
+  private async sessionOf(request: Request): Promise<{ token: string; session: SessionRow } | undefined> {
     const token = sessionTokenOf(request, this.config.keys.hashSecret);
-    return token ? this.sessions.resume(token).catch(() => undefined) : undefined;
+    const session = token ? await this.sessions.resume(token).catch(() => undefined) : undefined;
+    return token && session ? { token, session } : undefined;
   }
 }
 
