@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
+import { CONNECTOR_ENV_KEYS, connectorsConfig, type ConnectorsConfig } from '#src/config/connector-config.js';
 import { ENV_KEYS, EnvDto, type EnvKey } from '#src/config/env.dto.js';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -60,6 +61,8 @@ export interface AppConfig {
   mail: { url: string; from: string } | undefined;
   /** Name servers for domain verification; empty: the system's. */
   dnsServers: string[];
+  /** Each OAuth connector's provider: the service's client there and the provider's URLs. */
+  connectors: ConnectorsConfig;
 }
 
 /** Operator-configured model providers: trusted endpoints, used when an agent has no provider key of its own. */
@@ -117,6 +120,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (errors.length > 0) {
     const messages = errors.flatMap((error) => Object.values(error.constraints ?? {}));
     throw new ConfigError(`Invalid configuration: ${messages.join('; ')}`);
+  }
+  const connectors = connectorsConfig(Object.fromEntries(CONNECTOR_ENV_KEYS.map((key) => [key, env[key]])));
+  if (connectors.errors.length > 0) {
+    throw new ConfigError(`Invalid configuration: ${connectors.errors.join('; ')}`);
   }
   if ((dto.TLS_CERT === undefined) !== (dto.TLS_KEY === undefined)) {
     throw new ConfigError('Invalid configuration: TLS_CERT and TLS_KEY must be set together');
@@ -181,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .split(',')
       .map((server) => server.trim())
       .filter(Boolean),
+    connectors: connectors.config,
   });
 }
 

@@ -3,10 +3,12 @@ import { AuditEntryEntity } from '#src/modules/audit/audit-entry.entity.js';
 import { WebSessionEntity } from '#src/modules/auth/sessions/web-session.entity.js';
 import { LoginFailureEntity } from '#src/modules/auth/sign-in/login-failure.entity.js';
 import { UserTokenEntity } from '#src/modules/auth/user-tokens/user-token.entity.js';
+import { SourceFileEntity } from '#src/modules/connectors/file/source-file.entity.js';
+import { ConnectorAuthorizationEntity } from '#src/modules/connectors/oauth/connector-authorization.entity.js';
+import { ConnectorCredentialEntity } from '#src/modules/connectors/oauth/connector-credential.entity.js';
 import { ChunkEntity } from '#src/modules/data-sources/chunk.entity.js';
 import { DataSourceEntity } from '#src/modules/data-sources/data-source.entity.js';
 import { DocumentEntity } from '#src/modules/data-sources/document.entity.js';
-import { SourceFileEntity } from '#src/modules/data-sources/source-file.entity.js';
 import { SyncRunEntity } from '#src/modules/data-sources/sync-run.entity.js';
 import { EventEntity } from '#src/modules/events/event.entity.js';
 import { InteractionEntity } from '#src/modules/interactions/interaction.entity.js';
@@ -52,4 +54,6 @@ export const ENTITIES = [
   SsoAssertionEntity,
   OAuthClientEntity,
   OAuthPayloadEntity,
+  ConnectorCredentialEntity,
+  ConnectorAuthorizationEntity,
 ];

@@ -44,6 +44,10 @@ export class DataSourceEntity {
   @TimestampColumn({ nullable: true })
   lastSyncedAt: Date | null;
 
+  /** Where an incremental connector's sync stands (its cursor or watermark); null for full-pass types and before a first sync. */
+  @Column({ type: 'jsonb', nullable: true })
+  syncCheckpoint: object | null;
+
   @CreatedAtColumn()
   createdAt: Date;
 

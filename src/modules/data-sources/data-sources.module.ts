@@ -5,11 +5,9 @@ import { DataSourcesController } from '#src/modules/data-sources/data-sources.co
 import { DataSourcesRepository } from '#src/modules/data-sources/data-sources.repository.js';
 import { DataSourcesService } from '#src/modules/data-sources/data-sources.service.js';
 import { DocumentsRepository } from '#src/modules/data-sources/documents.repository.js';
-import { FileStorageService } from '#src/modules/data-sources/file-storage.service.js';
-import { SourceFilesRepository } from '#src/modules/data-sources/source-files.repository.js';
 import { DocumentIndexer } from '#src/modules/data-sources/sync/document-indexer.js';
-import { DocumentPreparer } from '#src/modules/data-sources/sync/document-preparer.js';
-import { DocumentSources } from '#src/modules/data-sources/sync/document-sources.js';
+import { ConnectorsModule } from '#src/modules/connectors/connectors.module.js';
+import { IngestionModule } from '#src/modules/ingestion/ingestion.module.js';
 import { KbIndexer } from '#src/modules/data-sources/sync/kb-indexer.js';
 import { SearchStatsBackfill } from '#src/modules/data-sources/sync/search-stats-backfill.js';
 import { IngestionProcessor } from '#src/modules/data-sources/sync/ingestion.processor.js';
@@ -26,6 +24,8 @@ import { RetrievalModule } from '#src/modules/retrieval/retrieval.module.js';
   imports: [
     MulterModule.registerAsync({ useFactory: (config: AppConfig) => uploadOptions(config), inject: [APP_CONFIG] }),
     AgentCacheModule,
+    ConnectorsModule,
+    IngestionModule,
     EmbeddingsModule,
     KbModule,
     RetrievalModule,
@@ -35,10 +35,6 @@ import { RetrievalModule } from '#src/modules/retrieval/retrieval.module.js';
     DataSourcesRepository,
     SyncRunsRepository,
     DocumentsRepository,
-    SourceFilesRepository,
-    FileStorageService,
-    DocumentSources,
-    DocumentPreparer,
     DocumentIndexer,
     KbIndexer,
     SearchStatsBackfill,

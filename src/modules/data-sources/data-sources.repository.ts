@@ -66,6 +66,11 @@ export class DataSourcesRepository {
     await this.repo(tx).update({ id }, { status, error, ...(lastSyncedAt ? { lastSyncedAt } : {}) });
   }
 
+  /** A connector's checkpoint is plain JSON by the Connector contract. */
+  async saveCheckpoint(id: string, checkpoint: unknown, tx?: Tx): Promise<void> {
+    await this.repo(tx).update({ id }, { syncCheckpoint: (checkpoint ?? null) as object | null });
+  }
+
   async delete(orgId: string, id: string, tx: Tx): Promise<boolean> {
     const result = await this.repo(tx).delete({ orgId, id });
     return (result.affected ?? 0) > 0;

@@ -7,8 +7,14 @@ import { AppError } from '#src/common/errors/app.error.js';
 import { newId } from '#src/common/ids/ids.js';
 import type { Page } from '#src/common/validation/validators.js';
 import { AgentCache } from '#src/modules/agents/agent-cache.js';
-import { assertSupported, normaliseConfig } from '#src/modules/data-sources/data-source-config.js';
-import { DataSourceEntity } from '#src/modules/data-sources/data-source.entity.js';
+import type { Connector } from '#src/modules/connectors/connector.js';
+import { validateConnectorConfig } from '#src/modules/connectors/connector-config.js';
+import { ConnectorRegistry } from '#src/modules/connectors/connector-registry.js';
+import { isOAuthConnectorType } from '#src/modules/connectors/connector-types.js';
+import { FileStorageService } from '#src/modules/connectors/file/file-storage.service.js';
+import { SourceFileEntity } from '#src/modules/connectors/file/source-file.entity.js';
+import { SourceFilesRepository } from '#src/modules/connectors/file/source-files.repository.js';
+import { DataSourceEntity, type DataSourceType } from '#src/modules/data-sources/data-source.entity.js';
 import { DataSourcesRepository } from '#src/modules/data-sources/data-sources.repository.js';
 import {
   toDataSourceEvent,
@@ -20,9 +26,6 @@ import {
 } from '#src/modules/data-sources/dto/data-source.dto.js';
 import type { DocumentEntity, DocumentStatus } from '#src/modules/data-sources/document.entity.js';
 import { DocumentsRepository } from '#src/modules/data-sources/documents.repository.js';
-import { FileStorageService } from '#src/modules/data-sources/file-storage.service.js';
-import { SourceFileEntity } from '#src/modules/data-sources/source-file.entity.js';
-import { SourceFilesRepository } from '#src/modules/data-sources/source-files.repository.js';
 import { SyncScheduler } from '#src/modules/data-sources/sync/sync-scheduler.js';
 import type { SyncRunEntity, SyncTrigger } from '#src/modules/data-sources/sync-run.entity.js';
 import { SyncRunsRepository } from '#src/modules/data-sources/sync-runs.repository.js';
@@ -52,12 +55,12 @@ export class DataSourcesService {
     private readonly searchStats: SearchStatsRepository,
     private readonly transactions: TransactionRunner,
     private readonly agentCache: AgentCache,
+    private readonly connectors: ConnectorRegistry,
   ) {}
 
-  /** Creates the source as `pending` and queues its first sync. */
+  /** Creates the source as `pending` and queues its first sync; a connector source's first sync waits for its consent. */
   async create(auth: AuthContext, dto: CreateDataSourceDto): Promise<DataSourceEntity> {
-    assertSupported(dto.type);
-    const config = await normaliseConfig(dto.type, dto.config ?? {}, this.config.allowPrivateTargets);
+    const config = await this.validConfig(this.connectorOf(dto.type), dto.config ?? {});
     const source = await this.transactions.run(async (tx) => {
       const created = await this.sources.save(
         Object.assign(new DataSourceEntity(), {
@@ -73,7 +76,9 @@ export class DataSourcesService {
         }),
         tx,
       );
-      await this.queueSync(created, 'created', tx);
+      if (!isOAuthConnectorType(created.type)) {
+        await this.queueSync(created, 'created', tx);
+      }
       await this.events.record(tx, auth.orgId, 'datasource.created', { dataSource: toDataSourceEvent(created) });
       return created;
     });
@@ -96,13 +101,13 @@ export class DataSourcesService {
   /** A changed config is synced at once; a changed frequency reschedules. */
   async update(auth: AuthContext, id: string, dto: UpdateDataSourceDto): Promise<DataSourceEntity> {
     const current = await this.get(auth, id);
-    const config = dto.config === undefined ? undefined : await normaliseConfig(current.type, dto.config, this.config.allowPrivateTargets);
+    const config = dto.config === undefined ? undefined : await this.validConfig(this.connectorOf(current.type), dto.config);
     const updated = await this.transactions.run(async (tx) => {
       const source = await this.lockedSource(auth, id, tx);
       const configChanged = config !== undefined && JSON.stringify(config) !== JSON.stringify(source.config);
       Object.assign(source, { name: dto.name ?? source.name, config: config ?? source.config, syncFrequency: dto.sync_frequency ?? source.syncFrequency });
       const saved = await this.sources.save(source, tx);
-      if (configChanged) {
+      if (configChanged && this.canSync(saved)) {
         await this.queueSync(saved, 'manual', tx);
       }
       return saved;
@@ -132,7 +137,9 @@ export class DataSourcesService {
   async requestSync(auth: AuthContext, id: string): Promise<SyncRunEntity> {
     return this.transactions.run(async (tx) => {
       const source = await this.lockedSource(auth, id, tx);
-      assertSupported(source.type);
+      if (!this.canSync(source)) {
+        throw AppError.conflict(`Data source ${id} is not connected (${source.status}): connect it first, through its authorize_url`);
+      }
       return this.queueSync(source, 'manual', tx);
     });
   }
@@ -194,6 +201,56 @@ export class DataSourcesService {
     }
   }
 
+  /**
+   * A connector source's consent completed: `store` keeps its tokens, and in the same transaction the source
+   * becomes Connected and its sync is queued.
+   */
+  async connected(orgId: string, id: string, store: (source: DataSourceEntity, tx: Tx) => Promise<void>): Promise<DataSourceEntity> {
+    const source = await this.transactions.run(async (tx) => {
+      const locked = await this.sources.findByIdForUpdate(orgId, id, tx);
+      if (!locked) {
+        throw AppError.notFound('Data source', id);
+      }
+      await store(locked, tx);
+      await this.sources.setStatus(locked.id, 'Connected', null, tx);
+      Object.assign(locked, { status: 'Connected', error: null });
+      await this.queueSync(locked, 'connected', tx);
+      return locked;
+    });
+    await this.scheduler.apply(source);
+    return source;
+  }
+
+  /** `revoke` revokes and deletes the tokens; the documents stay searchable until the source is deleted. */
+  async disconnected(auth: AuthContext, id: string, revoke: (source: DataSourceEntity, tx: Tx) => Promise<void>): Promise<DataSourceEntity> {
+    return this.transactions.run(async (tx) => {
+      const source = await this.lockedSource(auth, id, tx);
+      if (!isOAuthConnectorType(source.type)) {
+        throw AppError.invalid(`Data sources of type ${source.type} have no connection to disconnect`);
+      }
+      await revoke(source, tx);
+      await this.sources.setStatus(source.id, 'Disconnected', null, tx);
+      return Object.assign(source, { status: 'Disconnected', error: null });
+    });
+  }
+
+  connectorOf(type: DataSourceType): Connector {
+    const connector = this.connectors.find(type);
+    if (!connector) {
+      throw AppError.invalid(`Data sources of type ${type} are not supported by this service`, { type: [`${type} is not supported`] });
+    }
+    return connector;
+  }
+
+  private validConfig(connector: Connector, config: Record<string, unknown>): Promise<Record<string, unknown>> {
+    return validateConnectorConfig(connector, config, { allowPrivateTargets: this.config.allowPrivateTargets });
+  }
+
+  /** A connector source syncs only while it holds a connection. */
+  private canSync(source: DataSourceEntity): boolean {
+    return !isOAuthConnectorType(source.type) || !['pending', 'Disconnected', 'Connection failed'].includes(source.status);
+  }
+
   private async lockedSource(auth: AuthContext, id: string, tx: Tx): Promise<DataSourceEntity> {
     const source = await this.sources.findByIdForUpdate(auth.orgId, id, tx);
     if (!source) {
@@ -205,7 +262,7 @@ export class DataSourcesService {
   /** The durable request first (a run row), then the job that wakes a worker up, once committed. */
   private async queueSync(source: DataSourceEntity, trigger: SyncTrigger, tx: Tx): Promise<SyncRunEntity> {
     const run = await this.runs.queue(source.orgId, source.id, trigger, tx);
-    if (trigger !== 'created') {
+    if (trigger !== 'created' && trigger !== 'connected') {
       await this.sources.setStatus(source.id, 'processing', source.error, tx);
       source.status = 'processing';
     }

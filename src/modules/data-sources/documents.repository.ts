@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, Not, type Repository } from 'typeorm';
+import { DataSource, In, Not, type Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { EntityRows } from '#src/common/database/entity-rows.js';
 import { SqlClient } from '#src/common/database/sql-client.js';
@@ -46,6 +46,8 @@ export function vectorBinary(values: readonly number[]): Buffer {
 }
 
 /** Documents and their chunks; a document and its chunks always change together, in one transaction. */
+const REMOVE_BATCH = 500;
+
 @Injectable()
 export class DocumentsRepository {
   private readonly rows: EntityRows<DocumentEntity>;
@@ -137,6 +139,30 @@ export class DocumentsRepository {
   }
 
   /** After a complete run: documents it did not see have disappeared from the source. */
+  /** Documents the source reported deleted. */
+  async removeKeys(dataSourceId: string, keys: readonly string[], tx: Tx): Promise<number> {
+    if (keys.length === 0) {
+      return 0;
+    }
+    const result = await this.repo(tx).delete({ dataSourceId, key: In([...keys]) });
+    return result.affected ?? 0;
+  }
+
+  /**
+   * Documents the source no longer lists. One this run wrote or saw is kept even when the listing (taken
+   * before it) did not have it: it was created at the source meanwhile.
+   */
+  async removeUnlisted(dataSourceId: string, listed: ReadonlySet<string>, runId: string, tx: Tx): Promise<number> {
+    const candidates = await this.repo(tx).find({ select: { id: true, key: true }, where: { dataSourceId, lastSeenRunId: Not(runId) } });
+    const gone = candidates.filter((document) => !listed.has(document.key)).map((document) => document.id);
+    let removed = 0;
+    for (let start = 0; start < gone.length; start += REMOVE_BATCH) {
+      const result = await this.repo(tx).delete({ dataSourceId, id: In(gone.slice(start, start + REMOVE_BATCH)) });
+      removed += result.affected ?? 0;
+    }
+    return removed;
+  }
+
   async removeUnseen(dataSourceId: string, runId: string, tx: Tx): Promise<number> {
     const result = await this.repo(tx).delete({ dataSourceId, lastSeenRunId: Not(runId) });
     return result.affected ?? 0;

@@ -4,7 +4,7 @@ import { DataSourceEntity } from '#src/modules/data-sources/data-source.entity.j
 
 export const SYNC_RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type SyncRunStatus = (typeof SYNC_RUN_STATUSES)[number];
-export type SyncTrigger = 'created' | 'manual' | 'schedule' | 'upload';
+export type SyncTrigger = 'created' | 'connected' | 'manual' | 'schedule' | 'upload';
 
 /**
  * One synchronisation of a data source, from the request to its end: the durable record a queued job

@@ -13,6 +13,7 @@ import { PeopleSignIn1795647352918 } from '#src/common/database/migrations/17956
 import { SingleSignOn1795652770806 } from '#src/common/database/migrations/1795652770806-SingleSignOn.js';
 import { OAuthClients1795655717107 } from '#src/common/database/migrations/1795655717107-OAuthClients.js';
 import { OAuthServerStore1795656107116 } from '#src/common/database/migrations/1795656107116-OAuthServerStore.js';
+import { ConnectorConnections1795673947307 } from '#src/common/database/migrations/1795673947307-ConnectorConnections.js';
 
 /** In order. New migrations are generated with `npm run migration:generate -- <Name>` and appended here. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   SingleSignOn1795652770806,
   OAuthClients1795655717107,
   OAuthServerStore1795656107116,
+  ConnectorConnections1795673947307,
 ];

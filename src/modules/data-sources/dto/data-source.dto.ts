@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsObject, IsString, IsUrl, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsIn, IsObject, IsString, MaxLength, MinLength } from 'class-validator';
 import { exampleId } from '#src/common/ids/ids.js';
 import { Optional, PaginationQueryDto } from '#src/common/validation/validators.js';
 import type { DocumentEntity } from '#src/modules/data-sources/document.entity.js';
@@ -12,26 +12,7 @@ import {
   type SyncFrequency,
 } from '#src/modules/data-sources/data-source.entity.js';
 
-export const MAX_PAGES_LIMIT = 10_000;
-export const DEFAULT_MAX_PAGES = 100;
-
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
-
-/** `config` of a website source; validated separately from the body, since its shape depends on `type`. */
-export class WebsiteConfigDto {
-  @ApiProperty({ example: 'https://docs.acme.test/guide/', description: 'Start URL: the crawl stays on its host and under its path.' })
-  @IsString()
-  @MaxLength(2_048)
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false, allow_underscores: true }, { message: 'url must be an http(s) URL' })
-  url: string;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGES_LIMIT, default: DEFAULT_MAX_PAGES })
-  @Optional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGES_LIMIT)
-  max_pages?: number;
-}
 
 export class CreateDataSourceDto {
   @ApiProperty({ enum: DATA_SOURCE_TYPES, description: 'website and file work now; connector types answer 400 until their connectors ship.' })

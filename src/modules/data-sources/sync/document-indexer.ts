@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { TransactionRunner } from '#src/common/database/transaction.js';
 import { DocumentsRepository, type DocumentIdentity } from '#src/modules/data-sources/documents.repository.js';
-import { chunkDocument, type DocumentChunk } from '#src/modules/data-sources/ingestion/chunker.js';
-import type { ParsedDocument } from '#src/modules/data-sources/ingestion/parsed-document.js';
+import { chunkDocument, type DocumentChunk } from '#src/modules/ingestion/chunker.js';
+import type { ParsedDocument } from '#src/modules/ingestion/parsed-document.js';
 import { Embedder } from '#src/modules/retrieval/embeddings/embedder.js';
 import { embeddingText } from '#src/modules/retrieval/embeddings/embedding-text.js';
 

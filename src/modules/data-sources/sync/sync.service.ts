@@ -3,13 +3,21 @@ import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
 import type { JobContext } from '#src/common/queue/job-queue.js';
 import { DataSourcesRepository } from '#src/modules/data-sources/data-sources.repository.js';
-import type { DataSourceEntity } from '#src/modules/data-sources/data-source.entity.js';
+import type { DataSourceEntity, DataSourceStatus } from '#src/modules/data-sources/data-source.entity.js';
+import type { ProviderEndpoints } from '#src/modules/connectors/provider/provider-endpoints.js';
+import type { ProviderSession } from '#src/modules/connectors/provider/provider-session.js';
+import type { DocumentInput } from '#src/modules/ingestion/document-input.js';
 import { DocumentsRepository, type DocumentIdentity } from '#src/modules/data-sources/documents.repository.js';
 import { toDataSourceEvent } from '#src/modules/data-sources/dto/data-source.dto.js';
-import { isMissing, SourceUnavailableError, type SourceDocument } from '#src/modules/data-sources/ingestion/document-source.js';
+import { isMissing, SourceUnavailableError, type SourceDocument } from '#src/modules/connectors/document-source.js';
+import { isCheckpointMark, isDeletion, isExpectedCount, type Connector, type ConnectorContext, type ListedDocument } from '#src/modules/connectors/connector.js';
+import { ConnectorRegistry } from '#src/modules/connectors/connector-registry.js';
+import { isOAuthConnectorType } from '#src/modules/connectors/connector-types.js';
+import { ConnectorCredentials } from '#src/modules/connectors/oauth/connector-credentials.js';
+import { ConnectionRefusedError, ProviderCallError } from '#src/modules/connectors/provider/provider-failure.js';
+import { ProviderSessions } from '#src/modules/connectors/provider/provider-sessions.js';
 import { DocumentIndexer } from '#src/modules/data-sources/sync/document-indexer.js';
-import { DocumentPreparer } from '#src/modules/data-sources/sync/document-preparer.js';
-import { DocumentSources } from '#src/modules/data-sources/sync/document-sources.js';
+import { DocumentPreparer } from '#src/modules/ingestion/document-preparer.js';
 import type { SyncRunEntity } from '#src/modules/data-sources/sync-run.entity.js';
 import { SyncRunsRepository, type RunCounters } from '#src/modules/data-sources/sync-runs.repository.js';
 import { DomainEventsService } from '#src/modules/events/domain-events.service.js';
@@ -19,7 +27,19 @@ const PROGRESS_INTERVAL_MS = 500;
 /** How often a long sync checks that its data source still exists (it may be deleted meanwhile). */
 const EXISTENCE_CHECK_EVERY = 20;
 
+/** Providers' clocks and ours differ a little: an item changed just before the last sync ended may be read again. */
+const CHANGE_CLOCK_SKEW_MS = 5 * 60_000;
+
 class SourceDeletedError extends Error {}
+
+const NO_ENDPOINTS: ProviderEndpoints = { clientId: undefined, clientSecret: undefined, authorizeUrl: '', tokenUrl: '', revokeUrl: undefined, apiUrl: '' };
+
+/** Full-pass connectors (website, file) call no provider. */
+const NO_PROVIDER: ProviderSession = {
+  call: () => Promise.reject(new Error('This connector has no provider session')),
+  json: () => Promise.reject(new Error('This connector has no provider session')),
+  bytes: () => Promise.reject(new Error('This connector has no provider session')),
+};
 
 export const SYNC_INTERVAL_MS: Partial<Record<string, number>> = {
   hourly: 3_600_000,
@@ -42,7 +62,9 @@ export class SyncService {
     private readonly sources: DataSourcesRepository,
     private readonly runs: SyncRunsRepository,
     private readonly documents: DocumentsRepository,
-    private readonly documentSources: DocumentSources,
+    private readonly connectors: ConnectorRegistry,
+    private readonly sessions: ProviderSessions,
+    private readonly credentials: ConnectorCredentials,
     private readonly preparer: DocumentPreparer,
     private readonly indexer: DocumentIndexer,
     private readonly events: DomainEventsService,
@@ -70,6 +92,11 @@ export class SyncService {
       // What was indexed before the failure is searchable: keyword search should count it.
       await this.refreshSearchStats(source);
       const message = describe(error);
+      if (error instanceof ConnectionRefusedError) {
+        this.logger.warn({ data_source_id: source.id, run_id: run.id, reason: message }, 'The provider refused the connection');
+        await this.fail(source, run, counters, message, 'Connection failed');
+        return;
+      }
       const retriable = !(error instanceof SourceUnavailableError) && context.attempt < context.maxAttempts;
       if (retriable) {
         this.logger.warn({ err: error, data_source_id: source.id, run_id: run.id, attempt: context.attempt }, 'Sync attempt failed; it will be retried');
@@ -94,6 +121,10 @@ export class SyncService {
       if (!run) {
         return undefined;
       }
+      if (isOAuthConnectorType(source.type) && !(await this.credentials.exists({ ...source, type: source.type }, tx))) {
+        await this.runs.finish(run.id, { status: 'failed', error: 'The source is not connected', ...emptyCounters(run) }, tx);
+        return undefined;
+      }
       run = await this.runs.start(run, tx);
       await this.sources.setStatus(source.id, 'processing', null, tx);
       return { source, run };
@@ -101,8 +132,11 @@ export class SyncService {
   }
 
   private async ingest(source: DataSourceEntity, run: SyncRunEntity, counters: RunCounters): Promise<void> {
-    const documentSource = await this.documentSources.of(source);
-    counters.documentsExpected = documentSource.expected;
+    const connector = this.connectors.get(source.type);
+    const abort = new AbortController();
+    const context = this.contextOf(source, connector, abort.signal);
+    const listing = connector.listDocuments ? await this.listing(connector, context) : undefined;
+    counters.documentsExpected = listing ? expectedFromListing(listing, source.lastSyncedAt) : ((await connector.expectedDocuments?.(context)) ?? null);
     let lastProgress = 0;
     const reportProgress = async (force = false): Promise<void> => {
       if (force || Date.now() - lastProgress >= PROGRESS_INTERVAL_MS) {
@@ -111,14 +145,31 @@ export class SyncService {
       }
     };
 
-    const abort = new AbortController();
     const inFlight = new Set<Promise<void>>();
     let failure: Error | undefined;
     let firstMissing: string | undefined;
     try {
-      for await (const item of documentSource.documents(abort.signal)) {
+      for await (const item of connector.changes(context)) {
         if (failure) {
           break;
+        }
+        if (isExpectedCount(item)) {
+          counters.documentsExpected = item.expected;
+          continue;
+        }
+        if (isCheckpointMark(item)) {
+          // Persisted only once everything before it is indexed: a sync resumed from it loses nothing.
+          await Promise.all(inFlight);
+          if (failure) {
+            break;
+          }
+          await this.sources.saveCheckpoint(source.id, item.checkpoint);
+          await reportProgress();
+          continue;
+        }
+        if (isDeletion(item)) {
+          counters.documentsRemoved += await this.transactions.run((tx) => this.documents.removeKeys(source.id, [item.deletedKey], tx));
+          continue;
         }
         if (counters.documentsSeen > 0 && counters.documentsSeen % EXISTENCE_CHECK_EVERY === 0 && !(await this.sources.findById(source.orgId, source.id))) {
           throw new SourceDeletedError();
@@ -151,8 +202,31 @@ export class SyncService {
       throw new SourceUnavailableError(`No page of ${String(source.config.url)} could be read${firstMissing ? `: ${firstMissing}` : ''}`);
     }
     counters.documentsExpected = counters.documentsSeen;
-    counters.documentsRemoved = await this.transactions.run((tx) => this.documents.removeUnseen(source.id, run.id, tx));
+    const keys = listing ? new Set(listing.map((listed) => listed.key)) : undefined;
+    counters.documentsRemoved += await this.transactions.run((tx) =>
+      keys ? this.documents.removeUnlisted(source.id, keys, run.id, tx) : this.documents.removeUnseen(source.id, run.id, tx),
+    );
     await reportProgress(true);
+  }
+
+  private contextOf(source: DataSourceEntity, connector: Connector, signal: AbortSignal): ConnectorContext<object, unknown> {
+    const oauthType = isOAuthConnectorType(source.type) ? source.type : undefined;
+    return {
+      source: { id: source.id, orgId: source.orgId, config: source.config },
+      checkpoint: source.syncCheckpoint ?? null,
+      provider: oauthType ? this.sessions.open({ ...source, type: oauthType }, connector, signal) : NO_PROVIDER,
+      endpoints: oauthType ? this.config.connectors[oauthType] : NO_ENDPOINTS,
+      signal,
+    };
+  }
+
+  /** Everything the source holds now, read in full before any change is applied (a partial listing throws). */
+  private async listing(connector: Connector, context: ConnectorContext<object, unknown>): Promise<ListedDocument[]> {
+    const listed: ListedDocument[] = [];
+    for await (const document of connector.listDocuments?.(context) ?? []) {
+      listed.push(document);
+    }
+    return listed;
   }
 
   /**
@@ -173,7 +247,18 @@ export class SyncService {
   }
 
   private async index(source: DataSourceEntity, identity: DocumentIdentity, item: SourceDocument, counters: RunCounters): Promise<void> {
-    const prepared = await this.preparer.prepare(await item.input());
+    let input: DocumentInput;
+    try {
+      input = await item.input();
+    } catch (error) {
+      // The item vanished or cannot be had (too large, refused): its own failure. Anything else fails the attempt.
+      if (error instanceof ProviderCallError && (error.failure.kind === 'not_found' || error.failure.kind === 'fatal')) {
+        await this.recordFailure(identity, error.message, counters);
+        return;
+      }
+      throw error;
+    }
+    const prepared = await this.preparer.prepare(input);
     if (!prepared.ok) {
       await this.recordFailure(identity, prepared.message, counters);
       return;
@@ -185,7 +270,7 @@ export class SyncService {
       counters.documentsUnchanged += 1;
       return;
     }
-    const document = { ...identity, title: title || identity.key };
+    const document = { ...identity, title: item.title || title || identity.key };
     const written = await this.indexer.indexChunks(document, chunks, contentHash);
     if (!written) {
       await this.recordFailure(document, 'The document holds no text', counters);
@@ -204,7 +289,7 @@ export class SyncService {
   private async succeed(source: DataSourceEntity, run: SyncRunEntity, counters: RunCounters, durationMs: number): Promise<void> {
     await this.whileSourceExists(source, async (tx) => {
       await this.runs.finish(run.id, { status: 'succeeded', ...counters }, tx);
-      await this.sources.setStatus(source.id, 'active', null, tx, new Date());
+      await this.sources.setStatus(source.id, isOAuthConnectorType(source.type) ? 'Connected' : 'active', null, tx, new Date());
       await this.events.record(tx, source.orgId, 'datasource.processed', {
         dataSource: {
           ...toDataSourceEvent(source, 'completed'),
@@ -219,10 +304,14 @@ export class SyncService {
     this.logger.log({ data_source_id: source.id, run_id: run.id, ...counters, duration_ms: durationMs }, 'Sync finished');
   }
 
-  private async fail(source: DataSourceEntity, run: SyncRunEntity, counters: RunCounters, error: string): Promise<void> {
-    await this.whileSourceExists(source, async (tx) => {
+  private async fail(source: DataSourceEntity, run: SyncRunEntity, counters: RunCounters, error: string, status: DataSourceStatus = 'failed'): Promise<void> {
+    await this.whileSourceExists(source, async (tx, current) => {
       await this.runs.finish(run.id, { status: 'failed', error, ...counters }, tx);
-      await this.sources.setStatus(source.id, 'failed', error, tx);
+      // Disconnected while the sync ran: the sync's failure to call the provider says nothing new.
+      if (current.status === 'Disconnected') {
+        return;
+      }
+      await this.sources.setStatus(source.id, status, error, tx);
       await this.events.record(tx, source.orgId, 'datasource.failed', { dataSource: { ...toDataSourceEvent(source, 'failed'), error }, error });
     });
   }
@@ -232,10 +321,11 @@ export class SyncService {
    * reaches the run: taking the two rows in the other order deadlocks with a delete. A deleted source has
    * nothing left to finish.
    */
-  private async whileSourceExists(source: DataSourceEntity, work: (tx: Tx) => Promise<void>): Promise<void> {
+  private async whileSourceExists(source: DataSourceEntity, work: (tx: Tx, current: DataSourceEntity) => Promise<void>): Promise<void> {
     await this.transactions.run(async (tx) => {
-      if (await this.sources.findByIdForUpdate(source.orgId, source.id, tx)) {
-        await work(tx);
+      const current = await this.sources.findByIdForUpdate(source.orgId, source.id, tx);
+      if (current) {
+        await work(tx, current);
       }
     });
   }
@@ -245,6 +335,17 @@ export class SyncService {
 function isDue(source: DataSourceEntity): boolean {
   const interval = SYNC_INTERVAL_MS[source.syncFrequency];
   return interval !== undefined && (!source.lastSyncedAt || Date.now() - source.lastSyncedAt.getTime() >= interval * 0.9);
+}
+
+/**
+ * What an incremental pass will read: the listed documents changed since the last successful sync (all of
+ * them on a first sync, or when the listing does not tell when they changed).
+ */
+function expectedFromListing(listing: readonly ListedDocument[], lastSyncedAt: Date | null): number {
+  if (!lastSyncedAt) {
+    return listing.length;
+  }
+  return listing.filter((listed) => !listed.changedAt || listed.changedAt.getTime() >= lastSyncedAt.getTime() - CHANGE_CLOCK_SKEW_MS).length;
 }
 
 function emptyCounters(run: SyncRunEntity): RunCounters {

@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import type { Connector } from '#src/modules/connectors/connector.js';
+import { FileConnector } from '#src/modules/connectors/file/file.connector.js';
+import { WebsiteConnector } from '#src/modules/connectors/website/website.connector.js';
+import type { DataSourceType } from '#src/modules/data-sources/data-source.entity.js';
+
+/** The connectors of OAuth providers: adding one is its folder and one line here. */
+const PROVIDER_CONNECTORS: readonly Connector[] = [];
+
+/** Every data source type's connector, by type. */
+@Injectable()
+export class ConnectorRegistry {
+  private readonly byType: ReadonlyMap<DataSourceType, Connector>;
+
+  constructor(website: WebsiteConnector, file: FileConnector) {
+    this.byType = new Map([website, file, ...PROVIDER_CONNECTORS].map((connector) => [connector.type, connector]));
+  }
+
+  /** The connector of `type`; undefined for a type no connector reads (yet). */
+  find(type: DataSourceType): Connector | undefined {
+    return this.byType.get(type);
+  }
+
+  get(type: DataSourceType): Connector {
+    const connector = this.byType.get(type);
+    if (!connector) {
+      throw new Error(`No connector reads data sources of type ${type}`);
+    }
+    return connector;
+  }
+}

@@ -1,0 +1,148 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, type Repository } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { SecretCipher } from '#src/common/crypto/secret-cipher.js';
+import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
+import type { Connector } from '#src/modules/connectors/connector.js';
+import type { OAuthConnectorType } from '#src/modules/connectors/connector-types.js';
+import { TokenRefusedError, type ProviderTokens } from '#src/modules/connectors/oauth/connector-oauth.js';
+import { ConnectorCredentialEntity } from '#src/modules/connectors/oauth/connector-credential.entity.js';
+import { refreshTokens, revokeTokens, type ConfiguredClient } from '#src/modules/connectors/oauth/provider-token-client.js';
+import type { AccessTokenSource } from '#src/modules/connectors/provider/http-provider-session.js';
+import { ConnectionRefusedError } from '#src/modules/connectors/provider/provider-failure.js';
+import type { ProviderEndpoints } from '#src/modules/connectors/provider/provider-endpoints.js';
+
+/** Refreshed this long before it expires, so no call goes out with a token about to lapse. */
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+/** Lifetime assumed when the provider does not say (the contract's connector access token lifetime). */
+const DEFAULT_LIFETIME_S = 3_600;
+
+interface SourceRef {
+  id: string;
+  orgId: string;
+  type: OAuthConnectorType;
+}
+
+/**
+ * A connector source's tokens: sealed at rest, refreshed before they expire under the credential's row lock
+ * (two workers never both spend a rotating refresh token), revoked at the provider on disconnect.
+ */
+@Injectable()
+export class ConnectorCredentials {
+  private readonly logger = new Logger('ConnectorCredentials');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly cipher: SecretCipher,
+    private readonly transactions: TransactionRunner,
+  ) {}
+
+  endpoints(type: OAuthConnectorType): ProviderEndpoints {
+    return this.config.connectors[type];
+  }
+
+  /** The service's client at the provider; undefined when the operator has not configured it. */
+  client(type: OAuthConnectorType): ConfiguredClient | undefined {
+    const { clientId, clientSecret } = this.endpoints(type);
+    return clientId && clientSecret ? { clientId, clientSecret } : undefined;
+  }
+
+  async exists(source: SourceRef, tx?: Tx): Promise<boolean> {
+    return (await this.repo(tx).count({ where: { dataSourceId: source.id, orgId: source.orgId } })) > 0;
+  }
+
+  async save(source: SourceRef, tokens: ProviderTokens, tx: Tx): Promise<void> {
+    const existing = await this.repo(tx).findOne({ where: { dataSourceId: source.id, orgId: source.orgId } });
+    await this.repo(tx).save(this.sealed(source, tokens, existing));
+  }
+
+  /** Revokes at the provider (best effort: the tokens are deleted here either way) and deletes them. */
+  async disconnect(source: SourceRef, connector: Connector, tx: Tx): Promise<void> {
+    const stored = await this.repo(tx).findOne({ where: { dataSourceId: source.id, orgId: source.orgId }, lock: { mode: 'pessimistic_write' } });
+    if (!stored) {
+      return;
+    }
+    const client = this.client(source.type);
+    if (connector.oauth && client) {
+      const tokens = { accessToken: this.open(source, stored.accessToken), refreshToken: stored.refreshToken ? this.open(source, stored.refreshToken) : undefined };
+      await revokeTokens(connector.oauth, this.endpoints(source.type), client, tokens).catch((error: unknown) =>
+        this.logger.warn({ err: error instanceof Error ? error.message : String(error), data_source_id: source.id }, 'Could not revoke the tokens at the provider'),
+      );
+    }
+    await this.repo(tx).delete({ dataSourceId: source.id, orgId: source.orgId });
+  }
+
+  /** The access tokens a sync's provider session sends. Throws ConnectionRefusedError when the provider refuses the refresh token. */
+  tokenSource(source: SourceRef, connector: Connector): AccessTokenSource {
+    return {
+      current: () => this.accessToken(source, connector, undefined),
+      renew: (refused) => this.accessToken(source, connector, refused),
+    };
+  }
+
+  private async accessToken(source: SourceRef, connector: Connector, refused: string | undefined): Promise<string> {
+    const stored = await this.repo().findOne({ where: { dataSourceId: source.id, orgId: source.orgId } });
+    if (!stored) {
+      throw new ConnectionRefusedError('The source is not connected: no tokens are stored for it');
+    }
+    const current = this.open(source, stored.accessToken);
+    if (!this.needsRefresh(stored, current, refused)) {
+      return current;
+    }
+    return this.transactions.run(async (tx) => {
+      const locked = await this.repo(tx).findOne({ where: { dataSourceId: source.id, orgId: source.orgId }, lock: { mode: 'pessimistic_write' } });
+      if (!locked) {
+        throw new ConnectionRefusedError('The source was disconnected');
+      }
+      const latest = this.open(source, locked.accessToken);
+      // Another worker refreshed while this one waited for the lock: its token is the one to use.
+      if (!this.needsRefresh(locked, latest, refused)) {
+        return latest;
+      }
+      if (!locked.refreshToken || !connector.oauth) {
+        throw new ConnectionRefusedError('The access token expired and the provider issued no refresh token: reconnect the source');
+      }
+      const client = this.client(source.type);
+      if (!client) {
+        throw new ConnectionRefusedError(`The ${source.type} connector is no longer configured on this service`);
+      }
+      let tokens: ProviderTokens;
+      try {
+        tokens = await refreshTokens(connector.oauth, this.endpoints(source.type), client, this.open(source, locked.refreshToken));
+      } catch (error) {
+        if (error instanceof TokenRefusedError) {
+          throw new ConnectionRefusedError(`${error.message}: reconnect the source`, { cause: error });
+        }
+        throw error;
+      }
+      await this.repo(tx).save(this.sealed(source, tokens, locked));
+      return tokens.accessToken;
+    });
+  }
+
+  private needsRefresh(stored: ConnectorCredentialEntity, current: string, refused: string | undefined): boolean {
+    return current === refused || stored.expiresAt.getTime() - Date.now() < REFRESH_MARGIN_MS;
+  }
+
+  private sealed(source: SourceRef, tokens: ProviderTokens, existing: ConnectorCredentialEntity | null): ConnectorCredentialEntity {
+    const refreshToken = tokens.refreshToken ? this.cipher.encrypt(source.orgId, tokens.refreshToken) : (existing?.refreshToken ?? null);
+    return Object.assign(existing ?? new ConnectorCredentialEntity(), {
+      dataSourceId: source.id,
+      orgId: source.orgId,
+      accessToken: this.cipher.encrypt(source.orgId, tokens.accessToken),
+      refreshToken,
+      expiresAt: new Date(Date.now() + (tokens.expiresIn ?? DEFAULT_LIFETIME_S) * 1_000),
+      scope: tokens.scope ?? existing?.scope ?? null,
+      account: tokens.account ?? existing?.account ?? null,
+    });
+  }
+
+  private open(source: SourceRef, sealed: ConnectorCredentialEntity['accessToken']): string {
+    return this.cipher.decrypt(source.orgId, sealed);
+  }
+
+  private repo(tx?: Tx): Repository<ConnectorCredentialEntity> {
+    return (tx?.manager ?? this.dataSource.manager).getRepository(ConnectorCredentialEntity);
+  }
+}

@@ -1,0 +1,139 @@
+import { decodeHtml } from '#src/modules/ingestion/crawler/charset.js';
+import type { CrawledPage } from '#src/modules/ingestion/crawler/crawled-page.js';
+import { hasNofollow, readHtmlLinks } from '#src/modules/ingestion/crawler/html-links.js';
+import { fetchHop, REDIRECT_STATUSES, type HttpContext } from '#src/modules/ingestion/crawler/http-fetch.js';
+import type { RobotsPolicy } from '#src/modules/ingestion/crawler/robots.js';
+import { isInScope, normalizeUrl, pageKey, type CrawlScope } from '#src/modules/ingestion/crawler/url-scope.js';
+
+export const MAX_REDIRECTS = 5;
+
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+const PDF_TYPE = 'application/pdf';
+/** Servers often label PDFs generically; such a body is kept only if it really starts like a PDF. */
+const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/x-download', 'application/force-download']);
+
+export interface PageFetchContext {
+  http: HttpContext;
+  scope: CrawlScope;
+  robots: RobotsPolicy;
+  robotToken: string;
+  maxPageBytes: number;
+  /** Whether a page with this key was already yielded, so a redirect to it need not be followed. */
+  isYielded: (key: string) => boolean;
+}
+
+export type PageOutcome =
+  | {
+      kind: 'page';
+      page: CrawledPage;
+      /** Keys this page is known by (after redirects, and its canonical URL); only the first claim is yielded. */
+      keys: string[];
+      /** In-scope links to follow, in document order. */
+      links: URL[];
+    }
+  | { kind: 'failure'; error: string }
+  /** Nothing to keep and nothing wrong: another content type, a robots.txt refusal, a redirect to a page already seen. */
+  | { kind: 'skipped'; reason: string };
+
+/** Fetches one in-scope URL, following redirects that stay in scope, and returns what the crawl keeps from it. */
+export async function fetchPage(url: URL, ctx: PageFetchContext): Promise<PageOutcome> {
+  if (!ctx.robots.isAllowed(url)) {
+    return { kind: 'skipped', reason: ctx.robots.unavailable ?? 'disallowed by robots.txt' };
+  }
+  const chain = [url.href];
+  let current = url;
+  for (;;) {
+    const hop = await fetchHop(current, ctx.http, {
+      maxBytes: ctx.maxPageBytes,
+      oversize: 'fail',
+      wantBody: (status, mime) =>
+        status >= 200 && status < 300 && (HTML_TYPES.has(mime) || mime === PDF_TYPE || (GENERIC_TYPES.has(mime) && looksLikePdfPath(current))),
+    });
+    if (!REDIRECT_STATUSES.has(hop.status)) {
+      return keep(hop.url, hop.status, hop.mime, hop.contentType, hop.headers.get('x-robots-tag'), hop.body, ctx);
+    }
+    const location = hop.headers.get('location');
+    const target = location === null ? undefined : normalizeUrl(location, current);
+    if (!target) {
+      return { kind: 'failure', error: `HTTP ${hop.status} redirect without a usable Location` };
+    }
+    if (!isInScope(target, ctx.scope)) {
+      return { kind: 'failure', error: `redirected out of scope to ${target.href}` };
+    }
+    if (chain.includes(target.href)) {
+      return { kind: 'failure', error: `redirect loop: ${[...chain, target.href].join(' -> ')}` };
+    }
+    if (chain.length > MAX_REDIRECTS) {
+      return { kind: 'failure', error: `more than ${MAX_REDIRECTS} redirects` };
+    }
+    if (!ctx.robots.isAllowed(target)) {
+      return { kind: 'skipped', reason: `redirected to ${target.href}, disallowed by robots.txt` };
+    }
+    if (ctx.isYielded(pageKey(target))) {
+      return { kind: 'skipped', reason: `redirected to ${target.href}, already crawled` };
+    }
+    chain.push(target.href);
+    current = target;
+  }
+}
+
+function keep(
+  url: URL,
+  status: number,
+  mime: string,
+  contentType: string | null,
+  robotsHeader: string | null,
+  body: Buffer | undefined,
+  ctx: PageFetchContext,
+): PageOutcome {
+  if (status < 200 || status >= 300) {
+    return { kind: 'failure', error: `HTTP ${status}` };
+  }
+  if (!body) {
+    return { kind: 'skipped', reason: `content type ${mime || '(none)'} is not crawled` };
+  }
+  if (mime === PDF_TYPE || !HTML_TYPES.has(mime)) {
+    return isPdf(body)
+      ? { kind: 'page', page: { kind: 'pdf', url: url.href, bytes: body }, keys: [pageKey(url)], links: [] }
+      : mime === PDF_TYPE
+        ? { kind: 'failure', error: 'served as application/pdf but is not a PDF' }
+        : { kind: 'skipped', reason: `content type ${mime || '(none)'} is not crawled` };
+  }
+  const html = decodeHtml(body, contentType);
+  const found = readHtmlLinks(html, url, ctx.robotToken);
+  const canonical = found.canonical && isInScope(found.canonical, ctx.scope) ? found.canonical : undefined;
+  const pageUrl = canonical ?? url;
+  const nofollow = found.nofollow || hasNofollow(robotsHeaderFor(robotsHeader, ctx.robotToken));
+  return {
+    kind: 'page',
+    page: { kind: 'html', url: pageUrl.href, html },
+    keys: [...new Set([pageKey(url), pageKey(pageUrl)])],
+    links: nofollow ? [] : found.links.filter((link) => isInScope(link, ctx.scope)),
+  };
+}
+
+function isPdf(body: Buffer): boolean {
+  return body.subarray(0, 5).toString('latin1') === '%PDF-';
+}
+
+function looksLikePdfPath(url: URL): boolean {
+  return url.pathname.toLowerCase().endsWith('.pdf');
+}
+
+/** X-Robots-Tag directives that apply to every robot, or to ours (`bot: nofollow`). */
+function robotsHeaderFor(header: string | null, robotToken: string): string {
+  if (!header) {
+    return '';
+  }
+  return header
+    .split(',')
+    .map((part) => part.trim())
+    .map((part) => {
+      const named = part.match(/^([\w-]+):\s*(.*)$/);
+      if (!named) {
+        return part;
+      }
+      return named[1].toLowerCase() === robotToken ? named[2] : '';
+    })
+    .join(',');
+}

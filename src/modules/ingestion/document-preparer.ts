@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Piscina } from 'piscina';
+import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { compiledWorkerFile } from '#src/common/workers/worker-file.js';
+import type { DocumentInput } from '#src/modules/ingestion/document-input.js';
+import type { Preparation } from '#src/modules/ingestion/prepare-document.js';
+import type { PreparationTask } from '#src/modules/ingestion/document-preparer.worker.js';
+
+/** Threads left idle this long stop; the next sync starts them again (loading the parsers takes a fraction of a second). */
+const IDLE_TIMEOUT_MS = 60_000;
+
+/**
+ * Parses and chunks documents in a pool of worker threads (PARSE_THREADS). Parsing is most of a sync's CPU
+ * work outside the model: in the pool it runs beside the crawl, the database writes and the embedding calls
+ * instead of between them, and in the embedded default it never holds up the api's event loop.
+ */
+@Injectable()
+export class DocumentPreparer implements OnApplicationShutdown {
+  private pool: Piscina<PreparationTask, Preparation> | undefined;
+  private closed = false;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  /** Rejects only on a failure that is not the document's fault (a parser bug, a worker that died). */
+  prepare(input: DocumentInput): Promise<Preparation> {
+    return this.startedPool().run({ input, chunking: this.config.chunking });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.closed = true;
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.destroy();
+  }
+
+  private startedPool(): Piscina<PreparationTask, Preparation> {
+    if (this.closed) {
+      throw new Error('The document preparer has been shut down');
+    }
+    if (this.pool) {
+      return this.pool;
+    }
+    const filename = compiledWorkerFile(import.meta.url, 'document-preparer.worker.js');
+    if (!existsSync(filename)) {
+      throw new Error(`The document preparation worker ${filename} does not exist: run \`npm run build\``);
+    }
+    this.pool = new Piscina<PreparationTask, Preparation>({
+      filename,
+      name: 'default',
+      minThreads: 0,
+      maxThreads: this.config.parsing.threads,
+      idleTimeout: IDLE_TIMEOUT_MS,
+      recordTiming: false,
+    });
+    return this.pool;
+  }
+}
