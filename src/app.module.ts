@@ -17,6 +17,7 @@ import { AnalyticsModule } from '#src/modules/analytics/analytics.module.js';
 import { AuditModule } from '#src/modules/audit/audit.module.js';
 import { AuthGuard } from '#src/modules/auth/auth.guard.js';
 import { AuthModule } from '#src/modules/auth/auth.module.js';
+import { ConnectorConsentModule } from '#src/modules/connectors/consent/connector-consent.module.js';
 import { DataSourcesModule } from '#src/modules/data-sources/data-sources.module.js';
 import { EventsModule } from '#src/modules/events/events.module.js';
 import { GenerationModule } from '#src/modules/generation/generation.module.js';
@@ -67,6 +68,7 @@ export class AppModule {
         UsersModule,
         AgentsModule,
         DataSourcesModule,
+        ConnectorConsentModule,
         KbModule,
         InteractionsModule,
         HealthModule,

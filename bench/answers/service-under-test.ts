@@ -109,7 +109,13 @@ async function fingerprintOf(set: AnswerSet): Promise<string> {
       hash.update(`${relative(source.dir, file)}:${info.size}:${info.mtimeMs}\n`);
     }
   }
-  const code = ['src/modules/ingestion', 'src/modules/connectors', 'src/modules/data-sources/sync', 'src/modules/retrieval/embeddings', 'src/common/database/migrations'];
+  const code = [
+    'src/modules/ingestion',
+    'src/modules/connectors',
+    'src/modules/data-sources/sync',
+    'src/modules/retrieval/embeddings',
+    'src/common/database/migrations',
+  ];
   for (const folder of code) {
     for (const file of await listFiles(join(DIST, folder))) {
       if (file.endsWith('.js')) {

@@ -317,8 +317,10 @@ describe('data sources', () => {
 
   describe('validation', () => {
     it.each([
-      [{ type: 'confluence', name: 'Wiki', config: {} }, 'type', /not yet supported/],
-      [{ type: 'slack', name: 'Chat' }, 'type', /not yet supported/],
+      [{ type: 'confluence', name: 'Wiki', config: {} }, 'config.site_url', /site_url/],
+      [{ type: 'slack', name: 'Chat', config: { channel_ids: 'C0ENG' } }, 'config.channel_ids', /channel_ids/],
+      [{ type: 'google_drive', name: 'Drive', config: { folder_ids: ['fld_eng'], owner: 'me' } }, 'config.owner', /owner/],
+      [{ type: 'sharepoint', name: 'Sites', config: { site_urls: ['ftp://contoso.sharepoint.com/sites/eng'] } }, 'config.site_urls', /site_urls/],
       [{ type: 'ftp', name: 'x' }, 'type', /type/],
       [{ type: 'website', name: 'x', config: {} }, 'config.url', /url/],
       [{ type: 'website', name: 'x', config: { url: 'ftp://example.test/' } }, 'config.url', /url/],

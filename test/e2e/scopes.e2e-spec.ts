@@ -34,6 +34,7 @@ const PUBLIC_ROUTES = [
   'POST /oauth/interaction/:uid/login',
   'POST /oauth/interaction/:uid/confirm',
   'POST /oauth/interaction/:uid/abort',
+  'GET /api/v1/connectors/oauth/callback',
 ];
 
 /**
@@ -119,6 +120,7 @@ describe('scopes', () => {
   const newAgent = (): Promise<string> => create('/api/v1/agents', { name: `Agent ${randomBytes(3).toString('hex')}`, data_source_ids: [] });
   const newArticle = (): Promise<string> => create('/api/v1/kb', { title: 'Article', content: 'Some text.' });
   const newDataSource = (): Promise<string> => create('/api/v1/data-sources', { type: 'file', name: `Files ${randomBytes(3).toString('hex')}` });
+  const newSlackSource = (): Promise<string> => create('/api/v1/data-sources', { type: 'slack', name: `Chat ${randomBytes(3).toString('hex')}` });
   const newUser = (): Promise<string> => create('/api/v1/users', { email: `user-${randomBytes(4).toString('hex')}@example.test`, role: 'readonly' });
   const stillThere = (path: string) => async (): Promise<void> => {
     expect((await asAdmin('GET', path)).status).toBe(200);
@@ -252,6 +254,20 @@ describe('scopes', () => {
         const path = `/api/v1/data-sources/${await newDataSource()}`;
         return { path, untouched: stillThere(path) };
       },
+    },
+    {
+      route: 'GET /api/v1/data-sources/:id/connect',
+      allowed: DATA_WRITE,
+      requiredScope: 'write',
+      ok: 302,
+      prepare: async () => ({ path: `/api/v1/data-sources/${await newSlackSource()}/connect` }),
+    },
+    {
+      route: 'POST /api/v1/data-sources/:id/disconnect',
+      allowed: DATA_WRITE,
+      requiredScope: 'write',
+      ok: 200,
+      prepare: async () => ({ path: `/api/v1/data-sources/${await newSlackSource()}/disconnect` }),
     },
     {
       route: 'POST /api/v1/data-sources/:id/sync',
@@ -604,7 +620,10 @@ describe('scopes', () => {
     const database = await createTestDatabase();
     dropDatabase = database.drop;
     embeddings = await OpenAIStub.start({ dimensions: 512 });
-    t = await createTestApp({ databaseUrl: database.url, env: ingestionEnv(embeddings) });
+    t = await createTestApp({
+      databaseUrl: database.url,
+      env: ingestionEnv(embeddings, { SLACK_CLIENT_ID: 'scopes-client', SLACK_CLIENT_SECRET: 'scopes-secret' }),
+    });
     // Enterprise: the plan's per-minute limit must not be what a test of scopes runs into.
     org = await createOrg(t.app, { plan: 'enterprise' });
     fixtures.agentId = await newAgent();

@@ -3,7 +3,7 @@ import { Test, type TestingModule } from '@nestjs/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigModule, loadConfig } from '#src/config/app-config.js';
 import { AppError } from '#src/common/errors/app.error.js';
-import { countTokens } from '#src/modules/data-sources/ingestion/chunker.js';
+import { countTokens } from '#src/modules/ingestion/chunker.js';
 import { AnswerService, type GeneratedAnswer } from '#src/modules/generation/answer.service.js';
 import type { AnswerOptions, AnswerRequest } from '#src/modules/generation/answerer.js';
 import { citedSources } from '#src/modules/generation/citations.js';

@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HostResolver } from '#src/common/net/ssrf-guard.js';
-import { crawlWebsite, type CrawlDependencies } from '#src/modules/data-sources/ingestion/crawler/crawl-website.js';
-import type { CrawledPage, CrawlFailure, CrawlOptions } from '#src/modules/data-sources/ingestion/crawler/crawled-page.js';
+import { crawlWebsite, type CrawlDependencies } from '#src/modules/ingestion/crawler/crawl-website.js';
+import type { CrawledPage, CrawlFailure, CrawlOptions } from '#src/modules/ingestion/crawler/crawled-page.js';
 import { FixtureSite } from '#test/utils/fixture-site.js';
 
 type CrawlItem = CrawledPage | CrawlFailure;

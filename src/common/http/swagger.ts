@@ -107,7 +107,7 @@ function documentRateLimits(document: OpenAPIObject, policies: RoutePolicies): v
         continue;
       }
       for (const [status, response] of Object.entries(operation.responses)) {
-        if (response && status.startsWith('2') && !('$ref' in response)) {
+        if (response && /^[23]/.test(status) && !('$ref' in response)) {
           response.headers = { ...response.headers, ...RATE_LIMIT_HEADERS };
         }
       }

@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { Connector } from '#src/modules/connectors/connector.js';
+import { confluenceConnector } from '#src/modules/connectors/confluence/confluence.connector.js';
+import { googleDriveConnector } from '#src/modules/connectors/google-drive/google-drive.connector.js';
+import { sharePointConnector } from '#src/modules/connectors/sharepoint/sharepoint.connector.js';
 import { FileConnector } from '#src/modules/connectors/file/file.connector.js';
+import { slackConnector } from '#src/modules/connectors/slack/slack.connector.js';
 import { WebsiteConnector } from '#src/modules/connectors/website/website.connector.js';
 import type { DataSourceType } from '#src/modules/data-sources/data-source.entity.js';
 
 /** The connectors of OAuth providers: adding one is its folder and one line here. */
-const PROVIDER_CONNECTORS: readonly Connector[] = [];
+const PROVIDER_CONNECTORS: readonly Connector[] = [confluenceConnector, slackConnector, googleDriveConnector, sharePointConnector];
 
 /** Every data source type's connector, by type. */
 @Injectable()

@@ -1,6 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { FilesInterceptor } from '@nestjs/platform-express';
 import { ApiAcceptedResponse, ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { RequestOrigin } from '#src/common/http/request-origin.decorator.js';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { Auth, Authenticated } from '#src/common/auth/auth.decorator.js';
 import { Permission } from '#src/common/auth/permissions.js';
@@ -37,25 +39,36 @@ interface UploadedFile {
 @ApiTags('Data sources')
 @Controller('api/v1/data-sources')
 export class DataSourcesController {
-  constructor(private readonly service: DataSourcesService) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly service: DataSourcesService,
+  ) {}
+
+  private origin(requestOrigin: string): string {
+    return this.config.http.publicUrl ?? requestOrigin;
+  }
 
   @Get()
   @Authenticated(Permission.DataRead)
   @ApiOperation({ summary: 'List data sources', description: 'Newest first; `status` filters (active, processing, failed, pending).' })
   @ApiOkResponse({ type: DataSourceListResponseDto })
   @ApiErrors([400])
-  async list(@Auth() auth: AuthContext, @Query() query: ListDataSourcesQueryDto): Promise<DataSourceListResponseDto> {
+  async list(@Auth() auth: AuthContext, @Query() query: ListDataSourcesQueryDto, @RequestOrigin() origin: string): Promise<DataSourceListResponseDto> {
     const { items, total } = await this.service.list(auth, query.status, query);
-    return { data_sources: items.map(toDataSourceResponse), total, limit: query.limit, offset: query.offset };
+    return { data_sources: items.map((source) => toDataSourceResponse(source, this.origin(origin))), total, limit: query.limit, offset: query.offset };
   }
 
   @Post()
   @Authenticated(Permission.DataWrite)
-  @ApiOperation({ summary: 'Create a data source', description: 'Answers `pending` and queues the first sync. Types website and file are supported.' })
+  @ApiOperation({
+    summary: 'Create a data source',
+    description:
+      'Answers `pending` and queues the first sync; a connector source (confluence, slack, google_drive, sharepoint) answers `pending` with its `authorize_url` and syncs once connected.',
+  })
   @ApiCreatedResponse({ type: DataSourceResponseDto })
   @ApiErrors([400, 413])
-  async create(@Auth() auth: AuthContext, @Body() dto: CreateDataSourceDto): Promise<DataSourceResponseDto> {
-    return toDataSourceResponse(await this.service.create(auth, dto));
+  async create(@Auth() auth: AuthContext, @Body() dto: CreateDataSourceDto, @RequestOrigin() origin: string): Promise<DataSourceResponseDto> {
+    return toDataSourceResponse(await this.service.create(auth, dto), this.origin(origin));
   }
 
   @Get(':id')
@@ -63,8 +76,8 @@ export class DataSourcesController {
   @ApiOperation({ summary: 'Get a data source' })
   @ApiOkResponse({ type: DataSourceResponseDto })
   @ApiErrors([400, 404])
-  async get(@Auth() auth: AuthContext, @Param() { id }: DataSourceIdParam): Promise<DataSourceResponseDto> {
-    return toDataSourceResponse(await this.service.get(auth, id));
+  async get(@Auth() auth: AuthContext, @Param() { id }: DataSourceIdParam, @RequestOrigin() origin: string): Promise<DataSourceResponseDto> {
+    return toDataSourceResponse(await this.service.get(auth, id), this.origin(origin));
   }
 
   @Put(':id')
@@ -72,8 +85,13 @@ export class DataSourcesController {
   @ApiOperation({ summary: 'Update a data source', description: 'A changed config queues a sync; the type cannot change.' })
   @ApiOkResponse({ type: DataSourceResponseDto })
   @ApiErrors([400, 404, 413])
-  async update(@Auth() auth: AuthContext, @Param() { id }: DataSourceIdParam, @Body() dto: UpdateDataSourceDto): Promise<DataSourceResponseDto> {
-    return toDataSourceResponse(await this.service.update(auth, id, dto));
+  async update(
+    @Auth() auth: AuthContext,
+    @Param() { id }: DataSourceIdParam,
+    @Body() dto: UpdateDataSourceDto,
+    @RequestOrigin() origin: string,
+  ): Promise<DataSourceResponseDto> {
+    return toDataSourceResponse(await this.service.update(auth, id, dto), this.origin(origin));
   }
 
   @Delete(':id')

@@ -67,8 +67,8 @@ export class DataSourcesRepository {
   }
 
   /** A connector's checkpoint is plain JSON by the Connector contract. */
-  async saveCheckpoint(id: string, checkpoint: unknown, tx?: Tx): Promise<void> {
-    await this.repo(tx).update({ id }, { syncCheckpoint: (checkpoint ?? null) as object | null });
+  async saveCheckpoint(id: string, checkpoint: object | null, tx?: Tx): Promise<void> {
+    await this.repo(tx).update({ id }, { syncCheckpoint: checkpoint ?? null });
   }
 
   async delete(orgId: string, id: string, tx: Tx): Promise<boolean> {

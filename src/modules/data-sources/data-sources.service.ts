@@ -91,7 +91,11 @@ export class DataSourcesService {
   }
 
   async get(auth: AuthContext, id: string): Promise<DataSourceEntity> {
-    const source = await this.sources.findById(auth.orgId, id);
+    return this.inOrganization(auth.orgId, id);
+  }
+
+  async inOrganization(orgId: string, id: string): Promise<DataSourceEntity> {
+    const source = await this.sources.findById(orgId, id);
     if (!source) {
       throw AppError.notFound('Data source', id);
     }
@@ -278,7 +282,7 @@ function progressOf(
 ): Pick<DataSourceStatusResponseDto, 'status' | 'progress_pct' | 'estimated_completion'> {
   const processing = run !== null && (run.status === 'running' || run.status === 'queued');
   if (!processing) {
-    return { status: source.status, progress_pct: source.status === 'active' ? 100 : 0, estimated_completion: null };
+    return { status: source.status, progress_pct: source.status === 'active' || source.status === 'Connected' ? 100 : 0, estimated_completion: null };
   }
   const expected = Math.max(run.documentsExpected ?? 0, run.documentsSeen);
   const done = run.documentsSeen;

@@ -1,6 +1,6 @@
 import { OpenAI } from 'openai';
 import type { ChatCompletionCreateParamsBase, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { countTokens } from '#src/modules/data-sources/ingestion/chunker.js';
+import { countTokens } from '#src/modules/ingestion/chunker.js';
 import type { AnswerOptions, AnswerRequest, AnswerResult } from '#src/modules/generation/answerer.js';
 import { buildChatPrompt, type ChatPrompt } from '#src/modules/generation/prompt.js';
 import { ProgressWatchdog, type ProviderTarget } from '#src/modules/generation/provider-target.js';

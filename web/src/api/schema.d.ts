@@ -545,6 +545,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/connectors/oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The providers' OAuth redirect URI
+         * @description Register this address at each provider. Stores the tokens encrypted, marks the source `Connected` and queues its first sync.
+         */
+        get: operations["ConnectorConsent_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/data-sources": {
         parameters: {
             query?: never;
@@ -560,7 +580,7 @@ export interface paths {
         put?: never;
         /**
          * Create a data source
-         * @description Answers `pending` and queues the first sync. Types website and file are supported.
+         * @description Answers `pending` and queues the first sync; a connector source (confluence, slack, google_drive, sharepoint) answers `pending` with its `authorize_url` and syncs once connected.
          */
         post: operations["DataSources_create"];
         delete?: never;
@@ -589,6 +609,46 @@ export interface paths {
          * @description Its documents, chunks and files go with it; agents stop referring to it.
          */
         delete: operations["DataSources_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/data-sources/{id}/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Connect a connector source: redirects to the provider's consent page
+         * @description A confluence, slack, google_drive or sharepoint source's `authorize_url`. The `state` is single use, valid 10 minutes, bound to the source and the caller (and, for a web session, to the browser); PKCE where the provider supports it.
+         */
+        get: operations["ConnectorConsent_connect"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/data-sources/{id}/disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disconnect a connector source
+         * @description Revokes the tokens at the provider (where it offers revocation), deletes them here and answers the source as `Disconnected`; its documents stay searchable until it is deleted.
+         */
+        post: operations["ConnectorConsent_disconnect"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1688,7 +1748,7 @@ export interface components {
         };
         CreateDataSourceDto: {
             /**
-             * @description website: url, max_pages. file: {}.
+             * @description website: url, max_pages. file: {}. confluence: site_url, space_keys. slack: channel_ids, include_threads. google_drive: folder_ids, shared_drive_ids, include_shared_with_me. sharepoint: site_urls, drive_ids.
              * @example {
              *       "url": "https://docs.acme.test/guide/",
              *       "max_pages": 200
@@ -1705,7 +1765,7 @@ export interface components {
              */
             sync_frequency?: "hourly" | "daily" | "weekly" | "manual";
             /**
-             * @description website and file work now; connector types answer 400 until their connectors ship.
+             * @description website (config: url, max_pages), file (no config, then upload), or a connector: confluence, slack, google_drive, sharepoint (created pending with an authorize_url).
              * @enum {string}
              */
             type: "website" | "file" | "confluence" | "slack" | "google_drive" | "sharepoint";
@@ -1878,6 +1938,11 @@ export interface components {
         };
         DataSourceResponseDto: {
             /**
+             * @description Connector sources only: where a person (signed in, with write access) is sent to grant access at the provider; again to reconnect.
+             * @example https://agents.example.com/api/v1/data-sources/ds_01hv3k9m6q8r4t2w5y7z9b1c3d/connect
+             */
+            authorize_url?: string;
+            /**
              * @example {
              *       "url": "https://docs.acme.test/guide/",
              *       "max_pages": 100
@@ -1897,7 +1962,7 @@ export interface components {
             /** @example Product documentation */
             name: string;
             /**
-             * @description pending, processing, active or failed
+             * @description pending, processing, active or failed; a connector source: pending (awaiting consent), Connected, processing, failed, Connection failed or Disconnected
              * @example pending
              */
             status: string;
@@ -5115,6 +5180,35 @@ export interface operations {
             };
         };
     };
+    ConnectorConsent_callback: {
+        parameters: {
+            query: {
+                code?: unknown;
+                error?: unknown;
+                state: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Connected: to the data source's page in the web console */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An HTML page saying why the connection could not be made (expired or reused state, consent refused, code refused) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     DataSources_list: {
         parameters: {
             query?: {
@@ -5484,6 +5578,182 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Malformed JSON, unknown fields, wrong types, bad ids or values out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The credential lacks the permission `data:write` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                };
+            };
+            /** @description No such resource in the caller’s organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (at least 1) */
+                    "Retry-After"?: number;
+                    /** @description Allowed requests of the tightest limit (on a 429: of the limit that was hit) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that limit is whole again */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Requests counted under that limit */
+                    "X-RateLimit-Used"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ConnectorConsent_connect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's consent page */
+            302: {
+                headers: {
+                    /** @description Allowed requests of the tightest limit (on a 429: of the limit that was hit) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that limit is whole again */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Requests counted under that limit */
+                    "X-RateLimit-Used"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed JSON, unknown fields, wrong types, bad ids or values out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The credential lacks the permission `data:write` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                };
+            };
+            /** @description No such resource in the caller’s organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (at least 1) */
+                    "Retry-After"?: number;
+                    /** @description Allowed requests of the tightest limit (on a 429: of the limit that was hit) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that limit is whole again */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Requests counted under that limit */
+                    "X-RateLimit-Used"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ConnectorConsent_disconnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Allowed requests of the tightest limit (on a 429: of the limit that was hit) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that limit is whole again */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Requests counted under that limit */
+                    "X-RateLimit-Used"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSourceResponseDto"];
+                };
             };
             /** @description Malformed JSON, unknown fields, wrong types, bad ids or values out of range */
             400: {

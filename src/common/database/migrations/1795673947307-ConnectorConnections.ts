@@ -6,7 +6,7 @@ export class ConnectorConnections1795673947307 implements MigrationInterface {
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
-      `CREATE TABLE "connector_authorization" ("state_hash" character(64) NOT NULL, "org_id" character varying(40) NOT NULL, "data_source_id" character varying(40) NOT NULL, "user_id" character varying(40), "credential_kind" character varying(20) NOT NULL, "credential_id" character varying(60) NOT NULL, "browser_binding_hash" character(64), "code_verifier" jsonb, "expires_at" TIMESTAMP(3) WITH TIME ZONE NOT NULL, "created_at" TIMESTAMP(3) WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_32dcea0dd09c8d29f4e36e0c403" PRIMARY KEY ("state_hash"))`,
+      `CREATE TABLE "connector_authorization" ("state_hash" character(64) NOT NULL, "org_id" character varying(40) NOT NULL, "data_source_id" character varying(40) NOT NULL, "user_id" character varying(40), "credential_kind" character varying(20) NOT NULL, "credential_id" character varying(60) NOT NULL, "browser_binding_hash" character(64), "code_verifier" jsonb, "redirect_uri" text NOT NULL, "expires_at" TIMESTAMP(3) WITH TIME ZONE NOT NULL, "created_at" TIMESTAMP(3) WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_32dcea0dd09c8d29f4e36e0c403" PRIMARY KEY ("state_hash"))`,
     );
     await queryRunner.query(`CREATE INDEX "ix_connector_authorization_expires" ON "connector_authorization"  ("expires_at") `);
     await queryRunner.query(

@@ -44,6 +44,10 @@ export class ConnectorAuthorizationEntity {
   @Column({ type: 'jsonb', nullable: true })
   codeVerifier: SealedKey | null;
 
+  /** The redirect URI the consent was started with: the code exchange must name the same. */
+  @Column({ type: 'text' })
+  redirectUri: string;
+
   @TimestampColumn()
   expiresAt: Date;
 

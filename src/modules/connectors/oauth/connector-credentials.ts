@@ -65,9 +65,15 @@ export class ConnectorCredentials {
     }
     const client = this.client(source.type);
     if (connector.oauth && client) {
-      const tokens = { accessToken: this.open(source, stored.accessToken), refreshToken: stored.refreshToken ? this.open(source, stored.refreshToken) : undefined };
+      const tokens = {
+        accessToken: this.open(source, stored.accessToken),
+        refreshToken: stored.refreshToken ? this.open(source, stored.refreshToken) : undefined,
+      };
       await revokeTokens(connector.oauth, this.endpoints(source.type), client, tokens).catch((error: unknown) =>
-        this.logger.warn({ err: error instanceof Error ? error.message : String(error), data_source_id: source.id }, 'Could not revoke the tokens at the provider'),
+        this.logger.warn(
+          { err: error instanceof Error ? error.message : String(error), data_source_id: source.id },
+          'Could not revoke the tokens at the provider',
+        ),
       );
     }
     await this.repo(tx).delete({ dataSourceId: source.id, orgId: source.orgId });

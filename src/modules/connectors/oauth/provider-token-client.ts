@@ -118,7 +118,8 @@ async function tokenRequest(
     throw new ProviderCallError({ kind: 'transient', message: `the provider's token endpoint answered ${response.status}` });
   }
   if (!response.ok || !answer) {
-    const reason = answer ? String(answer.error_description ?? answer.error ?? response.status) : `status ${response.status}`;
+    const described = answer?.error_description ?? answer?.error;
+    const reason = typeof described === 'string' ? described : `status ${response.status}`;
     throw new TokenRefusedError(`The provider refused the grant: ${reason}`);
   }
   return oauth.readTokens(answer);

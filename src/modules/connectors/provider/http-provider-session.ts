@@ -1,12 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fetch, type Dispatcher } from 'undici';
 import type { ProviderEndpoints } from '#src/modules/connectors/provider/provider-endpoints.js';
-import {
-  defaultFailure,
-  ProviderCallError,
-  ProviderHttpError,
-  type ProviderFailure,
-} from '#src/modules/connectors/provider/provider-failure.js';
+import { defaultFailure, ProviderCallError, ProviderHttpError, type ProviderFailure } from '#src/modules/connectors/provider/provider-failure.js';
 import type { ProviderBytes, ProviderRequest, ProviderSession } from '#src/modules/connectors/provider/provider-session.js';
 
 /** The access token a session sends, and a fresh one when the provider refused it. */
@@ -101,7 +96,8 @@ export class HttpProviderSession implements ProviderSession {
             }
             await sleep(this.limits.backoffMs * 2 ** (transient - 1) * (0.5 + Math.random()), undefined, { signal });
             break;
-          default:
+          case 'not_found':
+          case 'fatal':
             throw new ProviderCallError(failure, { cause: error });
         }
       }
@@ -134,7 +130,7 @@ export class HttpProviderSession implements ProviderSession {
       }
       const chunks: Uint8Array[] = [];
       let size = 0;
-      for await (const chunk of response.body ?? []) {
+      for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
         size += chunk.byteLength;
         if (size > maxBytes) {
           throw new ProviderCallError({ kind: 'fatal', message: `the file is larger than ${maxBytes} bytes` });

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsObject, IsString, MaxLength, MinLength } from 'class-validator';
 import { exampleId } from '#src/common/ids/ids.js';
+import { isOAuthConnectorType } from '#src/modules/connectors/connector-types.js';
 import { Optional, PaginationQueryDto } from '#src/common/validation/validators.js';
 import type { DocumentEntity } from '#src/modules/data-sources/document.entity.js';
 import {
@@ -15,7 +16,11 @@ import {
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 
 export class CreateDataSourceDto {
-  @ApiProperty({ enum: DATA_SOURCE_TYPES, description: 'website and file work now; connector types answer 400 until their connectors ship.' })
+  @ApiProperty({
+    enum: DATA_SOURCE_TYPES,
+    description:
+      'website (config: url, max_pages), file (no config, then upload), or a connector: confluence, slack, google_drive, sharepoint (created pending with an authorize_url).',
+  })
   @IsIn(DATA_SOURCE_TYPES)
   type: DataSourceType;
 
@@ -30,7 +35,8 @@ export class CreateDataSourceDto {
     type: 'object',
     additionalProperties: true,
     example: { url: 'https://docs.acme.test/guide/', max_pages: 200 },
-    description: 'website: url, max_pages. file: {}.',
+    description:
+      'website: url, max_pages. file: {}. confluence: site_url, space_keys. slack: channel_ids, include_threads. google_drive: folder_ids, shared_drive_ids, include_shared_with_me. sharepoint: site_urls, drive_ids.',
   })
   @Optional()
   @IsObject()
@@ -88,7 +94,11 @@ export class DataSourceResponseDto {
   @ApiProperty({ enum: SYNC_FREQUENCIES })
   sync_frequency: string;
 
-  @ApiProperty({ example: 'pending', description: 'pending, processing, active or failed' })
+  @ApiProperty({
+    example: 'pending',
+    description:
+      'pending, processing, active or failed; a connector source: pending (awaiting consent), Connected, processing, failed, Connection failed or Disconnected',
+  })
   status: string;
 
   @ApiProperty({ type: String, nullable: true, description: 'Why the last sync failed.' })
@@ -102,6 +112,12 @@ export class DataSourceResponseDto {
 
   @ApiProperty({ format: 'date-time' })
   updated_at: string;
+
+  @ApiPropertyOptional({
+    example: 'https://agents.example.com/api/v1/data-sources/ds_01hv3k9m6q8r4t2w5y7z9b1c3d/connect',
+    description: 'Connector sources only: where a person (signed in, with write access) is sent to grant access at the provider; again to reconnect.',
+  })
+  authorize_url?: string;
 }
 
 export class DataSourceListResponseDto {
@@ -168,8 +184,9 @@ export class FilesAcceptedResponseDto extends SyncAcceptedResponseDto {
   files: UploadedFileDto[];
 }
 
-export function toDataSourceResponse(source: DataSourceEntity): DataSourceResponseDto {
-  return {
+/** `origin`: where the service is reached (PUBLIC_URL, else the request's), for a connector source's authorize_url. */
+export function toDataSourceResponse(source: DataSourceEntity, origin: string): DataSourceResponseDto {
+  const response: DataSourceResponseDto = {
     id: source.id,
     type: source.type,
     name: source.name,
@@ -181,6 +198,10 @@ export function toDataSourceResponse(source: DataSourceEntity): DataSourceRespon
     created_at: source.createdAt.toISOString(),
     updated_at: source.updatedAt.toISOString(),
   };
+  if (isOAuthConnectorType(source.type)) {
+    response.authorize_url = `${origin}/api/v1/data-sources/${source.id}/connect`;
+  }
+  return response;
 }
 
 /** The camelCase resource carried by datasource.* events; type and status upper-case there, as the contract shows. */

@@ -10,7 +10,14 @@ import type { DocumentInput } from '#src/modules/ingestion/document-input.js';
 import { DocumentsRepository, type DocumentIdentity } from '#src/modules/data-sources/documents.repository.js';
 import { toDataSourceEvent } from '#src/modules/data-sources/dto/data-source.dto.js';
 import { isMissing, SourceUnavailableError, type SourceDocument } from '#src/modules/connectors/document-source.js';
-import { isCheckpointMark, isDeletion, isExpectedCount, type Connector, type ConnectorContext, type ListedDocument } from '#src/modules/connectors/connector.js';
+import {
+  isCheckpointMark,
+  isDeletion,
+  isExpectedCount,
+  type Connector,
+  type ConnectorContext,
+  type ListedDocument,
+} from '#src/modules/connectors/connector.js';
 import { ConnectorRegistry } from '#src/modules/connectors/connector-registry.js';
 import { isOAuthConnectorType } from '#src/modules/connectors/connector-types.js';
 import { ConnectorCredentials } from '#src/modules/connectors/oauth/connector-credentials.js';
@@ -163,7 +170,7 @@ export class SyncService {
           if (failure) {
             break;
           }
-          await this.sources.saveCheckpoint(source.id, item.checkpoint);
+          await this.sources.saveCheckpoint(source.id, item.checkpoint as object | null);
           await reportProgress();
           continue;
         }

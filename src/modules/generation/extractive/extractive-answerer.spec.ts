@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countTokens } from '#src/modules/data-sources/ingestion/chunker.js';
+import { countTokens } from '#src/modules/ingestion/chunker.js';
 import type { AnswerRequest } from '#src/modules/generation/answerer.js';
 import { citedSources } from '#src/modules/generation/citations.js';
 import { ExtractiveAnswerer, MIN_CONFIDENCE } from '#src/modules/generation/extractive/extractive-answerer.js';

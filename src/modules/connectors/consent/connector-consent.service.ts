@@ -1,0 +1,174 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, LessThan, type Repository } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { connectorEnvPrefix } from '#src/config/connector-config.js';
+import type { AuthContext } from '#src/common/auth/auth-context.js';
+import { hashesEqual } from '#src/common/crypto/keyed-hash.js';
+import { SecretCipher } from '#src/common/crypto/secret-cipher.js';
+import { TransactionRunner } from '#src/common/database/transaction.js';
+import { AppError } from '#src/common/errors/app.error.js';
+import { isOAuthConnectorType, type OAuthConnectorType } from '#src/modules/connectors/connector-types.js';
+import { ConsentFailure } from '#src/modules/connectors/consent/consent-failure.js';
+import { TokenRefusedError } from '#src/modules/connectors/oauth/connector-oauth.js';
+import { ConnectorAuthorizationEntity } from '#src/modules/connectors/oauth/connector-authorization.entity.js';
+import { ConnectorCredentials } from '#src/modules/connectors/oauth/connector-credentials.js';
+import { exchangeCode, providerAuthorizeUrl } from '#src/modules/connectors/oauth/provider-token-client.js';
+import type { DataSourceEntity } from '#src/modules/data-sources/data-source.entity.js';
+import { DataSourcesService } from '#src/modules/data-sources/data-sources.service.js';
+
+/** A consent must be completed within this time after it started. */
+const CONSENT_LIFETIME_MS = 10 * 60_000;
+
+export const CONNECTOR_CALLBACK_PATH = '/api/v1/connectors/oauth/callback';
+
+export interface ConsentStart {
+  /** The provider's consent page. */
+  redirectTo: string;
+  /** Set in the browser that started it (web sessions only): the callback must come back to it. */
+  browserBinding: string | undefined;
+}
+
+export interface ConsentAnswer {
+  state: string | undefined;
+  code: string | undefined;
+  error: string | undefined;
+  browserBinding: string | undefined;
+}
+
+/**
+ * OAuth consent per connector source: the redirect to the provider with a single-use `state` bound to the
+ * source and its caller (and PKCE where the provider has it), the callback that stores the tokens and
+ * queues the first sync, and the disconnect that revokes them.
+ */
+@Injectable()
+export class ConnectorConsentService {
+  private readonly logger = new Logger('ConnectorConsent');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
+    private readonly cipher: SecretCipher,
+    private readonly credentials: ConnectorCredentials,
+    private readonly dataSources: DataSourcesService,
+  ) {}
+
+  async start(auth: AuthContext, id: string, origin: string): Promise<ConsentStart> {
+    const source = await this.dataSources.get(auth, id);
+    const type = this.oauthType(source);
+    const oauth = this.dataSources.connectorOf(type).oauth;
+    const client = this.credentials.client(type);
+    if (!oauth || !client) {
+      const prefix = connectorEnvPrefix(type);
+      throw AppError.conflict(`The ${type} connector is not configured on this service: its operator sets ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET`);
+    }
+    const state = randomToken();
+    const codeVerifier = oauth.pkce ? randomToken() : undefined;
+    const browserBinding = auth.credential.kind === 'session' ? randomToken() : undefined;
+    const redirectUri = this.callbackUrl(origin);
+    await this.repo().delete({ expiresAt: LessThan(new Date()) });
+    await this.repo().save(
+      Object.assign(new ConnectorAuthorizationEntity(), {
+        stateHash: sha256(state),
+        orgId: source.orgId,
+        dataSourceId: source.id,
+        userId: auth.userId,
+        credentialKind: auth.credential.kind,
+        credentialId: auth.credential.id,
+        browserBindingHash: browserBinding ? sha256(browserBinding) : null,
+        codeVerifier: codeVerifier ? this.cipher.encrypt(source.orgId, codeVerifier) : null,
+        redirectUri,
+        expiresAt: new Date(Date.now() + CONSENT_LIFETIME_MS),
+      }),
+    );
+    const redirectTo = providerAuthorizeUrl(oauth, this.credentials.endpoints(type), client, {
+      redirectUri,
+      state,
+      codeChallenge: codeVerifier ? createHash('sha256').update(codeVerifier).digest('base64url') : undefined,
+    });
+    return { redirectTo, browserBinding };
+  }
+
+  /** Completes a consent; throws ConsentFailure with what the person should read. */
+  async complete(answer: ConsentAnswer): Promise<DataSourceEntity> {
+    if (!answer.state) {
+      throw new ConsentFailure('The provider sent no state: start the connection again from the data source.');
+    }
+    const authorization = await this.take(answer.state);
+    if (!authorization || authorization.expiresAt.getTime() < Date.now()) {
+      throw new ConsentFailure('This consent has expired or was already used: start the connection again from the data source.');
+    }
+    if (authorization.browserBindingHash && !(answer.browserBinding && hashesEqual(sha256(answer.browserBinding), authorization.browserBindingHash))) {
+      throw new ConsentFailure('This consent was started in another browser: start the connection again from the data source, in this browser.');
+    }
+    if (answer.error || !answer.code) {
+      throw new ConsentFailure(`The provider did not grant access${answer.error ? ` (${answer.error.slice(0, 100)})` : ''}: the data source is not connected.`);
+    }
+    const source = await this.dataSources.inOrganization(authorization.orgId, authorization.dataSourceId);
+    const type = this.oauthType(source);
+    const oauth = this.dataSources.connectorOf(type).oauth;
+    const client = this.credentials.client(type);
+    if (!oauth || !client) {
+      throw new ConsentFailure(`The ${type} connector is no longer configured on this service.`);
+    }
+    const codeVerifier = authorization.codeVerifier ? this.cipher.decrypt(authorization.orgId, authorization.codeVerifier) : undefined;
+    let tokens;
+    try {
+      tokens = await exchangeCode(oauth, this.credentials.endpoints(type), client, { code: answer.code, redirectUri: authorization.redirectUri, codeVerifier });
+    } catch (error) {
+      this.logger.warn(
+        { data_source_id: source.id, reason: error instanceof Error ? error.message : String(error) },
+        'The provider refused the authorization code',
+      );
+      throw new ConsentFailure(
+        error instanceof TokenRefusedError
+          ? 'The provider refused the authorization: start the connection again.'
+          : 'The provider could not be reached: try again.',
+      );
+    }
+    return this.dataSources.connected(source.orgId, source.id, (locked, tx) => this.credentials.save({ ...locked, type }, tokens, tx));
+  }
+
+  async disconnect(auth: AuthContext, id: string): Promise<DataSourceEntity> {
+    return this.dataSources.disconnected(auth, id, (source, tx) => {
+      const type = this.oauthType(source);
+      return this.credentials.disconnect({ ...source, type }, this.dataSources.connectorOf(type), tx);
+    });
+  }
+
+  /** The consent's row, deleted in the same statement: a state works once. */
+  private async take(state: string): Promise<ConnectorAuthorizationEntity | undefined> {
+    return this.transactions.run(async (tx) => {
+      const repo = tx.manager.getRepository(ConnectorAuthorizationEntity);
+      const found = await repo.findOne({ where: { stateHash: sha256(state) }, lock: { mode: 'pessimistic_write' } });
+      if (found) {
+        await repo.delete({ stateHash: found.stateHash });
+      }
+      return found ?? undefined;
+    });
+  }
+
+  private oauthType(source: DataSourceEntity): OAuthConnectorType {
+    if (!isOAuthConnectorType(source.type)) {
+      throw AppError.invalid(`Data sources of type ${source.type} are not connected through a provider's consent`);
+    }
+    return source.type;
+  }
+
+  private callbackUrl(origin: string): string {
+    return `${this.config.http.publicUrl ?? origin}${CONNECTOR_CALLBACK_PATH}`;
+  }
+
+  private repo(): Repository<ConnectorAuthorizationEntity> {
+    return this.dataSource.getRepository(ConnectorAuthorizationEntity);
+  }
+}
+
+function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}

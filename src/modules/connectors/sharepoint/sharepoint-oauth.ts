@@ -1,0 +1,44 @@
+import type { ConnectorOAuth, ProviderTokens } from '#src/modules/connectors/oauth/connector-oauth.js';
+import { TokenRefusedError } from '#src/modules/connectors/oauth/connector-oauth.js';
+import { ProviderHttpError, retryAfterMs, type ProviderFailure } from '#src/modules/connectors/provider/provider-failure.js';
+import { graphErrorCode } from '#src/modules/connectors/sharepoint/graph-client.js';
+
+/** Graph and SharePoint throttle under these codes, not always with a 429 status. */
+const THROTTLING_CODES = new Set(['TooManyRequests', 'activityLimitReached', 'throttledRequest']);
+const BANDWIDTH_LIMIT_EXCEEDED = 509;
+
+function readTokens(body: Record<string, unknown>): ProviderTokens {
+  if (typeof body.error === 'string') {
+    throw new TokenRefusedError(typeof body.error_description === 'string' ? body.error_description : body.error);
+  }
+  if (typeof body.access_token !== 'string' || body.access_token === '') {
+    throw new Error('the Microsoft identity platform answered without an access token');
+  }
+  return {
+    accessToken: body.access_token,
+    refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : undefined,
+    expiresIn: typeof body.expires_in === 'number' ? body.expires_in : undefined,
+    scope: typeof body.scope === 'string' ? body.scope : undefined,
+  };
+}
+
+function classify(error: unknown): ProviderFailure | undefined {
+  if (!(error instanceof ProviderHttpError)) {
+    return undefined;
+  }
+  const code = graphErrorCode(error.body);
+  if ((code !== undefined && THROTTLING_CODES.has(code)) || error.status === BANDWIDTH_LIMIT_EXCEEDED) {
+    return { kind: 'throttled', retryAfterMs: retryAfterMs(error.headers) };
+  }
+  return undefined;
+}
+
+/** Microsoft identity platform v2, delegated permissions; it has no per-application token revocation. */
+export const sharePointOAuth: ConnectorOAuth = {
+  scopes: ['offline_access', 'Sites.Read.All', 'Files.Read.All'],
+  pkce: true,
+  authorizeParams: { response_mode: 'query' },
+  tokenRequest: 'form',
+  readTokens,
+  classify,
+};

@@ -1,0 +1,248 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeItem, FakeProvider } from '#test/fakes/fake-provider.js';
+import { startConfluenceFake } from '#test/fakes/confluence/fake-confluence.js';
+import { startGoogleDriveFake } from '#test/fakes/google-drive/fake-google-drive.js';
+import { startSharePointFake } from '#test/fakes/sharepoint/fake-sharepoint.js';
+import { startSlackFake } from '#test/fakes/slack/fake-slack.js';
+import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
+import { ingestionEnv, waitForStatus, type StatusBody } from '#test/utils/ingestion.js';
+import { OpenAIStub } from '#test/utils/openai-stub.js';
+import { createTestApp, type TestApp } from '#test/utils/test-app.js';
+import { createTestDatabase } from '#test/utils/test-database.js';
+
+const PROVIDERS: Array<[string, () => Promise<FakeProvider>]> = [
+  ['confluence', startConfluenceFake],
+  ['slack', startSlackFake],
+  ['google_drive', startGoogleDriveFake],
+  ['sharepoint', startSharePointFake],
+];
+
+const connectorSettled = (status: StatusBody): boolean => ['Connected', 'failed', 'Connection failed'].includes(status.status);
+
+const item = (id: string, phrase: string): FakeItem => ({ id, title: `Runbook ${id}`, text: `The ${phrase} procedure keeps the cluster healthy.` });
+
+describe.each(PROVIDERS)('the %s connector', (type, startFake) => {
+  let t: TestApp;
+  let org: TestOrg;
+  let other: TestOrg;
+  let fake: FakeProvider;
+  let stub: OpenAIStub;
+  let dropDatabase: () => Promise<void>;
+  let sourceId: string;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    dropDatabase = database.drop;
+    stub = await OpenAIStub.start({ dimensions: 512 });
+    fake = await startFake();
+    fake.put(item('alpha', 'quartz rotation'));
+    fake.put(item('beta', 'basalt failover'));
+    fake.put(item('gamma', 'granite backup'));
+    t = await createTestApp({ databaseUrl: database.url, env: ingestionEnv(stub, fake.environment) });
+    org = await createOrg(t.app);
+    other = await createOrg(t.app);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+    await stub?.close();
+    await dropDatabase?.();
+  });
+
+  const api = () => request(t.http);
+  const db = () => t.app.get(DataSource);
+  const status = (id = sourceId) => waitForStatus(t.http, org.adminKey, id, connectorSettled, 60_000).then((seen) => seen.at(-1)!);
+  const documents = async () => {
+    const response = await api()
+      .get(`/api/v1/data-sources/${sourceId}/documents?limit=100`)
+      .set(...bearer(org.adminKey));
+    expect(response.status).toBe(200);
+    return response.body.documents as Array<{ url: string; title: string; status: string; error: string | null }>;
+  };
+  const indexedText = async (): Promise<string> => {
+    const rows = await db().query<Array<{ text: string }>>(`SELECT c.text FROM chunk c JOIN document d ON d.id = c.document_id WHERE d.data_source_id = $1`, [
+      sourceId,
+    ]);
+    return rows.map((row) => row.text).join('\n');
+  };
+  /** GET authorize_url → the provider's consent → our callback, as a browser would follow them. */
+  const consent = async (authorizeUrl: string) => {
+    const connect = await api()
+      .get(new URL(authorizeUrl).pathname)
+      .set(...bearer(org.adminKey));
+    expect(connect.status).toBe(302);
+    const callback = new URL(await fake.approve(connect.headers.location));
+    return api().get(`${callback.pathname}${callback.search}`);
+  };
+  const syncNow = async () => {
+    const response = await api()
+      .post(`/api/v1/data-sources/${sourceId}/sync`)
+      .set(...bearer(org.adminKey));
+    expect(response.status).toBe(202);
+    return status();
+  };
+
+  it('should be created pending with an authorize_url, and refuse a sync until connected', async () => {
+    const created = await api()
+      .post('/api/v1/data-sources')
+      .set(...bearer(org.adminKey))
+      .send({ type, name: `${type} source`, config: fake.sourceConfig });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ type, status: 'pending', config: fake.sourceConfig });
+    expect(created.body.authorize_url).toMatch(new RegExp(`/api/v1/data-sources/${created.body.id}/connect$`));
+    sourceId = created.body.id;
+
+    const sync = await api()
+      .post(`/api/v1/data-sources/${sourceId}/sync`)
+      .set(...bearer(org.adminKey));
+    expect(sync.status).toBe(409);
+    const elsewhere = await api()
+      .get(`/api/v1/data-sources/${sourceId}/connect`)
+      .set(...bearer(other.adminKey));
+    expect(elsewhere.status).toBe(404);
+  });
+
+  it('should connect through the consent, store the tokens sealed, and sync every item with its provider link', async () => {
+    const source = await api()
+      .get(`/api/v1/data-sources/${sourceId}`)
+      .set(...bearer(org.adminKey));
+    const callback = await consent(source.body.authorize_url);
+    expect(callback.status, callback.text).toBe(303);
+    expect(callback.headers.location).toMatch(new RegExp(`/data-sources/${sourceId}$`));
+
+    const final = await status();
+    expect(final).toMatchObject({ status: 'Connected', progress_pct: 100, estimated_completion: null, error: null });
+    const listed = await documents();
+    expect(listed.map((document) => document.url).sort()).toEqual(['alpha', 'beta', 'gamma'].map((id) => fake.documentUrl(id)).sort());
+    expect(listed.every((document) => document.status === 'indexed')).toBe(true);
+    expect(await indexedText()).toContain('basalt failover');
+
+    const [stored] = await db().query<Array<{ access: string; refresh: string | null }>>(
+      `SELECT access_token->>'ciphertext' AS access, refresh_token->>'ciphertext' AS refresh FROM connector_credential WHERE data_source_id = $1`,
+      [sourceId],
+    );
+    expect(stored.access).toMatch(/^v1\./);
+    const active = await api()
+      .get('/api/v1/data-sources?status=active')
+      .set(...bearer(org.adminKey));
+    expect(active.body.data_sources.map((listedSource: { id: string }) => listedSource.id)).toContain(sourceId);
+  });
+
+  it('should refuse a callback replayed with the same state', async () => {
+    const source = await api()
+      .get(`/api/v1/data-sources/${sourceId}`)
+      .set(...bearer(org.adminKey));
+    const connect = await api()
+      .get(new URL(source.body.authorize_url).pathname)
+      .set(...bearer(org.adminKey));
+    const callback = new URL(await fake.approve(connect.headers.location));
+    const first = await api().get(`${callback.pathname}${callback.search}`);
+    expect(first.status).toBe(303);
+    const replayed = await api().get(`${callback.pathname}${callback.search}`);
+    expect(replayed.status).toBe(400);
+    expect(replayed.text).toContain('expired or was already used');
+    const forged = await api().get(`${callback.pathname}?state=forged&code=whatever`);
+    expect(forged.status).toBe(400);
+    await status();
+  });
+
+  it('should read only what changed: an edit, an addition and a deletion', async () => {
+    fake.put(item('alpha', 'obsidian rotation'));
+    fake.put(item('delta', 'marble drill'));
+    fake.remove('gamma');
+    const final = await syncNow();
+    expect(final.status).toBe('Connected');
+    const listed = await documents();
+    expect(listed.map((document) => document.url).sort()).toEqual(['alpha', 'beta', 'delta'].map((id) => fake.documentUrl(id)).sort());
+    const text = await indexedText();
+    expect(text).toContain('obsidian rotation');
+    expect(text).toContain('marble drill');
+    expect(text).not.toContain('quartz rotation');
+    expect(text).not.toContain('granite backup');
+  });
+
+  it('should wait out a storm of throttled answers and finish', async () => {
+    const before = fake.throttled;
+    fake.put(item('epsilon', 'slate rollover'));
+    fake.throttle(4, 1);
+    const final = await syncNow();
+    expect(final.status).toBe('Connected');
+    expect(fake.throttled - before).toBe(4);
+    expect(await indexedText()).toContain('slate rollover');
+  });
+
+  it('should survive a provider outage: the attempt fails, the retry resumes and nothing is lost', async () => {
+    fake.put(item('zeta', 'pumice restore'));
+    fake.fail(5);
+    const final = await syncNow();
+    expect(final.status).toBe('Connected');
+    expect((await documents()).map((document) => document.url).sort()).toEqual(
+      ['alpha', 'beta', 'delta', 'epsilon', 'zeta'].map((id) => fake.documentUrl(id)).sort(),
+    );
+    expect(await indexedText()).toContain('pumice restore');
+  });
+
+  it('should refresh the access token before it expires', async () => {
+    const refreshes = fake.refreshes;
+    await db().query(`UPDATE connector_credential SET expires_at = now() + interval '1 minute' WHERE data_source_id = $1`, [sourceId]);
+    fake.expireAccessTokens();
+    expect((await syncNow()).status).toBe('Connected');
+    expect(fake.refreshes).toBe(refreshes + 1);
+    const [credential] = await db().query<Array<{ minutes: number }>>(
+      `SELECT extract(epoch FROM expires_at - now()) / 60 AS minutes FROM connector_credential WHERE data_source_id = $1`,
+      [sourceId],
+    );
+    expect(Number(credential.minutes)).toBeGreaterThan(50);
+  });
+
+  it('should show Connection failed and emit datasource.failed when the provider refuses the refresh token, and reconnect', async () => {
+    fake.revokeGrants();
+    fake.expireAccessTokens();
+    await db().query(`UPDATE connector_credential SET expires_at = now() WHERE data_source_id = $1`, [sourceId]);
+    const failed = await syncNow();
+    expect(failed.status).toBe('Connection failed');
+    expect(failed.error).toMatch(/reconnect/);
+    const [event] = await db().query<Array<{ data: { dataSource: { type: string; status: string } } }>>(
+      `SELECT data FROM event WHERE org_id = $1 AND type = 'datasource.failed' ORDER BY created_at DESC LIMIT 1`,
+      [org.orgId],
+    );
+    expect(event.data.dataSource).toMatchObject({ type: type.toUpperCase(), status: 'FAILED' });
+    expect((await documents()).length).toBe(5);
+
+    const source = await api()
+      .get(`/api/v1/data-sources/${sourceId}`)
+      .set(...bearer(org.adminKey));
+    expect((await consent(source.body.authorize_url)).status).toBe(303);
+    expect((await status()).status).toBe('Connected');
+  });
+
+  it('should disconnect: tokens revoked at the provider where it can, deleted here, documents kept, syncs refused', async () => {
+    const revoked = fake.revokedTokens.length;
+    const response = await api()
+      .post(`/api/v1/data-sources/${sourceId}/disconnect`)
+      .set(...bearer(org.adminKey));
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: sourceId, status: 'Disconnected' });
+    const [{ count }] = await db().query<Array<{ count: string }>>(`SELECT count(*) FROM connector_credential WHERE data_source_id = $1`, [sourceId]);
+    expect(Number(count)).toBe(0);
+    if (fake.environment[`${prefixOf(type)}_REVOKE_URL`]) {
+      expect(fake.revokedTokens.length).toBeGreaterThan(revoked);
+    }
+    expect((await documents()).length).toBe(5);
+    const sync = await api()
+      .post(`/api/v1/data-sources/${sourceId}/sync`)
+      .set(...bearer(org.adminKey));
+    expect(sync.status).toBe(409);
+    const elsewhere = await api()
+      .post(`/api/v1/data-sources/${sourceId}/disconnect`)
+      .set(...bearer(other.adminKey));
+    expect(elsewhere.status).toBe(404);
+  });
+});
+
+function prefixOf(type: string): string {
+  return type.toUpperCase();
+}
