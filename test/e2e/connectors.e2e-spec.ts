@@ -6,6 +6,7 @@ import { startConfluenceFake } from '#test/fakes/confluence/fake-confluence.js';
 import { startGoogleDriveFake } from '#test/fakes/google-drive/fake-google-drive.js';
 import { startSharePointFake } from '#test/fakes/sharepoint/fake-sharepoint.js';
 import { startSlackFake } from '#test/fakes/slack/fake-slack.js';
+import { completeConsent } from '#test/utils/connector-consent.js';
 import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { ingestionEnv, waitForStatus, type StatusBody } from '#test/utils/ingestion.js';
 import { OpenAIStub } from '#test/utils/openai-stub.js';
@@ -183,6 +184,30 @@ describe.each(PROVIDERS)('the %s connector', (type, startFake) => {
       ['alpha', 'beta', 'delta', 'epsilon', 'zeta'].map((id) => fake.documentUrl(id)).sort(),
     );
     expect(await indexedText()).toContain('pumice restore');
+  });
+
+  it('should show progress and an estimated completion while it syncs a slow provider', async () => {
+    for (const id of ['alpha', 'beta', 'delta', 'epsilon', 'zeta']) {
+      fake.put(item(id, `${id} revision`));
+    }
+    fake.slowDown(150);
+    try {
+      expect(
+        (
+          await api()
+            .post(`/api/v1/data-sources/${sourceId}/sync`)
+            .set(...bearer(org.adminKey))
+        ).status,
+      ).toBe(202);
+      const seen = await waitForStatus(t.http, org.adminKey, sourceId, connectorSettled, 60_000);
+      const running = seen.filter((seenStatus) => seenStatus.status === 'processing' && seenStatus.estimated_completion !== null);
+      expect(running.length, JSON.stringify(seen)).toBeGreaterThan(0);
+      expect(running.every((seenStatus) => seenStatus.progress_pct < 100 && Date.parse(seenStatus.estimated_completion!) > Date.now() - 60_000)).toBe(true);
+      expect(seen.at(-1)!.status).toBe('Connected');
+    } finally {
+      fake.slowDown(0);
+    }
+    expect(await indexedText()).toContain('epsilon revision');
   });
 
   it('should refresh the access token before it expires', async () => {

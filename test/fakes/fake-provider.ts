@@ -41,6 +41,8 @@ export interface FakeProvider {
   throttle(count: number, retryAfterSeconds: number): void;
   /** The next `count` API calls answer 503 without Retry-After (an outage). */
   fail(count: number): void;
+  /** Every request waits `ms` before it is answered (0: at once). */
+  slowDown(ms: number): void;
   /** Tokens revoked through the provider's revocation endpoint. */
   readonly revokedTokens: readonly string[];
   /** Refresh-token grants accepted so far. */

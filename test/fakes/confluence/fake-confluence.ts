@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { fetch } from 'undici';
 import type { FakeItem, FakeProvider } from '#test/fakes/fake-provider.js';
+import { withLatency, type Latency } from '#test/fakes/latency.js';
 import { parsePageQuery } from '#test/fakes/confluence/fake-cql.js';
 
 export const FAKE_CONFLUENCE_SITE = 'https://acme.atlassian.net';
@@ -309,28 +310,31 @@ export async function startConfluenceFake(): Promise<ConfluenceFake> {
     }
   };
 
-  const server = createServer((request, response) => {
-    void (async () => {
-      const url = new URL(request.url ?? '/', 'http://fake');
-      try {
-        if (request.method === 'GET' && url.pathname === '/authorize') {
-          authorize(url, response);
-        } else if (request.method === 'POST' && url.pathname === '/oauth/token') {
-          sendJson(response, 200, token(await readJsonBody(request)));
-        } else if (request.method === 'GET') {
-          api(url, request, response);
-        } else {
-          throw new HttpAnswer(405, { code: 405, message: 'Method Not Allowed' });
+  const latency: Latency = { ms: 0 };
+  const server = createServer(
+    withLatency(latency, (request, response) => {
+      void (async () => {
+        const url = new URL(request.url ?? '/', 'http://fake');
+        try {
+          if (request.method === 'GET' && url.pathname === '/authorize') {
+            authorize(url, response);
+          } else if (request.method === 'POST' && url.pathname === '/oauth/token') {
+            sendJson(response, 200, token(await readJsonBody(request)));
+          } else if (request.method === 'GET') {
+            api(url, request, response);
+          } else {
+            throw new HttpAnswer(405, { code: 405, message: 'Method Not Allowed' });
+          }
+        } catch (error) {
+          if (error instanceof HttpAnswer) {
+            sendJson(response, error.status, error.body, error.headers);
+          } else {
+            sendJson(response, 500, { code: 500, message: error instanceof Error ? error.message : String(error) });
+          }
         }
-      } catch (error) {
-        if (error instanceof HttpAnswer) {
-          sendJson(response, error.status, error.body, error.headers);
-        } else {
-          sendJson(response, 500, { code: 500, message: error instanceof Error ? error.message : String(error) });
-        }
-      }
-    })();
-  });
+      })();
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -435,6 +439,9 @@ export async function startConfluenceFake(): Promise<ConfluenceFake> {
       return counters.throttled;
     },
     requests,
+    slowDown(ms) {
+      latency.ms = ms;
+    },
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }

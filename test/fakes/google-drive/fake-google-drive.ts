@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FakeItem, FakeProvider } from '#test/fakes/fake-provider.js';
+import { withLatency, type Latency } from '#test/fakes/latency.js';
 import { InvalidQueryError, parseDriveQuery, type DriveQuery } from '#test/fakes/google-drive/drive-query.js';
 
 const CLIENT_ID = '1234567890-fakedrive.apps.googleusercontent.com';
@@ -118,13 +119,16 @@ export async function startGoogleDriveFake(): Promise<GoogleDriveFake> {
     });
   };
 
-  const server = createServer((request, response) => {
-    void route(request, response).catch((error: unknown) => {
-      if (!response.headersSent) {
-        sendJson(response, 500, apiError(500, error instanceof Error ? error.message : 'Internal error', 'internalError', 'INTERNAL'));
-      }
-    });
-  });
+  const latency: Latency = { ms: 0 };
+  const server = createServer(
+    withLatency(latency, (request, response) => {
+      void route(request, response).catch((error: unknown) => {
+        if (!response.headersSent) {
+          sendJson(response, 500, apiError(500, error instanceof Error ? error.message : 'Internal error', 'internalError', 'INTERNAL'));
+        }
+      });
+    }),
+  );
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://fake.invalid');
@@ -557,6 +561,9 @@ export async function startGoogleDriveFake(): Promise<GoogleDriveFake> {
     },
     get unauthorized() {
       return counters.unauthorized;
+    },
+    slowDown(ms) {
+      latency.ms = ms;
     },
     close() {
       return new Promise<void>((resolve, reject) => {

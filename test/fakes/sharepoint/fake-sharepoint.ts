@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { fetch } from 'undici';
 import type { FakeItem, FakeProvider } from '#test/fakes/fake-provider.js';
+import { withLatency, type Latency } from '#test/fakes/latency.js';
 
 const CLIENT_ID = 'c4b3a0f2-7d1e-4e55-9a0b-5f2f8c1d2e3a';
 const CLIENT_SECRET = 'fake~sharepoint~client~secret';
@@ -448,13 +449,16 @@ async function readBody(request: IncomingMessage): Promise<string> {
 /** Microsoft Graph and the Microsoft identity platform for one SharePoint site with one document library. */
 export async function startSharePointFake(): Promise<SharePointFake> {
   const graph = new GraphFake();
-  const server = createServer((request, response) => {
-    graph.handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) {
-        send(response, 500, graphError('generalException', error instanceof Error ? error.message : String(error)));
-      }
-    });
-  });
+  const latency: Latency = { ms: 0 };
+  const server = createServer(
+    withLatency(latency, (request, response) => {
+      graph.handle(request, response).catch((error: unknown) => {
+        if (!response.headersSent) {
+          send(response, 500, graphError('generalException', error instanceof Error ? error.message : String(error)));
+        }
+      });
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   graph.origin = `http://127.0.0.1:${port}`;
@@ -527,6 +531,9 @@ export async function startSharePointFake(): Promise<SharePointFake> {
     },
     get unauthorized() {
       return graph.unauthorized;
+    },
+    slowDown(ms) {
+      latency.ms = ms;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
