@@ -69,15 +69,7 @@ describe.each(PROVIDERS)('the %s connector', (type, startFake) => {
     ]);
     return rows.map((row) => row.text).join('\n');
   };
-  /** GET authorize_url → the provider's consent → our callback, as a browser would follow them. */
-  const consent = async (authorizeUrl: string) => {
-    const connect = await api()
-      .get(new URL(authorizeUrl).pathname)
-      .set(...bearer(org.adminKey));
-    expect(connect.status).toBe(302);
-    const callback = new URL(await fake.approve(connect.headers.location));
-    return api().get(`${callback.pathname}${callback.search}`);
-  };
+  const consent = (authorizeUrl: string) => completeConsent(t.http, org.adminKey, authorizeUrl, fake);
   const syncNow = async () => {
     const response = await api()
       .post(`/api/v1/data-sources/${sourceId}/sync`)

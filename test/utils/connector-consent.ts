@@ -18,6 +18,6 @@ export async function completeConsent(
     .get(new URL(authorizeUrl).pathname)
     .set(...bearer(key));
   expect(connect.status, connect.text).toBe(302);
-  const callback = new URL(await fake.approve(connect.headers.location as string));
+  const callback = new URL(await fake.approve(connect.headers.location));
   return request(http).get(`${callback.pathname}${callback.search}`);
 }
