@@ -10,7 +10,7 @@ import { AgentCache } from '#src/modules/agents/agent-cache.js';
 import type { Connector } from '#src/modules/connectors/connector.js';
 import { validateConnectorConfig } from '#src/modules/connectors/connector-config.js';
 import { ConnectorRegistry } from '#src/modules/connectors/connector-registry.js';
-import { isOAuthConnectorType } from '#src/modules/connectors/connector-types.js';
+import { awaitsConnection, isOAuthConnectorType } from '#src/modules/connectors/connector-types.js';
 import { FileStorageService } from '#src/modules/connectors/file/file-storage.service.js';
 import { SourceFileEntity } from '#src/modules/connectors/file/source-file.entity.js';
 import { SourceFilesRepository } from '#src/modules/connectors/file/source-files.repository.js';
@@ -111,7 +111,7 @@ export class DataSourcesService {
       const configChanged = config !== undefined && JSON.stringify(config) !== JSON.stringify(source.config);
       Object.assign(source, { name: dto.name ?? source.name, config: config ?? source.config, syncFrequency: dto.sync_frequency ?? source.syncFrequency });
       const saved = await this.sources.save(source, tx);
-      if (configChanged && this.canSync(saved)) {
+      if (configChanged && !awaitsConnection(saved)) {
         await this.queueSync(saved, 'manual', tx);
       }
       return saved;
@@ -141,7 +141,7 @@ export class DataSourcesService {
   async requestSync(auth: AuthContext, id: string): Promise<SyncRunEntity> {
     return this.transactions.run(async (tx) => {
       const source = await this.lockedSource(auth, id, tx);
-      if (!this.canSync(source)) {
+      if (awaitsConnection(source)) {
         throw AppError.conflict(`Data source ${id} is not connected (${source.status}): connect it first, through its authorize_url`);
       }
       return this.queueSync(source, 'manual', tx);
@@ -248,11 +248,6 @@ export class DataSourcesService {
 
   private validConfig(connector: Connector, config: Record<string, unknown>): Promise<Record<string, unknown>> {
     return validateConnectorConfig(connector, config, { allowPrivateTargets: this.config.allowPrivateTargets });
-  }
-
-  /** A connector source syncs only while it holds a connection. */
-  private canSync(source: DataSourceEntity): boolean {
-    return !isOAuthConnectorType(source.type) || !['pending', 'Disconnected', 'Connection failed'].includes(source.status);
   }
 
   private async lockedSource(auth: AuthContext, id: string, tx: Tx): Promise<DataSourceEntity> {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fetch, type Dispatcher } from 'undici';
+import { fetch } from 'undici';
 import type { ProviderEndpoints } from '#src/modules/connectors/provider/provider-endpoints.js';
 import { defaultFailure, ProviderCallError, ProviderHttpError, type ProviderFailure } from '#src/modules/connectors/provider/provider-failure.js';
 import type { ProviderBytes, ProviderRequest, ProviderSession } from '#src/modules/connectors/provider/provider-session.js';
@@ -46,7 +46,6 @@ export interface HttpProviderSessionOptions {
   /** The key throttling is shared under: the provider and the organization (a provider rate-limits per app and workspace). */
   throttleKey: string;
   classify?: (error: unknown) => ProviderFailure | undefined;
-  dispatcher?: Dispatcher;
   userAgent: string;
   signal: AbortSignal;
   limits?: Partial<SessionLimits>;
@@ -171,7 +170,6 @@ export class HttpProviderSession implements ProviderSession {
       body,
       signal,
       redirect: 'follow',
-      dispatcher: this.options.dispatcher,
     });
   }
 }

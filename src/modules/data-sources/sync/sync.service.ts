@@ -4,8 +4,6 @@ import { TransactionRunner, type Tx } from '#src/common/database/transaction.js'
 import type { JobContext } from '#src/common/queue/job-queue.js';
 import { DataSourcesRepository } from '#src/modules/data-sources/data-sources.repository.js';
 import type { DataSourceEntity, DataSourceStatus } from '#src/modules/data-sources/data-source.entity.js';
-import type { ProviderEndpoints } from '#src/modules/connectors/provider/provider-endpoints.js';
-import type { ProviderSession } from '#src/modules/connectors/provider/provider-session.js';
 import type { DocumentInput } from '#src/modules/ingestion/document-input.js';
 import { DocumentsRepository, type DocumentIdentity } from '#src/modules/data-sources/documents.repository.js';
 import { toDataSourceEvent } from '#src/modules/data-sources/dto/data-source.dto.js';
@@ -19,7 +17,7 @@ import {
   type ListedDocument,
 } from '#src/modules/connectors/connector.js';
 import { ConnectorRegistry } from '#src/modules/connectors/connector-registry.js';
-import { isOAuthConnectorType } from '#src/modules/connectors/connector-types.js';
+import { awaitsConnection, isOAuthConnectorType } from '#src/modules/connectors/connector-types.js';
 import { ConnectorCredentials } from '#src/modules/connectors/oauth/connector-credentials.js';
 import { ConnectionRefusedError, ProviderCallError } from '#src/modules/connectors/provider/provider-failure.js';
 import { ProviderSessions } from '#src/modules/connectors/provider/provider-sessions.js';
@@ -38,15 +36,6 @@ const EXISTENCE_CHECK_EVERY = 20;
 const CHANGE_CLOCK_SKEW_MS = 5 * 60_000;
 
 class SourceDeletedError extends Error {}
-
-const NO_ENDPOINTS: ProviderEndpoints = { clientId: undefined, clientSecret: undefined, authorizeUrl: '', tokenUrl: '', revokeUrl: undefined, apiUrl: '' };
-
-/** Full-pass connectors (website, file) call no provider. */
-const NO_PROVIDER: ProviderSession = {
-  call: () => Promise.reject(new Error('This connector has no provider session')),
-  json: () => Promise.reject(new Error('This connector has no provider session')),
-  bytes: () => Promise.reject(new Error('This connector has no provider session')),
-};
 
 export const SYNC_INTERVAL_MS: Partial<Record<string, number>> = {
   hourly: 3_600_000,
@@ -128,7 +117,7 @@ export class SyncService {
       if (!run) {
         return undefined;
       }
-      if (isOAuthConnectorType(source.type) && !(await this.credentials.exists({ ...source, type: source.type }, tx))) {
+      if (awaitsConnection(source) || (isOAuthConnectorType(source.type) && !(await this.credentials.exists({ ...source, type: source.type }, tx)))) {
         await this.runs.finish(run.id, { status: 'failed', error: 'The source is not connected', ...emptyCounters(run) }, tx);
         return undefined;
       }
@@ -217,12 +206,10 @@ export class SyncService {
   }
 
   private contextOf(source: DataSourceEntity, connector: Connector, signal: AbortSignal): ConnectorContext<object, unknown> {
-    const oauthType = isOAuthConnectorType(source.type) ? source.type : undefined;
     return {
       source: { id: source.id, orgId: source.orgId, config: source.config },
       checkpoint: source.syncCheckpoint ?? null,
-      provider: oauthType ? this.sessions.open({ ...source, type: oauthType }, connector, signal) : NO_PROVIDER,
-      endpoints: oauthType ? this.config.connectors[oauthType] : NO_ENDPOINTS,
+      ...this.sessions.forSource(source, connector, signal),
       signal,
     };
   }
