@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { $api } from '@/api/client';
 import { can } from '@/app/permissions';
@@ -10,6 +10,9 @@ import { ErrorNote, ErrorState, Loading } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { useNotice } from '@/ui/notice';
 import '@/pages/data-sources/data-sources.css';
+import { ConnectionSection } from '@/pages/data-sources/ConnectionSection';
+import { canSync, connectionOf, sourceSyncing } from '@/pages/data-sources/connection';
+import { connectorSummary } from '@/pages/data-sources/connector-config';
 import { DocumentsList } from '@/pages/data-sources/DocumentsList';
 import { FileUpload } from '@/pages/data-sources/FileUpload';
 import { SourceForm } from '@/pages/data-sources/SourceForm';
@@ -17,10 +20,10 @@ import { SourceStatusBadge } from '@/pages/data-sources/SourceStatusBadge';
 import { SyncProgress } from '@/pages/data-sources/SyncProgress';
 import { webLink } from '@/ui/links';
 import { sourceFormFrom, updateSourceBody, type SourceFormValues } from '@/pages/data-sources/source-form';
-import { FREQUENCY_LABELS, isSyncing, TYPE_LABELS, type DataSource } from '@/pages/data-sources/source-status';
+import { FREQUENCY_LABELS, isConnector, TYPE_LABELS, type DataSource, type SourceType } from '@/pages/data-sources/source-status';
 import { useSourceStatus, useSyncStarted } from '@/pages/data-sources/useSourceStatus';
 
-function SyncSection({ status }: { status: ReturnType<typeof useSourceStatus> }) {
+function SyncSection({ status, type, connected }: { status: ReturnType<typeof useSourceStatus>; type: SourceType; connected: boolean }) {
   if (status.error) {
     return <ErrorNote error={status.error} />;
   }
@@ -30,11 +33,11 @@ function SyncSection({ status }: { status: ReturnType<typeof useSourceStatus> })
   const current = status.data;
   return (
     <>
-      <SyncProgress status={current} label="Sync progress" at={status.dataUpdatedAt} />
+      {connected ? <SyncProgress status={current} label="Sync progress" at={status.dataUpdatedAt} /> : null}
       <dl className="properties">
         <dt>Status</dt>
         <dd>
-          <SourceStatusBadge status={current.status} />
+          <SourceStatusBadge status={current.status} type={type} />
         </dd>
         <dt>Chunks indexed</dt>
         <dd>{formatNumber(current.chunks_indexed)}</dd>
@@ -84,6 +87,14 @@ function SourceDetails({ source }: { source: DataSource }) {
           <dd>{formatNumber(source.config.max_pages)}</dd>
         </>
       ) : null}
+      {isConnector(source.type)
+        ? connectorSummary(source.type, source.config).map(({ label, value }) => (
+            <Fragment key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </Fragment>
+          ))
+        : null}
       <dt>Sync schedule</dt>
       <dd>{FREQUENCY_LABELS[source.sync_frequency]}</dd>
       <dt>Created</dt>
@@ -128,7 +139,7 @@ const CHANGED_BY_DELETE = [
   ['get', '/api/v1/agents/{id}'],
 ] as const;
 
-function SourceActions({ source, syncing }: { source: DataSource; syncing: boolean }) {
+function SourceActions({ source, syncing, syncable }: { source: DataSource; syncing: boolean; syncable: boolean }) {
   const navigate = useNavigate();
   const notify = useNotice();
   const syncStarted = useSyncStarted();
@@ -149,9 +160,11 @@ function SourceActions({ source, syncing }: { source: DataSource; syncing: boole
 
   return (
     <>
-      <button type="button" className="btn" onClick={syncNow} disabled={sync.isPending || syncing}>
-        {syncing ? 'Syncing…' : 'Sync now'}
-      </button>
+      {syncable ? (
+        <button type="button" className="btn" onClick={syncNow} disabled={sync.isPending || syncing}>
+          {syncing ? 'Syncing…' : 'Sync now'}
+        </button>
+      ) : null}
       <button type="button" className="btn danger" onClick={() => setConfirming(true)}>
         Delete
       </button>
@@ -181,7 +194,7 @@ export function DataSourcePage() {
   const source = $api.useQuery('get', '/api/v1/data-sources/{id}', { params: { path: { id } } });
   const syncStarted = useSyncStarted();
   // The status endpoint is the live one; the source record catches up when a sync ends.
-  const status = useSourceStatus(id, source.data?.status);
+  const status = useSourceStatus(id, source.data?.type, source.data?.status);
 
   if (source.error || source.isPending) {
     return (
@@ -191,16 +204,20 @@ export function DataSourcePage() {
     );
   }
   const data = source.data;
-  const syncing = isSyncing(status.data?.status ?? data.status);
+  const current = status.data?.status ?? data.status;
+  const syncing = sourceSyncing(data.type, current);
+  const connection = connectionOf(data.type, current);
+  const syncable = canSync(data.type, current);
 
   return (
     <Page
       title={data.name}
       description={<Link to="/data-sources">All data sources</Link>}
-      actions={writer ? <SourceActions source={data} syncing={syncing} /> : null}
+      actions={writer ? <SourceActions source={data} syncing={syncing} syncable={syncable} /> : null}
     >
+      {isConnector(data.type) && connection ? <ConnectionSection source={data} type={data.type} connection={connection} writer={writer} /> : null}
       <Section title="Sync">
-        <SyncSection status={status} />
+        <SyncSection status={status} type={data.type} connected={syncable} />
       </Section>
       {data.type === 'file' && writer ? (
         <Section title="Upload files">

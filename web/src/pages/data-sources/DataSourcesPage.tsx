@@ -16,7 +16,8 @@ import { SourceForm } from '@/pages/data-sources/SourceForm';
 import { SourceStatusBadge } from '@/pages/data-sources/SourceStatusBadge';
 import { SyncProgress } from '@/pages/data-sources/SyncProgress';
 import { createSourceBody, newSourceForm, type SourceFormValues } from '@/pages/data-sources/source-form';
-import { FREQUENCY_LABELS, isSyncing, TYPE_LABELS, type DataSource } from '@/pages/data-sources/source-status';
+import { sourceSyncing } from '@/pages/data-sources/connection';
+import { FREQUENCY_LABELS, TYPE_LABELS, type DataSource } from '@/pages/data-sources/source-status';
 import { useSourceStatus } from '@/pages/data-sources/useSourceStatus';
 
 const PAGE_SIZE = 25;
@@ -36,7 +37,7 @@ function isFilter(value: string | null): value is StatusFilter {
 }
 
 function LiveProgress({ source }: { source: DataSource }) {
-  const status = useSourceStatus(source.id, source.status);
+  const status = useSourceStatus(source.id, source.type, source.status);
   if (!status.data) {
     return <span className="muted small">Checking…</span>;
   }
@@ -44,7 +45,7 @@ function LiveProgress({ source }: { source: DataSource }) {
 }
 
 function LastSync({ source }: { source: DataSource }) {
-  if (isSyncing(source.status)) {
+  if (sourceSyncing(source.type, source.status)) {
     return <LiveProgress source={source} />;
   }
   return (
@@ -78,7 +79,7 @@ function SourcesTable({ sources }: { sources: DataSource[] }) {
               </td>
               <td>{TYPE_LABELS[source.type]}</td>
               <td>
-                <SourceStatusBadge status={source.status} />
+                <SourceStatusBadge status={source.status} type={source.type} />
               </td>
               <td>
                 <LastSync source={source} />
@@ -125,7 +126,7 @@ export function DataSourcesPage() {
   return (
     <Page
       title="Data sources"
-      description="Websites and files the agents answer from, and how their syncing is going."
+      description="Websites, files and connected apps the agents answer from, and how their syncing is going."
       actions={
         writer ? (
           <button type="button" className="btn primary" onClick={() => setCreating(true)}>
@@ -144,7 +145,7 @@ export function DataSourcesPage() {
               {status ? null : (
                 <p>
                   {writer
-                    ? 'Add a website to crawl or a set of files to upload; agents answer from them.'
+                    ? 'Add a website to crawl, a set of files to upload, or connect Confluence, Slack, Google Drive or SharePoint; agents answer from them.'
                     : 'Someone who can configure data sources has not added any yet.'}
                 </p>
               )}

@@ -3,14 +3,27 @@ import { SelectField, TextField } from '@/ui/fields';
 import { FormActions } from '@/ui/form';
 import { useFormValues, type SaveFormProps } from '@/ui/useFormValues';
 import { ErrorNote } from '@/ui/states';
-import { CREATABLE_TYPES, type CreatableType, type SourceFormValues } from '@/pages/data-sources/source-form';
-import { FREQUENCY_OPTIONS, type SyncFrequency } from '@/pages/data-sources/source-status';
+import { ConnectorFields } from '@/pages/data-sources/ConnectorFields';
+import { CREATABLE_TYPES, type SourceFormValues } from '@/pages/data-sources/source-form';
+import { FREQUENCY_OPTIONS, isConnector, TYPE_LABELS, type SourceType, type SyncFrequency } from '@/pages/data-sources/source-status';
 
 /** New source (type chosen here) and settings of an existing one (type fixed) share these fields. */
 export function SourceForm({ initial, typeFixed, submitLabel, busy, error, onSubmit, onCancel }: SaveFormProps<SourceFormValues> & { typeFixed?: boolean }) {
   const { values, set, submit } = useFormValues(initial, onSubmit);
   const errors = fieldErrors(error);
-  const website = values.type === 'website';
+  const { type } = values;
+  const connector = isConnector(type);
+
+  const schedule = (hint: string) => (
+    <SelectField
+      label="Sync schedule"
+      hint={hint}
+      options={FREQUENCY_OPTIONS}
+      value={values.syncFrequency}
+      onChange={(event) => set('syncFrequency', event.target.value as SyncFrequency)}
+      error={errors.sync_frequency}
+    />
+  );
 
   return (
     <form className="form" onSubmit={submit}>
@@ -18,13 +31,13 @@ export function SourceForm({ initial, typeFixed, submitLabel, busy, error, onSub
         <SelectField
           label="Type"
           options={CREATABLE_TYPES}
-          value={values.type}
-          onChange={(event) => set('type', event.target.value as CreatableType)}
+          value={type}
+          onChange={(event) => set('type', event.target.value as SourceType)}
           error={errors.type}
         />
       )}
       <TextField label="Name" required maxLength={200} value={values.name} onChange={(event) => set('name', event.target.value)} error={errors.name} />
-      {website ? (
+      {type === 'website' ? (
         <>
           <TextField
             label="Start address"
@@ -48,18 +61,22 @@ export function SourceForm({ initial, typeFixed, submitLabel, busy, error, onSub
             onChange={(event) => set('maxPages', event.target.value)}
             error={errors['config.max_pages']}
           />
-          <SelectField
-            label="Sync schedule"
-            hint="Pages are fetched again on this schedule; unchanged ones are skipped."
-            options={FREQUENCY_OPTIONS}
-            value={values.syncFrequency}
-            onChange={(event) => set('syncFrequency', event.target.value as SyncFrequency)}
-            error={errors.sync_frequency}
-          />
+          {schedule('Pages are fetched again on this schedule; unchanged ones are skipped.')}
         </>
-      ) : typeFixed ? null : (
-        <p className="hint">After creating the source, upload its files on the next page.</p>
-      )}
+      ) : null}
+      {connector ? (
+        <>
+          <ConnectorFields
+            type={type}
+            draft={values.connector}
+            errors={errors}
+            onChange={(key, value) => set('connector', { ...values.connector, [key]: value })}
+          />
+          {schedule('Once connected, changes are read again on this schedule; unchanged items are skipped.')}
+          {typeFixed ? null : <p className="hint">After creating the source, connect it to {TYPE_LABELS[type]} on the next page.</p>}
+        </>
+      ) : null}
+      {type === 'file' && !typeFixed ? <p className="hint">After creating the source, upload its files on the next page.</p> : null}
       <ErrorNote error={error} />
       <FormActions submitLabel={submitLabel} busyLabel="Saving…" busy={busy} onCancel={onCancel} />
     </form>

@@ -25,6 +25,24 @@ describe('createSourceBody', () => {
     expect(createSourceBody({ ...newSourceForm(), name: 'Docs', url: 'https://docs.test/' }).config).toEqual({ url: 'https://docs.test/' });
   });
 
+  it('should send a connector with only its own settings, lists split and empty ones left out', () => {
+    const values = newSourceForm();
+    const typed = {
+      ...values,
+      type: 'confluence' as const,
+      name: 'Wiki',
+      url: 'ignored',
+      connector: { ...values.connector, site_url: ' https://acme.atlassian.net ', space_keys: 'ENG, OPS\n', channel_ids: 'C0ENG' },
+    };
+    expect(createSourceBody(typed)).toEqual({
+      type: 'confluence',
+      name: 'Wiki',
+      config: { site_url: 'https://acme.atlassian.net', space_keys: ['ENG', 'OPS'] },
+      sync_frequency: 'manual',
+    });
+    expect(createSourceBody({ ...typed, type: 'slack' }).config).toEqual({ channel_ids: ['C0ENG'], include_threads: true });
+  });
+
   it('should send a files source without config or schedule', () => {
     expect(createSourceBody({ ...newSourceForm(), type: 'file', name: 'Handbook', url: 'ignored' })).toEqual({
       type: 'file',
@@ -37,12 +55,31 @@ describe('createSourceBody', () => {
 describe('sourceFormFrom and updateSourceBody', () => {
   it('should edit a website source and send back its whole config', () => {
     const values = sourceFormFrom(WEBSITE);
-    expect(values).toEqual({ type: 'website', name: 'Docs', url: 'https://docs.test/guide/', maxPages: '50', syncFrequency: 'daily' });
+    expect(values).toEqual({
+      type: 'website',
+      name: 'Docs',
+      url: 'https://docs.test/guide/',
+      maxPages: '50',
+      syncFrequency: 'daily',
+      connector: newSourceForm().connector,
+    });
     expect(updateSourceBody({ ...values, maxPages: '' })).toEqual({ name: 'Docs', config: { url: 'https://docs.test/guide/' }, sync_frequency: 'daily' });
   });
 
   it('should only rename a files source', () => {
     const files: DataSource = { ...WEBSITE, type: 'file', config: {}, sync_frequency: 'manual' };
     expect(updateSourceBody({ ...sourceFormFrom(files), name: 'Renamed' })).toEqual({ name: 'Renamed' });
+  });
+
+  it('should edit a connector source with its settings as typed, and send them back whole', () => {
+    const slack: DataSource = { ...WEBSITE, type: 'slack', config: { channel_ids: ['C0ENG', 'C0OPS'], include_threads: false } };
+    const values = sourceFormFrom(slack);
+    expect(values.type).toBe('slack');
+    expect(values.connector).toMatchObject({ channel_ids: 'C0ENG\nC0OPS', include_threads: false });
+    expect(updateSourceBody({ ...values, connector: { ...values.connector, channel_ids: 'C0ENG' } })).toEqual({
+      name: 'Docs',
+      config: { channel_ids: ['C0ENG'], include_threads: false },
+      sync_frequency: 'daily',
+    });
   });
 });

@@ -1,38 +1,43 @@
 import type { components } from '@/api/schema';
-import type { DataSource, SyncFrequency } from '@/pages/data-sources/source-status';
+import { connectorConfig, connectorDraftFrom, newConnectorDraft, type ConnectorDraft } from '@/pages/data-sources/connector-config';
+import { isConnector, type DataSource, type SourceType, type SyncFrequency } from '@/pages/data-sources/source-status';
 
 type CreateBody = components['schemas']['CreateDataSourceDto'];
 type UpdateBody = components['schemas']['UpdateDataSourceDto'];
 
-/** The kinds of source the console creates (connector types are refused by the API until they ship). */
-export type CreatableType = 'website' | 'file';
-
-export const CREATABLE_TYPES: ReadonlyArray<{ value: CreatableType; label: string }> = [
+export const CREATABLE_TYPES: ReadonlyArray<{ value: SourceType; label: string }> = [
   { value: 'website', label: 'Website: crawl pages from a start address' },
   { value: 'file', label: 'Files: upload documents' },
+  { value: 'confluence', label: 'Confluence: pages from Confluence Cloud spaces' },
+  { value: 'slack', label: 'Slack: messages from public channels' },
+  { value: 'google_drive', label: 'Google Drive: files from folders and shared drives' },
+  { value: 'sharepoint', label: 'SharePoint: files from sites and document libraries' },
 ];
 
 export interface SourceFormValues {
-  type: CreatableType;
+  type: SourceType;
   name: string;
   url: string;
   /** As typed; empty leaves the page limit to the service. */
   maxPages: string;
   syncFrequency: SyncFrequency;
+  /** The connector settings, kept for every connector while the type is being chosen. */
+  connector: ConnectorDraft;
 }
 
 export function newSourceForm(): SourceFormValues {
-  return { type: 'website', name: '', url: '', maxPages: '', syncFrequency: 'manual' };
+  return { type: 'website', name: '', url: '', maxPages: '', syncFrequency: 'manual', connector: newConnectorDraft() };
 }
 
 export function sourceFormFrom(source: DataSource): SourceFormValues {
   const config = source.config;
   return {
-    type: source.type === 'file' ? 'file' : 'website',
+    type: source.type,
     name: source.name,
     url: typeof config.url === 'string' ? config.url : '',
     maxPages: typeof config.max_pages === 'number' ? String(config.max_pages) : '',
     syncFrequency: source.sync_frequency,
+    connector: isConnector(source.type) ? connectorDraftFrom(source.type, config) : newConnectorDraft(),
   };
 }
 
@@ -41,17 +46,21 @@ function websiteConfig(values: SourceFormValues): Record<string, unknown> {
   return maxPages === '' ? { url: values.url.trim() } : { url: values.url.trim(), max_pages: Number(maxPages) };
 }
 
+function configOf(values: SourceFormValues): Record<string, unknown> {
+  return isConnector(values.type) ? connectorConfig(values.type, values.connector) : websiteConfig(values);
+}
+
 /** A file source takes no config and nothing to re-fetch on a schedule. */
 export function createSourceBody(values: SourceFormValues): CreateBody {
   if (values.type === 'file') {
     return { type: 'file', name: values.name.trim(), sync_frequency: 'manual' };
   }
-  return { type: 'website', name: values.name.trim(), config: websiteConfig(values), sync_frequency: values.syncFrequency };
+  return { type: values.type, name: values.name.trim(), config: configOf(values), sync_frequency: values.syncFrequency };
 }
 
 export function updateSourceBody(values: SourceFormValues): UpdateBody {
   if (values.type === 'file') {
     return { name: values.name.trim() };
   }
-  return { name: values.name.trim(), config: websiteConfig(values), sync_frequency: values.syncFrequency };
+  return { name: values.name.trim(), config: configOf(values), sync_frequency: values.syncFrequency };
 }

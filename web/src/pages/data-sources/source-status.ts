@@ -6,11 +6,17 @@ export type DataSource = components['schemas']['DataSourceResponseDto'];
 export type SourceStatus = components['schemas']['DataSourceStatusResponseDto'];
 export type SourceType = DataSource['type'];
 export type SyncFrequency = DataSource['sync_frequency'];
+export type ConnectorType = Exclude<SourceType, 'website' | 'file'>;
+
+/** Sources read through a provider's API, once a person has granted access there. */
+export function isConnector(type: SourceType): type is ConnectorType {
+  return type !== 'website' && type !== 'file';
+}
 
 /** How often the status of a syncing source is asked for. */
 export const POLL_MS = 1500;
 
-/** Queued or running: the source's progress is worth watching. */
+/** Queued or running: the source's progress is worth watching (a connector's `pending` is not: see connection.ts). */
 export function isSyncing(status: string | undefined): boolean {
   return status === 'pending' || status === 'processing';
 }
