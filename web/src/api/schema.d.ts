@@ -1654,6 +1654,21 @@ export interface components {
             ip: string | null;
             user_agent: string | null;
         };
+        ConfluenceConfigDto: {
+            /**
+             * @description The Atlassian site; the consent must cover it.
+             * @example https://acme.atlassian.net
+             */
+            site_url: string;
+            /**
+             * @description Keys of the spaces to read; every space the consent covers when absent.
+             * @example [
+             *       "ENG",
+             *       "OPS"
+             *     ]
+             */
+            space_keys?: string[];
+        };
         CreateAgentDto: {
             /**
              * @description Data sources the agent retrieves from (at most 100).
@@ -1748,15 +1763,13 @@ export interface components {
         };
         CreateDataSourceDto: {
             /**
-             * @description website: url, max_pages. file: {}. confluence: site_url, space_keys. slack: channel_ids, include_threads. google_drive: folder_ids, shared_drive_ids, include_shared_with_me. sharepoint: site_urls, drive_ids.
+             * @description By type: website WebsiteConfigDto; file none; confluence ConfluenceConfigDto; slack SlackConfigDto; google_drive GoogleDriveConfigDto; sharepoint SharePointConfigDto. Unknown fields are refused.
              * @example {
              *       "url": "https://docs.acme.test/guide/",
              *       "max_pages": 200
              *     }
              */
-            config?: {
-                [key: string]: unknown;
-            };
+            config?: components["schemas"]["WebsiteConfigDto"] | components["schemas"]["ConfluenceConfigDto"] | components["schemas"]["SlackConfigDto"] | components["schemas"]["GoogleDriveConfigDto"] | components["schemas"]["SharePointConfigDto"];
             /** @example Product documentation */
             name: string;
             /**
@@ -2106,6 +2119,27 @@ export interface components {
              * @enum {string}
              */
             status: "queued";
+        };
+        GoogleDriveConfigDto: {
+            /**
+             * @description Folders read with every folder below them (the id in the folder’s Drive URL).
+             * @example [
+             *       "1a2B3c4D5e6F7g8H9i0J"
+             *     ]
+             */
+            folder_ids?: string[];
+            /**
+             * @description Also read the files other people shared with the connected account.
+             * @default false
+             */
+            include_shared_with_me?: boolean;
+            /**
+             * @description Shared drives read in full.
+             * @example [
+             *       "0AbCdEfGhIjKlUk9PVA"
+             *     ]
+             */
+            shared_drive_ids?: string[];
         };
         GrantClientDto: {
             /** @example oac_01JD8X0Q5W3V7N2K4M6P8R9T1A */
@@ -2835,6 +2869,22 @@ export interface components {
             last_seen_at: string;
             user_agent: string | null;
         };
+        SharePointConfigDto: {
+            /**
+             * @description Document libraries read directly, by their Microsoft Graph drive id.
+             * @example [
+             *       "b!kGq3Zf0AAEuXyl1nd2aLZ5sVYmA9kLxAsvYx2nYi7UyK9f8eX2mVR5fnmJn0Wq1c"
+             *     ]
+             */
+            drive_ids?: string[];
+            /**
+             * @description Sites whose document libraries are read, by their address.
+             * @example [
+             *       "https://contoso.sharepoint.com/sites/eng"
+             *     ]
+             */
+            site_urls?: string[];
+        };
         SignedInOrganizationDto: {
             /** @example org_01JD8X0Q5W3V7N2K4M6P8R9T1A */
             id: string;
@@ -2851,6 +2901,20 @@ export interface components {
             name: string | null;
             /** @enum {string} */
             role: "readonly" | "train" | "configure" | "admin";
+        };
+        SlackConfigDto: {
+            /**
+             * @description Public channel ids to read (the app must be a member); absent: every public channel the app is a member of.
+             * @example [
+             *       "C0123ABCD"
+             *     ]
+             */
+            channel_ids?: string[];
+            /**
+             * @description Index each thread (parent and replies) as its own document.
+             * @default true
+             */
+            include_threads?: boolean;
         };
         SsoConnectionSummaryDto: {
             /** Format: date-time */
@@ -2933,10 +2997,8 @@ export interface components {
             temperature?: number;
         };
         UpdateDataSourceDto: {
-            /** @description Replaces the whole config; the next sync uses it. */
-            config?: {
-                [key: string]: unknown;
-            };
+            /** @description Replaces the whole config (of the source's type); the next sync uses it. */
+            config?: components["schemas"]["WebsiteConfigDto"] | components["schemas"]["ConfluenceConfigDto"] | components["schemas"]["SlackConfigDto"] | components["schemas"]["GoogleDriveConfigDto"] | components["schemas"]["SharePointConfigDto"];
             /** @example Product documentation */
             name?: string;
             /** @enum {string} */
@@ -3056,6 +3118,15 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
             /** @example https://hooks.acme.test/agent-events */
+            url: string;
+        };
+        WebsiteConfigDto: {
+            /** @default 100 */
+            max_pages?: number;
+            /**
+             * @description Start URL: the crawl stays on its host and under its path.
+             * @example https://docs.acme.test/guide/
+             */
             url: string;
         };
     };

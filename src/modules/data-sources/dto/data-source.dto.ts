@@ -1,7 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsObject, IsString, MaxLength, MinLength } from 'class-validator';
 import { exampleId } from '#src/common/ids/ids.js';
+import { CONNECTOR_CONFIG_DTOS } from '#src/modules/connectors/connector-registry.js';
 import { isOAuthConnectorType } from '#src/modules/connectors/connector-types.js';
 import { Optional, PaginationQueryDto } from '#src/common/validation/validators.js';
 import type { DocumentEntity } from '#src/modules/data-sources/document.entity.js';
@@ -15,6 +16,10 @@ import {
 
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 
+/** `config` is validated by the source type's connector; the schema shows each type's shape. */
+const CONFIG_SCHEMAS = CONNECTOR_CONFIG_DTOS.map((dto) => ({ $ref: getSchemaPath(dto) }));
+
+@ApiExtraModels(...CONNECTOR_CONFIG_DTOS)
 export class CreateDataSourceDto {
   @ApiProperty({
     enum: DATA_SOURCE_TYPES,
@@ -32,11 +37,10 @@ export class CreateDataSourceDto {
   name: string;
 
   @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: true,
+    oneOf: CONFIG_SCHEMAS,
     example: { url: 'https://docs.acme.test/guide/', max_pages: 200 },
     description:
-      'website: url, max_pages. file: {}. confluence: site_url, space_keys. slack: channel_ids, include_threads. google_drive: folder_ids, shared_drive_ids, include_shared_with_me. sharepoint: site_urls, drive_ids.',
+      'By type: website WebsiteConfigDto; file none; confluence ConfluenceConfigDto; slack SlackConfigDto; google_drive GoogleDriveConfigDto; sharepoint SharePointConfigDto. Unknown fields are refused.',
   })
   @Optional()
   @IsObject()
@@ -57,7 +61,7 @@ export class UpdateDataSourceDto {
   @MaxLength(200)
   name?: string;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Replaces the whole config; the next sync uses it.' })
+  @ApiPropertyOptional({ oneOf: CONFIG_SCHEMAS, description: "Replaces the whole config (of the source's type); the next sync uses it." })
   @Optional()
   @IsObject()
   config?: Record<string, unknown>;
