@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'oauth_client.created',
   'oauth_client.deleted',
   'oauth_grant.revoked',
+  'data_source.connected',
+  'data_source.disconnected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

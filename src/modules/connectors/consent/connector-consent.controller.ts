@@ -13,6 +13,7 @@ import { ContentSecurity } from '#src/common/http/route-policy/content-security.
 import { IdParamDto } from '#src/common/validation/validators.js';
 import { CONNECTOR_CALLBACK_PATH, ConnectorConsentService } from '#src/modules/connectors/consent/connector-consent.service.js';
 import { ConsentFailure } from '#src/modules/connectors/consent/consent-failure.js';
+import { clientOf } from '#src/modules/auth/client-info.js';
 import { DataSourceResponseDto, toDataSourceResponse } from '#src/modules/data-sources/dto/data-source.dto.js';
 
 class DataSourceIdParam extends IdParamDto('dataSource') {}
@@ -80,6 +81,7 @@ export class ConnectorConsentController {
     );
     try {
       const source = await this.consent.complete({
+        client: clientOf(request),
         state: text(state),
         code: text(code),
         error: text(error),

@@ -3,11 +3,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, LessThan, type Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { connectorEnvPrefix } from '#src/config/connector-config.js';
-import type { AuthContext } from '#src/common/auth/auth-context.js';
+import type { AuthContext, ClientInfo } from '#src/common/auth/auth-context.js';
 import { hashesEqual } from '#src/common/crypto/keyed-hash.js';
 import { SecretCipher } from '#src/common/crypto/secret-cipher.js';
 import { TransactionRunner } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
+import { actorOf, auditOf } from '#src/modules/audit/audit-actions.js';
+import { AuditLog } from '#src/modules/audit/audit-log.service.js';
 import { isOAuthConnectorType, type OAuthConnectorType } from '#src/modules/connectors/connector-types.js';
 import { ConsentFailure } from '#src/modules/connectors/consent/consent-failure.js';
 import { TokenRefusedError } from '#src/modules/connectors/oauth/connector-oauth.js';
@@ -30,6 +32,8 @@ export interface ConsentStart {
 }
 
 export interface ConsentAnswer {
+  /** The browser's address and agent, for the audit log. */
+  client: ClientInfo;
   state: string | undefined;
   code: string | undefined;
   error: string | undefined;
@@ -52,6 +56,7 @@ export class ConnectorConsentService {
     private readonly cipher: SecretCipher,
     private readonly credentials: ConnectorCredentials,
     private readonly dataSources: DataSourcesService,
+    private readonly audit: AuditLog,
   ) {}
 
   async start(auth: AuthContext, id: string, origin: string): Promise<ConsentStart> {
@@ -127,13 +132,28 @@ export class ConnectorConsentService {
           : 'The provider could not be reached: try again.',
       );
     }
-    return this.dataSources.connected(source.orgId, source.id, (locked, tx) => this.credentials.save({ ...locked, type }, tokens, tx));
+    const actor = actorOf({ credential: { kind: authorization.credentialKind, id: authorization.credentialId }, userId: authorization.userId });
+    return this.dataSources.connected(source.orgId, source.id, async (locked, tx) => {
+      await this.credentials.save({ ...locked, type }, tokens, tx);
+      await this.audit.record(
+        {
+          orgId: locked.orgId,
+          action: 'data_source.connected',
+          actor,
+          client: answer.client,
+          target: { type: 'data_source', id: locked.id },
+          details: { type, ...(tokens.account ? { account: tokens.account } : {}) },
+        },
+        tx,
+      );
+    });
   }
 
   async disconnect(auth: AuthContext, id: string): Promise<DataSourceEntity> {
-    return this.dataSources.disconnected(auth, id, (source, tx) => {
+    return this.dataSources.disconnected(auth, id, async (source, tx) => {
       const type = this.oauthType(source);
-      return this.credentials.disconnect({ ...source, type }, this.dataSources.connectorOf(type), tx);
+      const revoked = await this.credentials.disconnect({ ...source, type }, this.dataSources.connectorOf(type), tx);
+      await this.audit.record(auditOf(auth, 'data_source.disconnected', { type: 'data_source', id: source.id }, { type, revoked_at_provider: revoked }), tx);
     });
   }
 

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { CredentialKind } from '#src/common/auth/auth-context.js';
 import type { SealedKey } from '#src/common/crypto/secret-cipher.js';
 import { CreatedAtColumn, OrgIdColumn, TimestampColumn } from '#src/common/database/columns.js';
 import { DataSourceEntity } from '#src/modules/data-sources/data-source.entity.js';
@@ -29,7 +30,7 @@ export class ConnectorAuthorizationEntity {
 
   /** `session`, `api_key` or `oauth_token`, and its id: who is recorded as having connected the source. */
   @Column({ type: 'varchar', length: 20 })
-  credentialKind: string;
+  credentialKind: CredentialKind;
 
   @Column({ type: 'varchar', length: 60 })
   credentialId: string;

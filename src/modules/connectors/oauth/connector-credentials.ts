@@ -57,26 +57,35 @@ export class ConnectorCredentials {
     await this.repo(tx).save(this.sealed(source, tokens, existing));
   }
 
-  /** Revokes at the provider (best effort: the tokens are deleted here either way) and deletes them. */
-  async disconnect(source: SourceRef, connector: Connector, tx: Tx): Promise<void> {
+  /**
+   * Deletes the tokens and, once that has committed, revokes them at the provider (best effort: a failure
+   * is logged). Answers whether the provider was asked to revoke them.
+   */
+  async disconnect(source: SourceRef, connector: Connector, tx: Tx): Promise<boolean> {
     const stored = await this.repo(tx).findOne({ where: { dataSourceId: source.id, orgId: source.orgId }, lock: { mode: 'pessimistic_write' } });
     if (!stored) {
-      return;
-    }
-    const client = this.client(source.type);
-    if (connector.oauth && client) {
-      const tokens = {
-        accessToken: this.open(source, stored.accessToken),
-        refreshToken: stored.refreshToken ? this.open(source, stored.refreshToken) : undefined,
-      };
-      await revokeTokens(connector.oauth, this.endpoints(source.type), client, tokens).catch((error: unknown) =>
-        this.logger.warn(
-          { err: error instanceof Error ? error.message : String(error), data_source_id: source.id },
-          'Could not revoke the tokens at the provider',
-        ),
-      );
+      return false;
     }
     await this.repo(tx).delete({ dataSourceId: source.id, orgId: source.orgId });
+    const client = this.client(source.type);
+    const endpoints = this.endpoints(source.type);
+    if (!connector.oauth?.revocation || !endpoints.revokeUrl || !client) {
+      return false;
+    }
+    const oauth = connector.oauth;
+    const tokens = {
+      accessToken: this.open(source, stored.accessToken),
+      refreshToken: stored.refreshToken ? this.open(source, stored.refreshToken) : undefined,
+    };
+    tx.afterCommit(() =>
+      revokeTokens(oauth, endpoints, client, tokens).catch((error: unknown) =>
+        this.logger.warn(
+          { reason: error instanceof Error ? error.message : String(error), data_source_id: source.id },
+          'Could not revoke the tokens at the provider',
+        ),
+      ),
+    );
+    return true;
   }
 
   /** The access tokens a sync's provider session sends. Throws ConnectionRefusedError when the provider refuses the refresh token. */

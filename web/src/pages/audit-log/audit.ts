@@ -23,6 +23,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'oauth_client.created': 'OAuth application registered',
   'oauth_client.deleted': 'OAuth application deleted',
   'oauth_grant.revoked': 'OAuth access revoked',
+  'data_source.connected': 'Data source connected',
+  'data_source.disconnected': 'Data source disconnected',
 };
 
 export const ACTOR_LABELS: Record<ActorType, string> = {
