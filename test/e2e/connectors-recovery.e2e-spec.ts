@@ -14,6 +14,7 @@ import { OpenAIStub } from '#test/utils/openai-stub.js';
 import { startProcess, type RunningProcess } from '#test/utils/processes.js';
 import { createTestApp, TEST_KEY_SECRET } from '#test/utils/test-app.js';
 import { createTestDatabase, REDIS_URL, SERVER_URL } from '#test/utils/test-database.js';
+import { until } from '#test/utils/until.js';
 
 const ITEMS = 6;
 const PROVIDERS: Array<[string, () => Promise<FakeProvider>]> = [
@@ -22,20 +23,6 @@ const PROVIDERS: Array<[string, () => Promise<FakeProvider>]> = [
   ['google_drive', startGoogleDriveFake],
   ['sharepoint', startSharePointFake],
 ];
-
-async function until<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) {
-      return value;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`Timed out waiting for ${what}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe.skipIf(!SERVER_URL || !REDIS_URL).each(PROVIDERS)('a %s sync whose worker is killed', (type, startFake) => {
   let stub: OpenAIStub;

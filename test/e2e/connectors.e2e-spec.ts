@@ -118,6 +118,7 @@ describe.each(PROVIDERS)('the %s connector', (type, startFake) => {
       [sourceId],
     );
     expect(stored.access).toMatch(/^v1\./);
+    expect(stored.refresh).toMatch(/^v1\./);
     const active = await api()
       .get('/api/v1/data-sources?status=active')
       .set(...bearer(org.adminKey));
@@ -139,6 +140,20 @@ describe.each(PROVIDERS)('the %s connector', (type, startFake) => {
     expect(replayed.text).toContain('expired or was already used');
     const forged = await api().get(`${callback.pathname}?state=forged&code=whatever`);
     expect(forged.status).toBe(400);
+    const bare = await api().get(callback.pathname);
+    expect(bare.status).toBe(400);
+    expect(bare.headers['content-type']).toMatch(/^text\/html/);
+    const files = await api()
+      .post('/api/v1/data-sources')
+      .set(...bearer(org.adminKey))
+      .send({ type: 'file', name: 'Uploads' });
+    expect(
+      (
+        await api()
+          .get(`/api/v1/data-sources/${files.body.id}/connect`)
+          .set(...bearer(org.adminKey))
+      ).status,
+    ).toBe(400);
     await status();
   });
 

@@ -11,6 +11,7 @@ import { OpenAIStub } from '#test/utils/openai-stub.js';
 import { freePort, startProcess, type RunningProcess } from '#test/utils/processes.js';
 import { createTestApp, TEST_KEY_SECRET } from '#test/utils/test-app.js';
 import { createTestDatabase, REDIS_URL, SERVER_URL } from '#test/utils/test-database.js';
+import { until } from '#test/utils/until.js';
 
 const PAGES = 12;
 const PAGE_DELAY_MS = 300;
@@ -25,20 +26,6 @@ function slowSite(site: FixtureSite): void {
       body: page(slug, `Content of ${slug} about widgets and gadgets.`),
       headers: { 'content-type': 'text/html' },
     });
-  }
-}
-
-async function until<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) {
-      return value;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`Timed out waiting for ${what}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

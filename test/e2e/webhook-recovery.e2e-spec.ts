@@ -13,24 +13,11 @@ import { createTestApp, TEST_KEY_SECRET } from '#test/utils/test-app.js';
 import { createTestDatabase, REDIS_URL, SERVER_URL } from '#test/utils/test-database.js';
 import { createTestCertificates, type TestCertificates } from '#test/utils/tls.js';
 import { signatureIsValid, WebhookReceiver } from '#test/utils/webhook-receiver.js';
+import { until } from '#test/utils/until.js';
 
 /** The second attempt comes 5 s × 0.4 = 2 s after the first. */
 const TIME_SCALE = 0.4;
 const SECOND_ATTEMPT_MS = 5_000 * TIME_SCALE;
-
-async function until<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) {
-      return value;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`Timed out waiting for ${what}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 interface DeliveryState {
   status: string;

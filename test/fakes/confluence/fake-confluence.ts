@@ -1,9 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { fetch } from 'undici';
 import type { FakeItem, FakeProvider } from '#test/fakes/fake-provider.js';
-import { withLatency, type Latency } from '#test/fakes/latency.js';
+import { serveOnLoopback } from '#test/fakes/loopback-server.js';
 import { parsePageQuery } from '#test/fakes/confluence/fake-cql.js';
 
 export const FAKE_CONFLUENCE_SITE = 'https://acme.atlassian.net';
@@ -310,33 +309,29 @@ export async function startConfluenceFake(): Promise<ConfluenceFake> {
     }
   };
 
-  const latency: Latency = { ms: 0 };
-  const server = createServer(
-    withLatency(latency, (request, response) => {
-      void (async () => {
-        const url = new URL(request.url ?? '/', 'http://fake');
-        try {
-          if (request.method === 'GET' && url.pathname === '/authorize') {
-            authorize(url, response);
-          } else if (request.method === 'POST' && url.pathname === '/oauth/token') {
-            sendJson(response, 200, token(await readJsonBody(request)));
-          } else if (request.method === 'GET') {
-            api(url, request, response);
-          } else {
-            throw new HttpAnswer(405, { code: 405, message: 'Method Not Allowed' });
-          }
-        } catch (error) {
-          if (error instanceof HttpAnswer) {
-            sendJson(response, error.status, error.body, error.headers);
-          } else {
-            sendJson(response, 500, { code: 500, message: error instanceof Error ? error.message : String(error) });
-          }
+  const server = await serveOnLoopback((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://fake');
+      try {
+        if (request.method === 'GET' && url.pathname === '/authorize') {
+          authorize(url, response);
+        } else if (request.method === 'POST' && url.pathname === '/oauth/token') {
+          sendJson(response, 200, token(await readJsonBody(request)));
+        } else if (request.method === 'GET') {
+          api(url, request, response);
+        } else {
+          throw new HttpAnswer(405, { code: 405, message: 'Method Not Allowed' });
         }
-      })();
-    }),
-  );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      } catch (error) {
+        if (error instanceof HttpAnswer) {
+          sendJson(response, error.status, error.body, error.headers);
+        } else {
+          sendJson(response, 500, { code: 500, message: error instanceof Error ? error.message : String(error) });
+        }
+      }
+    })();
+  });
+  const base = server.url;
 
   const documentUrl = (id: string): string => {
     const page = pages.get(id);
@@ -439,10 +434,8 @@ export async function startConfluenceFake(): Promise<ConfluenceFake> {
       return counters.throttled;
     },
     requests,
-    slowDown(ms) {
-      latency.ms = ms;
-    },
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    slowDown: server.slowDown,
+    close: server.close,
   };
 }
 

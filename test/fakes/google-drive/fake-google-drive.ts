@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FakeItem, FakeProvider } from '#test/fakes/fake-provider.js';
-import { withLatency, type Latency } from '#test/fakes/latency.js';
+import { serveOnLoopback } from '#test/fakes/loopback-server.js';
 import { InvalidQueryError, parseDriveQuery, type DriveQuery } from '#test/fakes/google-drive/drive-query.js';
 
 const CLIENT_ID = '1234567890-fakedrive.apps.googleusercontent.com';
@@ -119,16 +118,13 @@ export async function startGoogleDriveFake(): Promise<GoogleDriveFake> {
     });
   };
 
-  const latency: Latency = { ms: 0 };
-  const server = createServer(
-    withLatency(latency, (request, response) => {
-      void route(request, response).catch((error: unknown) => {
-        if (!response.headersSent) {
-          sendJson(response, 500, apiError(500, error instanceof Error ? error.message : 'Internal error', 'internalError', 'INTERNAL'));
-        }
-      });
-    }),
-  );
+  const server = await serveOnLoopback((request, response) => {
+    void route(request, response).catch((error: unknown) => {
+      if (!response.headersSent) {
+        sendJson(response, 500, apiError(500, error instanceof Error ? error.message : 'Internal error', 'internalError', 'INTERNAL'));
+      }
+    });
+  });
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://fake.invalid');
@@ -464,8 +460,7 @@ export async function startGoogleDriveFake(): Promise<GoogleDriveFake> {
     };
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = server.url;
   files.set(ENGINEERING_FOLDER, {
     id: ENGINEERING_FOLDER,
     name: 'Engineering',
@@ -562,15 +557,8 @@ export async function startGoogleDriveFake(): Promise<GoogleDriveFake> {
     get unauthorized() {
       return counters.unauthorized;
     },
-    slowDown(ms) {
-      latency.ms = ms;
-    },
-    close() {
-      return new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      });
-    },
+    slowDown: server.slowDown,
+    close: server.close,
   };
 }
 

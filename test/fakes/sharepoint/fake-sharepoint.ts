@@ -1,9 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { fetch } from 'undici';
 import type { FakeItem, FakeProvider } from '#test/fakes/fake-provider.js';
-import { withLatency, type Latency } from '#test/fakes/latency.js';
+import { serveOnLoopback } from '#test/fakes/loopback-server.js';
 
 const CLIENT_ID = 'c4b3a0f2-7d1e-4e55-9a0b-5f2f8c1d2e3a';
 const CLIENT_SECRET = 'fake~sharepoint~client~secret';
@@ -449,19 +448,14 @@ async function readBody(request: IncomingMessage): Promise<string> {
 /** Microsoft Graph and the Microsoft identity platform for one SharePoint site with one document library. */
 export async function startSharePointFake(): Promise<SharePointFake> {
   const graph = new GraphFake();
-  const latency: Latency = { ms: 0 };
-  const server = createServer(
-    withLatency(latency, (request, response) => {
-      graph.handle(request, response).catch((error: unknown) => {
-        if (!response.headersSent) {
-          send(response, 500, graphError('generalException', error instanceof Error ? error.message : String(error)));
-        }
-      });
-    }),
-  );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  graph.origin = `http://127.0.0.1:${port}`;
+  const server = await serveOnLoopback((request, response) => {
+    graph.handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) {
+        send(response, 500, graphError('generalException', error instanceof Error ? error.message : String(error)));
+      }
+    });
+  });
+  graph.origin = server.url;
   const origin = graph.origin;
   return {
     type: 'sharepoint',
@@ -532,13 +526,7 @@ export async function startSharePointFake(): Promise<SharePointFake> {
     get unauthorized() {
       return graph.unauthorized;
     },
-    slowDown(ms) {
-      latency.ms = ms;
-    },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    slowDown: server.slowDown,
+    close: server.close,
   };
 }

@@ -1,8 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { fetch } from 'undici';
 import type { FakeItem, FakeProvider } from '#test/fakes/fake-provider.js';
-import { withLatency, type Latency } from '#test/fakes/latency.js';
+import { serveOnLoopback } from '#test/fakes/loopback-server.js';
 import { FakeSlackTokens, GRANTED_SCOPES, type IssuedTokens } from '#test/fakes/slack/fake-slack-tokens.js';
 import {
   BOT_USER_ID,
@@ -89,16 +88,12 @@ export async function startSlackFake(): Promise<SlackFake> {
   const engineering = (): FakeMessage[] => messages.get(ENGINEERING) ?? [];
   const findMessage = (channelId: string, ts: string): FakeMessage | undefined => messages.get(channelId)?.find((message) => message.ts === ts);
 
-  const latency: Latency = { ms: 0 };
-  const server = createServer(
-    withLatency(latency, (request, response) => {
-      void handle(request, response).catch((error: unknown) => {
-        response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
-      });
-    }),
-  );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await serveOnLoopback((request, response) => {
+    void handle(request, response).catch((error: unknown) => {
+      response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
+    });
+  });
+  const base = server.url;
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', base);
@@ -462,14 +457,8 @@ export async function startSlackFake(): Promise<SlackFake> {
     get refusedTokens() {
       return stats.refusedTokens;
     },
-    slowDown(ms) {
-      latency.ms = ms;
-    },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    slowDown: server.slowDown,
+    close: server.close,
   };
   return fake;
 }
