@@ -23,6 +23,25 @@ export default tseslint.config(
     },
   },
   {
+    // Tenant isolation by construction: modules reach their tables only through an OrgScopedRepository
+    // (src/common/database/scoped), never through TypeORM's repositories or entity manager directly.
+    files: ['src/modules/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'warn',
+        {
+          selector: "CallExpression[callee.property.name='getRepository']",
+          message: "Read and write an organization's rows through an OrgScopedRepository (src/common/database/scoped).",
+        },
+        {
+          selector: "CallExpression[callee.object.property.name='manager'], CallExpression[callee.object.name='manager']",
+          message: "Read and write an organization's rows through an OrgScopedRepository (src/common/database/scoped), raw SQL through SqlClient.",
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts', '**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',

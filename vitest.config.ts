@@ -20,6 +20,9 @@ export default defineConfig({
     include: ['src/**/*.spec.ts', 'test/**/*.int-spec.ts', 'test/**/*.e2e-spec.ts', 'test/**/*.browser-spec.ts', 'web/src/**/*.spec.ts'],
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
+    // Most files wait on sockets, timers and child processes rather than on a core: three at a time keep
+    // a 2-core machine busy (the default, one fewer than the cores, ran them one by one).
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 90_000,
     teardownTimeout: 30_000,

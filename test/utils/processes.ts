@@ -16,9 +16,23 @@ export interface RunningProcess {
  * on (RATE_LIMITS_ENABLED), as in createTestApp: tests poll far faster than any plan allows.
  */
 export function startProcess(script: string, args: string[], env: Record<string, string | undefined>, stdin?: string): RunningProcess {
-  const child = spawn(process.execPath, [script, ...args], {
-    env: { PATH: process.env.PATH, RATE_LIMITS_ENABLED: 'false', ...env },
+  return startCommand(process.execPath, [script, ...args], env, { stdin });
+}
+
+/** Starts any command (`npm start`, say) as startProcess starts an entry point. */
+export function startCommand(
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  options: { stdin?: string; cwd?: string } = {},
+): RunningProcess {
+  const { stdin, cwd } = options;
+  const child = spawn(command, args, {
+    cwd,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, RATE_LIMITS_ENABLED: 'false', ...env },
     stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    // Its own process group, so that stopping `npm start` stops the server npm started too.
+    detached: true,
   });
   child.stdin?.end(stdin);
   let out = '';
@@ -45,8 +59,8 @@ export function startProcess(script: string, args: string[], env: Record<string,
       }
     },
     stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode === null) {
-        child.kill(signal);
+      if (child.exitCode === null && child.pid !== undefined) {
+        process.kill(-child.pid, signal);
       }
       return exited;
     },

@@ -34,6 +34,7 @@ export class AgentsService {
       await this.assertDataSourcesExist(auth.orgId, dto.data_source_ids, tx);
       await this.assertProviderKeyFits(auth.orgId, dto.model ?? DEFAULT_MODEL, dto.provider_key_id ?? null, tx);
       const agent = await this.agents.insert(
+        auth.orgId,
         Object.assign(new AgentEntity(), {
           id: newId('agent'),
           orgId: auth.orgId,
@@ -68,7 +69,7 @@ export class AgentsService {
 
   async update(auth: AuthContext, id: string, dto: UpdateAgentDto): Promise<AgentEntity> {
     return this.change(auth.orgId, async (tx) => {
-      const agent = await this.agents.findByIdForUpdate(auth.orgId, id, tx);
+      const agent = await this.agents.lockById(auth.orgId, id, tx);
       if (!agent) {
         throw AppError.notFound('Agent', id);
       }
@@ -91,7 +92,7 @@ export class AgentsService {
         dataSourceIds: dto.data_source_ids ?? agent.dataSourceIds,
         providerKeyId,
       });
-      const saved = await this.agents.save(agent, tx);
+      const saved = await this.agents.save(auth.orgId, agent, tx);
       const changes = diffChanges(before, toLegacyAgentResponse(saved));
       if (Object.keys(changes).length > 0) {
         await this.events.record(tx, auth.orgId, 'agent.updated', { agent: toLegacyAgentResponse(saved), changes });

@@ -1,0 +1,168 @@
+import type { DataSource, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
+import { EntityRows } from '#src/common/database/entity-rows.js';
+import { EVERY_ROW, sql, type SqlFragment } from '#src/common/database/scoped/sql-fragment.js';
+import type { SqlClient } from '#src/common/database/sql-client.js';
+import type { Tx } from '#src/common/database/transaction.js';
+import type { Page } from '#src/common/validation/validators.js';
+
+/** A row that belongs to one organization. */
+export interface OrgOwned extends ObjectLiteral {
+  id: string;
+  orgId: string;
+}
+
+/** What may change on a row: never its id or its organization. */
+export type RowChanges<T extends OrgOwned> = Partial<Omit<T, 'id' | 'orgId'>>;
+
+export class CrossOrganizationWriteError extends Error {
+  constructor(table: string) {
+    super(`A ${table} row was written for an organization other than its own`);
+  }
+}
+
+/**
+ * Every read and write of an organization's rows, scoped by construction: each method takes the
+ * organization id first and adds `org_id = $1` itself, conditions are `sql` fragments (never strings),
+ * and a row is saved by its organization and id together, so no call can read or change another
+ * organization's row by knowing its id.
+ */
+export class OrgScopedRepository<T extends OrgOwned> {
+  protected readonly rows: EntityRows<T>;
+
+  constructor(
+    protected readonly dataSource: DataSource,
+    protected readonly sqlClient: SqlClient,
+    private readonly entity: EntityTarget<T>,
+  ) {
+    this.rows = new EntityRows(sqlClient, dataSource, entity);
+  }
+
+  findById(orgId: string, id: string, tx?: Tx): Promise<T | null> {
+    return this.findOne(orgId, sql`id = ${id}`, tx);
+  }
+
+  findOne(orgId: string, where: SqlFragment, tx?: Tx): Promise<T | null> {
+    const { text, params } = this.scoped(orgId, where);
+    return this.rows.findOne(text, params, tx);
+  }
+
+  /** Locks the row until the transaction ends (`FOR UPDATE`). */
+  async lockById(orgId: string, id: string, tx: Tx): Promise<T | null> {
+    const { text, params } = this.scoped(orgId, sql`id = ${id}`);
+    const rows = await this.sqlClient.query<Record<string, unknown>>(
+      `SELECT ${this.rows.columns} FROM ${this.rows.table} WHERE ${text} FOR UPDATE`,
+      params,
+      tx,
+    );
+    return rows[0] ? this.rows.map(rows[0]) : null;
+  }
+
+  async findMany(orgId: string, where: SqlFragment, options: { orderBy: SqlFragment; limit?: number }, tx?: Tx): Promise<T[]> {
+    const limit = options.limit === undefined ? sql`` : sql` LIMIT ${options.limit}`;
+    const { text, params } = sql`${this.scopedCondition(orgId, where)} ORDER BY ${options.orderBy}${limit}`.render();
+    const rows = await this.sqlClient.query<Record<string, unknown>>(`SELECT ${this.rows.columns} FROM ${this.rows.table} WHERE ${text}`, params, tx);
+    return rows.map((row) => this.rows.map(row));
+  }
+
+  page(orgId: string, where: SqlFragment, orderBy: SqlFragment, page: Page): Promise<{ items: T[]; total: number }> {
+    const condition = this.scoped(orgId, where);
+    const order = orderBy.render();
+    if (order.params.length > 0) {
+      throw new Error('An ORDER BY of a page takes no parameters');
+    }
+    return this.rows.page({ where: condition.text, params: condition.params, orderBy: order.text }, page);
+  }
+
+  async count(orgId: string, where: SqlFragment = EVERY_ROW, tx?: Tx): Promise<number> {
+    const { text, params } = this.scoped(orgId, where);
+    const [row] = await this.sqlClient.query<{ count: string | number }>(`SELECT count(*) AS count FROM ${this.rows.table} WHERE ${text}`, params, tx);
+    return Number(row?.count ?? 0);
+  }
+
+  async insert(orgId: string, row: T, tx: Tx): Promise<T> {
+    this.assertOwned(orgId, row);
+    await this.repository(tx).insert(row);
+    return row;
+  }
+
+  /**
+   * Writes every column of `row` back, matched by organization and id (a row that is not there is an
+   * error), and stamps its update time.
+   */
+  async save(orgId: string, row: T, tx: Tx): Promise<T> {
+    this.assertOwned(orgId, row);
+    const metadata = this.dataSource.getMetadata(this.entity);
+    const updatedAt = metadata.updateDateColumn?.propertyName;
+    if (updatedAt) {
+      (row as Record<string, unknown>)[updatedAt] = new Date();
+    }
+    const { id: _id, orgId: _orgId, ...changes } = row;
+    const createdAt = metadata.createDateColumn?.propertyName;
+    if (createdAt) {
+      delete (changes as Record<string, unknown>)[createdAt];
+    }
+    if (!(await this.update(orgId, row.id, changes, tx))) {
+      throw new Error(`${this.rows.table} ${row.id} is not in the organization`);
+    }
+    return row;
+  }
+
+  async update(orgId: string, id: string, changes: RowChanges<T>, tx?: Tx): Promise<boolean> {
+    const result = await this.repository(tx).update({ orgId, id } as never, this.columnsOnly(changes) as never);
+    return (result.affected ?? 0) > 0;
+  }
+
+  async delete(orgId: string, id: string, tx?: Tx): Promise<boolean> {
+    return (await this.deleteWhere(orgId, sql`id = ${id}`, tx)) > 0;
+  }
+
+  async deleteWhere(orgId: string, where: SqlFragment, tx?: Tx): Promise<number> {
+    const { text, params } = this.scoped(orgId, where);
+    // As a SELECT, so that the rows come back in the same shape inside and outside a transaction.
+    const rows = await this.sqlClient.query<{ id: string }>(
+      `WITH deleted AS (DELETE FROM ${this.rows.table} WHERE ${text} RETURNING id) SELECT id FROM deleted`,
+      params,
+      tx,
+    );
+    return rows.length;
+  }
+
+  /**
+   * A read not confined to one organization, for the two callers that have none yet: an authenticator
+   * looking up the credential that will name the organization, and a worker serving every organization.
+   * Protected, so that each such read is a named method of the repository that owns the table.
+   */
+  protected async findAcrossOrganizations(where: SqlFragment, options: { orderBy?: SqlFragment; limit?: number; lock?: boolean } = {}, tx?: Tx): Promise<T[]> {
+    const order = options.orderBy ? sql` ORDER BY ${options.orderBy}` : sql``;
+    const limit = options.limit === undefined ? sql`` : sql` LIMIT ${options.limit}`;
+    const lock = options.lock ? sql` FOR UPDATE SKIP LOCKED` : sql``;
+    const { text, params } = sql`${where}${order}${limit}${lock}`.render();
+    const rows = await this.sqlClient.query<Record<string, unknown>>(`SELECT ${this.rows.columns} FROM ${this.rows.table} WHERE ${text}`, params, tx);
+    return rows.map((row) => this.rows.map(row));
+  }
+
+  /** `org_id = $1 AND (where)`, with the fragment's parameters after the organization's. */
+  protected scoped(orgId: string, where: SqlFragment): { text: string; params: unknown[] } {
+    return this.scopedCondition(orgId, where).render();
+  }
+
+  protected scopedCondition(orgId: string, where: SqlFragment): SqlFragment {
+    return sql`org_id = ${orgId} AND (${where})`;
+  }
+
+  protected repository(tx?: Tx): Repository<T> {
+    return (tx?.manager ?? this.dataSource.manager).getRepository(this.entity);
+  }
+
+  private assertOwned(orgId: string, row: T): void {
+    if (row.orgId !== orgId) {
+      throw new CrossOrganizationWriteError(this.rows.table);
+    }
+  }
+
+  /** Relations loaded on an entity are not columns: TypeORM's update() refuses them. */
+  private columnsOnly(changes: RowChanges<T>): Record<string, unknown> {
+    const columns = new Set(this.dataSource.getMetadata(this.entity).columns.map((column) => column.propertyName));
+    return Object.fromEntries(Object.entries(changes).filter(([key, value]) => columns.has(key) && value !== undefined));
+  }
+}
