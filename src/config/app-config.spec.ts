@@ -54,6 +54,7 @@ describe('loadConfig', () => {
     [{ AGENT_CACHE_TTL_MS: '600000' }, 'AGENT_CACHE_TTL_MS'],
     [{ PARSE_THREADS: '0' }, 'PARSE_THREADS'],
     [{ PARSE_THREADS: 'two' }, 'PARSE_THREADS'],
+    [{ PARSE_MEMORY_MB: '32' }, 'PARSE_MEMORY_MB'],
     [{ TLS_CERT: '/cert.pem' }, 'TLS_CERT and TLS_KEY'],
     [{ NODE_ENV: 'production' }, 'API_KEY_SECRET is required'],
   ])('should refuse %o naming %s', (env, name) => {
@@ -63,7 +64,8 @@ describe('loadConfig', () => {
 
   it('should parse documents in one thread per core, at most 4, unless PARSE_THREADS says otherwise', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).parsing.threads).toBe(Math.min(4, availableParallelism()));
-    expect(loadConfig({ DATA_DIR: dataDir(), PARSE_THREADS: '6' }).parsing).toEqual({ threads: 6 });
+    expect(loadConfig({ DATA_DIR: dataDir(), PARSE_THREADS: '6' }).parsing).toEqual({ threads: 6, memoryMb: 1024 });
+    expect(loadConfig({ DATA_DIR: dataDir(), PARSE_MEMORY_MB: '256' }).parsing.memoryMb).toBe(256);
   });
 
   it('should read APP_ENV separately from NODE_ENV', () => {

@@ -54,6 +54,7 @@ export const ENV_KEYS = [
   'CRAWL_TIMEOUT_MS',
   'CRAWL_MAX_PAGE_BYTES',
   'PARSE_THREADS',
+  'PARSE_MEMORY_MB',
   'CHUNK_TOKENS',
   'CHUNK_OVERLAP_TOKENS',
   'EMBEDDING_PROVIDER',
@@ -253,6 +254,14 @@ export class EnvDto {
   @Min(1)
   @Max(32)
   PARSE_THREADS?: number;
+
+  /** Heap of each parse thread: a document that needs more fails on its own, the thread is replaced. */
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  @Min(64)
+  @Max(16_384)
+  PARSE_MEMORY_MB = 1024;
 
   /** Pause between two requests to the same host (robots.txt Crawl-delay wins when larger). */
   @IsOptional()

@@ -22,9 +22,24 @@ export class DocumentPreparer implements OnApplicationShutdown {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  /** Rejects only on a failure that is not the document's fault (a parser bug, a worker that died). */
-  prepare(input: DocumentInput): Promise<Preparation> {
-    return this.startedPool().run({ input, chunking: this.config.chunking });
+  /**
+   * Rejects only on a failure that is not the document's fault (a parser bug, a worker that died). A document
+   * whose parse outgrows the thread's heap (PARSE_MEMORY_MB) ends that thread alone and fails by itself.
+   */
+  async prepare(input: DocumentInput): Promise<Preparation> {
+    try {
+      return await this.startedPool().run({ input, chunking: this.config.chunking });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        const limit = this.config.parsing.memoryMb.toLocaleString('en-US');
+        return {
+          ok: false,
+          reason: 'too_large',
+          message: `Reading the document needs more than ${limit} MB of memory, the limit of a parse thread (PARSE_MEMORY_MB)`,
+        };
+      }
+      throw error;
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -52,6 +67,7 @@ export class DocumentPreparer implements OnApplicationShutdown {
       maxThreads: this.config.parsing.threads,
       idleTimeout: IDLE_TIMEOUT_MS,
       recordTiming: false,
+      resourceLimits: { maxOldGenerationSizeMb: this.config.parsing.memoryMb },
     });
     return this.pool;
   }

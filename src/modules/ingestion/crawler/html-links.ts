@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { normalizeUrl } from '#src/modules/ingestion/crawler/url-scope.js';
+import { MAX_HTML_DEPTH } from '#src/modules/ingestion/parsers/html-tree.js';
 
 export interface HtmlLinks {
   /** Targets of <a href>, resolved and normalised, in document order without repeats; scope is not applied here. */
@@ -12,15 +13,23 @@ export interface HtmlLinks {
 /**
  * Reads what the crawler needs from a page: where it links to, its canonical URL, and whether links may be
  * followed. The page is read as a stream of tags, without building a document tree: the crawler does this
- * for every page, and only a handful of tags matter.
+ * for every page, and only a handful of tags matter. A page nested deeper than browsers display is refused as
+ * soon as the parser gets there (throws), since the parser's work grows with the square of the depth.
  */
 export function readHtmlLinks(html: string, pageUrl: URL, robotToken: string): HtmlLinks {
   let baseHref: string | undefined;
   let canonicalHref: string | undefined;
   let nofollow = false;
+  let depth = 0;
   const hrefs: string[] = [];
   const parser = new Parser({
+    onclosetag() {
+      depth--;
+    },
     onopentag(name, attributes) {
+      if (++depth > MAX_HTML_DEPTH) {
+        throw new Error(`the page nests its elements more than ${MAX_HTML_DEPTH} deep`);
+      }
       switch (name) {
         case 'a':
           if (attributes.href !== undefined && !relTokens(attributes.rel).includes('nofollow')) {

@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { load } from 'cheerio';
+import { Parser } from 'htmlparser2';
 import { fetchFollowingRedirects, type HttpContext } from '#src/modules/ingestion/crawler/http-fetch.js';
 import { normalizeUrl } from '#src/modules/ingestion/crawler/url-scope.js';
 
@@ -36,15 +36,15 @@ export async function readSitemaps(sitemaps: URL[], http: HttpContext, options: 
     if (xml === undefined) {
       continue;
     }
-    const $ = load(xml, { xml: true });
-    for (const loc of $('sitemapindex > sitemap > loc').toArray()) {
-      const child = normalizeUrl($(loc).text(), sitemap);
+    const listed = readLocations(xml);
+    for (const loc of listed.sitemaps.slice(0, MAX_SITEMAP_FILES)) {
+      const child = normalizeUrl(loc, sitemap);
       if (child && options.readable(child)) {
         pending.push(child);
       }
     }
-    for (const loc of $('urlset > url > loc').toArray()) {
-      const page = normalizeUrl($(loc).text(), sitemap);
+    for (const loc of listed.pages) {
+      const page = normalizeUrl(loc, sitemap);
       if (page && !taken.has(page.href) && options.wanted(page)) {
         taken.add(page.href);
         urls.push(page);
@@ -55,6 +55,41 @@ export async function readSitemaps(sitemaps: URL[], http: HttpContext, options: 
     }
   }
   return urls;
+}
+
+/**
+ * The <loc> of each `sitemapindex > sitemap` and `urlset > url`, read as a stream of tags: a sitemap may be
+ * 50 MB, and a document tree of it would take ten times that.
+ */
+function readLocations(xml: string): { sitemaps: string[]; pages: string[] } {
+  const listed = { sitemaps: [] as string[], pages: [] as string[] };
+  const path: string[] = [];
+  let text: string[] | undefined;
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        path.push(name);
+        if (name === 'loc') {
+          text = [];
+        }
+      },
+      ontext(data) {
+        text?.push(data);
+      },
+      onclosetag(name) {
+        if (name === 'loc' && text) {
+          const parents = path.slice(-3, -1).join(' > ');
+          const target = parents === 'sitemapindex > sitemap' ? listed.sitemaps : parents === 'urlset > url' ? listed.pages : undefined;
+          target?.push(text.join('').trim());
+          text = undefined;
+        }
+        path.pop();
+      },
+    },
+    { xmlMode: true },
+  );
+  parser.end(xml);
+  return listed;
 }
 
 async function fetchSitemap(url: URL, http: HttpContext): Promise<string | undefined> {

@@ -1,4 +1,5 @@
-import { isZip, listZipEntries } from '#src/modules/ingestion/parsers/zip-entries.js';
+import { MAX_ARCHIVE_ENTRIES } from '#src/modules/ingestion/parsers/archive-limits.js';
+import { isZip, readZipDirectory } from '#src/modules/ingestion/parsers/zip-entries.js';
 
 export type TextFormat = 'html' | 'markdown' | 'csv' | 'tsv' | 'json' | 'text';
 export type FileFormat = 'pdf' | 'docx' | TextFormat;
@@ -70,11 +71,11 @@ export function sniffBinary(bytes: Uint8Array): BinarySniff {
     return { format: 'pdf' };
   }
   if (isZip(data)) {
-    const entries = listZipEntries(data);
-    if (entries?.has('word/document.xml')) {
+    const directory = readZipDirectory(data, MAX_ARCHIVE_ENTRIES);
+    if (directory?.entries.some((entry) => entry.name === 'word/document.xml')) {
       return { format: 'docx' };
     }
-    return { format: 'zip', readable: entries !== undefined };
+    return { format: 'zip', readable: directory !== undefined };
   }
   if (data.subarray(0, OLE_MAGIC.length).equals(OLE_MAGIC)) {
     return { format: 'ole' };

@@ -1,6 +1,6 @@
-import { load } from 'cheerio/slim';
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import type { Block } from '#src/modules/ingestion/parsed-document.js';
+import { loadTree } from '#src/modules/ingestion/parsers/html-tree.js';
 import { cleanInline, cleanLines, cleanPreformatted } from '#src/modules/ingestion/parsers/text-normalize.js';
 
 /** Attribute that carries a heading's original level through Readability, which turns every h1 into an h2. */
@@ -86,7 +86,7 @@ export function extractBlocks(nodes: readonly AnyNode[]): Block[] {
 
 /** Blocks of an HTML fragment taken whole, without looking for a main content (converted documents). */
 export function htmlFragmentBlocks(html: string): Block[] {
-  return extractBlocks(load(html).root().toArray());
+  return extractBlocks(loadTree(html).root().toArray());
 }
 
 /** The text of an element as one line, with the same rules as the blocks (skipped elements left out). */

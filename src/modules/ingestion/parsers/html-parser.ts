@@ -1,11 +1,12 @@
 import { Readability } from '@mozilla/readability';
-import { type CheerioAPI, load } from 'cheerio/slim';
+import type { CheerioAPI } from 'cheerio/slim';
 import type { AnyNode } from 'domhandler';
 import { parseHTML } from 'linkedom';
 import type { Block, ParsedDocument } from '#src/modules/ingestion/parsed-document.js';
 import { buildDocument, settleEmptyHeadings } from '#src/modules/ingestion/parsers/build-document.js';
 import { removeBoilerplate } from '#src/modules/ingestion/parsers/html-boilerplate.js';
 import { extractBlocks, htmlFragmentBlocks } from '#src/modules/ingestion/parsers/html-blocks.js';
+import { loadTree } from '#src/modules/ingestion/parsers/html-tree.js';
 import { cleanInline } from '#src/modules/ingestion/parsers/text-normalize.js';
 
 // Readability's own threshold for an article long enough to trust.
@@ -17,7 +18,7 @@ const SHORT_ARTICLE_CHARS = 500;
  * lists), the page's main, article or body element is read instead.
  */
 export function parseHtml(html: string, url?: string): ParsedDocument {
-  const $ = load(html);
+  const $ = loadTree(html);
   const title = pageTitle($);
   removeBoilerplate($);
   // Links are not kept. Pointing them all at "#" spares Readability resolving each one against a base URL,

@@ -3,6 +3,7 @@ import type { Block, ParsedDocument } from '#src/modules/ingestion/parsed-docume
 import { buildDocument } from '#src/modules/ingestion/parsers/build-document.js';
 import { splitFrontMatter } from '#src/modules/ingestion/parsers/front-matter.js';
 import { htmlFragmentBlocks } from '#src/modules/ingestion/parsers/html-blocks.js';
+import { MAX_HTML_DEPTH, nestedTooDeeply } from '#src/modules/ingestion/parsers/html-tree.js';
 import { stripInvisible } from '#src/modules/ingestion/parsers/text-normalize.js';
 
 // Lines that are directives of a documentation generator, not text: MkDocs/FastAPI source includes
@@ -12,6 +13,8 @@ const INCLUDE_LINE = /^\{\*.*\*\}$/;
 const BLOCK_FENCE = /^\/{3,}(?:\s+[\w-]+)?(?:\s*\|\s*(.*))?$/;
 // A trailing attribute list on a heading: "## Install { #install }", "## Usage {: .class }".
 const HEADING_ATTRIBUTES = /\s*\{\s*:?\s*[#.][^{}]*\}\s*$/;
+/** Leading spaces (a tab counts four) and quote markers of one line: a list nested 512 deep (as deep as HTML is read) needs 1,024. */
+const MAX_LINE_NESTING = 2 * MAX_HTML_DEPTH;
 
 /**
  * Markdown (CommonMark with GitHub tables) through marked's lexer: ATX and setext headings, paragraphs,
@@ -19,10 +22,23 @@ const HEADING_ATTRIBUTES = /\s*\{\s*:?\s*[#.][^{}]*\}\s*$/;
  */
 export function parseMarkdown(text: string): ParsedDocument {
   const { title, body } = splitFrontMatter(stripInvisible(text));
+  checkNesting(body);
   const tokens = lexer(body);
   dropDirectives(tokens);
   const blocks = htmlFragmentBlocks(parser(tokens)).map(withoutHeadingAttributes);
   return buildDocument(title, blocks, 'Markdown document');
+}
+
+/**
+ * Refuses lines indented or quoted past MAX_LINE_NESTING before marked reads them: its work on nested lists grows
+ * faster than the square of their depth (a 4 MB file of 2,000 nested items took minutes).
+ */
+function checkNesting(body: string): void {
+  for (const match of body.matchAll(/^[ \t>]+/gm)) {
+    if (match[0].length > MAX_LINE_NESTING / 4 && match[0].replaceAll('\t', '    ').length > MAX_LINE_NESTING) {
+      throw nestedTooDeeply();
+    }
+  }
 }
 
 function dropDirectives(tokens: Token[]): void {

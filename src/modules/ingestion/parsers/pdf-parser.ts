@@ -2,6 +2,7 @@ import { getDocumentProxy } from 'unpdf';
 import { DocumentParseError, type ParsedDocument } from '#src/modules/ingestion/parsed-document.js';
 import { buildDocument, settleEmptyHeadings } from '#src/modules/ingestion/parsers/build-document.js';
 import { layoutPages, type PdfTextItem } from '#src/modules/ingestion/parsers/pdf-layout.js';
+import { checkPageCount, checkPdfStreams } from '#src/modules/ingestion/parsers/pdf-limits.js';
 import { cleanInline } from '#src/modules/ingestion/parsers/text-normalize.js';
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
@@ -9,12 +10,15 @@ type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 /**
  * The text of a PDF, page by page in reading order, with headings recognised by their size. Uses PDF.js
  * (through unpdf's build, which needs no canvas or native code). Password-protected files are refused as
- * 'encrypted', unreadable or truncated ones as 'corrupt', and files without any text (scans) as 'empty'.
+ * 'encrypted', unreadable or truncated ones as 'corrupt', files without any text (scans) as 'empty', and files
+ * past the page or unpacking limits (pdf-limits.ts) as 'too_large', before PDF.js reads their pages.
  */
 export async function parsePdf(bytes: Uint8Array): Promise<ParsedDocument> {
+  await checkPdfStreams(bytes);
   // PDF.js takes ownership of (detaches) the buffer it is given: hand it a copy.
   const pdf = await openPdf(new Uint8Array(bytes));
   try {
+    checkPageCount(pdf.numPages);
     const pages: PdfTextItem[][] = [];
     for (let number = 1; number <= pdf.numPages; number++) {
       pages.push(await pageItems(pdf, number));
