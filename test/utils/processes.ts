@@ -59,8 +59,15 @@ export function startCommand(
       }
     },
     stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode === null && child.pid !== undefined) {
-        process.kill(-child.pid, signal);
+      if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+        try {
+          process.kill(-child.pid, signal);
+        } catch (error) {
+          // The group may have gone between the check and the kill.
+          if ((error as NodeJS.ErrnoException).code !== 'ESRCH') {
+            throw error;
+          }
+        }
       }
       return exited;
     },

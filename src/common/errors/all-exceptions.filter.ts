@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
+import { isDatabaseUnreachable } from '#src/common/database/connection-failure.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode, legacyCode } from '#src/common/errors/error-code.enum.js';
 import { RoutePolicies } from '#src/common/http/route-policy/route-policies.js';
@@ -43,6 +44,18 @@ const PG_CLIENT_ERRORS: Record<string, ErrorCode> = {
   '23505': ErrorCode.Conflict,
 };
 
+/** Long enough for a database restart or failover to finish; a client retrying sooner is likely to be refused again. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** A full disk waits for its operator: the contract's advice for a 503 (a few minutes). */
+const STORAGE_RETRY_AFTER_SECONDS = 300;
+
+/** The disk (or the quota) is full: uploads and anything else written to disk cannot be stored. */
+function isOutOfSpace(exception: unknown): boolean {
+  const code = (exception as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
 interface BodyParserError {
   type: string;
   status?: number;
@@ -76,6 +89,18 @@ export function toAppError(exception: unknown): AppError | undefined {
         code === ErrorCode.Conflict ? 'The resource conflicts with an existing one' : 'A value in the request is out of range or malformed',
       );
     }
+  }
+  if (isDatabaseUnreachable(exception)) {
+    return new AppError(ErrorCode.ServiceUnavailable, 'The service is temporarily unavailable; try again shortly', {
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+      cause: exception,
+    });
+  }
+  if (isOutOfSpace(exception)) {
+    return new AppError(ErrorCode.ServiceUnavailable, 'The server has no storage space left: nothing was stored. Try again later', {
+      headers: { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) },
+      cause: exception,
+    });
   }
   if (exception instanceof URIError) {
     return AppError.invalid('Malformed percent-encoding in the request URL');

@@ -68,6 +68,9 @@ export class JobHandlerRegistry {
 /** BullMQ on Redis: jobs, delays, retries and schedules survive restarts and are shared by every worker. */
 @Injectable()
 export class BullJobQueue extends JobQueue {
+  private readonly logger = new Logger('Queue');
+  private readonly restorers: Array<() => Promise<void>> = [];
+
   constructor(
     @Inject(QUEUE_CONSUMING) readonly consuming: boolean,
     private readonly moduleRef: ModuleRef,
@@ -101,6 +104,31 @@ export class BullJobQueue extends JobQueue {
 
   handle<N extends JobName>(name: N, handler: JobHandler<N>): void {
     this.registry.register(name, handler);
+  }
+
+  onReconnect(restore: () => Promise<void>): void {
+    if (this.restorers.push(restore) === 1) {
+      this.watchConnection();
+    }
+  }
+
+  /** One queue's connection stands for the store: when it is ready again after closing, the restorers run. */
+  private watchConnection(): void {
+    const connection = this.queue(QueueName.Maintenance).backend;
+    let lost = false;
+    connection.on('close', () => {
+      lost = true;
+    });
+    connection.on('ready', () => {
+      if (!lost) {
+        return;
+      }
+      lost = false;
+      this.logger.warn('Redis answers again: re-creating its jobs from the database, in case they were lost');
+      for (const restore of this.restorers) {
+        restore().catch((error: unknown) => this.logger.error({ err: error }, 'Could not re-create jobs after Redis came back'));
+      }
+    });
   }
 
   private queueOf(name: JobName): Queue {

@@ -109,6 +109,10 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationShutdown
     this.handlers.set(name, handler as unknown as JobHandler<JobName>);
   }
 
+  onReconnect(): void {
+    // Nothing to lose: the jobs live in this process.
+  }
+
   async onApplicationShutdown(): Promise<void> {
     this.closed = true;
     this.timers.forEach(clearTimeout);

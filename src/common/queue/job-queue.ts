@@ -79,4 +79,11 @@ export abstract class JobQueue {
 
   /** Registers the handler of a job; it only runs in a process that consumes (the worker, or the embedded api). */
   abstract handle<N extends JobName>(name: N, handler: JobHandler<N>): void;
+
+  /**
+   * Runs `restore` each time the queue's store answers again after its connection was lost: a Redis restarted
+   * empty, or failed over, may have lost every job, and features re-create theirs from PostgreSQL as they do
+   * at start-up. Never called on the in-process driver, whose jobs last as long as the process.
+   */
+  abstract onReconnect(restore: () => Promise<void>): void;
 }

@@ -8,7 +8,7 @@ export enum QueueName {
 export enum JobName {
   /** A no-op job used by the queue's own contract tests. */
   Probe = 'probe',
-  /** Run the oldest queued sync of a data source (creating one first for scheduled syncs). */
+  /** Run the oldest queued sync of a data source; a schedule's tick (`scheduled`) queues one if due and wakes the source's job. */
   SyncDataSource = 'sync-data-source',
   /** Index a knowledge base article's current version if it is published, or drop it from the index. */
   IndexKbArticle = 'index-kb-article',

@@ -3,6 +3,7 @@ import type { ChatCompletionCreateParamsBase, ChatCompletionMessageParam } from 
 import { countTokens } from '#src/modules/ingestion/chunker.js';
 import type { AnswerOptions, AnswerRequest, AnswerResult } from '#src/modules/generation/answerer.js';
 import { buildChatPrompt, type ChatPrompt } from '#src/modules/generation/prompt.js';
+import { MalformedAnswer } from '#src/modules/generation/provider-errors.js';
 import { ProgressWatchdog, type ProviderTarget } from '#src/modules/generation/provider-target.js';
 
 /** OpenAI models that take no `temperature` (reasoning models accept only the default). */
@@ -43,6 +44,9 @@ export class OpenAIChatAnswerer {
     try {
       if (!options.onDelta) {
         const completion = await client.chat.completions.create({ ...body, stream: false }, { signal: watchdog.signal });
+        if (!Array.isArray(completion.choices)) {
+          throw new MalformedAnswer('it is not a chat completion (no choices)');
+        }
         const text = completion.choices[0]?.message?.content ?? '';
         return {
           text,
@@ -53,19 +57,27 @@ export class OpenAIChatAnswerer {
       const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, { signal: watchdog.signal });
       let text = '';
       let usage: { prompt_tokens: number; completion_tokens: number } | undefined;
+      let finished = false;
       watchdog.arm();
       for await (const chunk of stream) {
         watchdog.arm();
-        const delta = chunk.choices?.[0]?.delta?.content;
+        if (!Array.isArray(chunk.choices)) {
+          throw new MalformedAnswer('a streamed chunk is not a chat completion chunk (no choices)');
+        }
+        const delta = chunk.choices[0]?.delta?.content;
         if (delta) {
           text += delta;
           options.onDelta(delta);
         }
+        finished ||= chunk.choices.some((choice) => Boolean(choice.finish_reason));
         if (chunk.usage) {
           usage = chunk.usage;
         }
       }
       watchdog.throwIfStopped();
+      if (!finished) {
+        throw new MalformedAnswer('the stream ended before the answer was complete (no finish reason)');
+      }
       return { text, tokensInput: usage?.prompt_tokens ?? promptTokens(prompt), tokensOutput: usage?.completion_tokens ?? countTokens(text) };
     } catch (error) {
       throw watchdog.stallOr(error);

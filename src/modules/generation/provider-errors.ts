@@ -27,6 +27,14 @@ export class StreamIdleTimeout extends Error {
   override name = 'StreamIdleTimeout';
 }
 
+/**
+ * Thrown by an answerer when what came back is not an answer the provider's API can send: a completion
+ * without choices, or a stream that ends before its last chunk (a gateway that cut it off cleanly).
+ */
+export class MalformedAnswer extends Error {
+  override name = 'MalformedAnswer';
+}
+
 type SdkApiError = OpenAISdk.APIError | AnthropicSdk.APIError;
 
 function isApiError(error: unknown): error is SdkApiError {
@@ -57,6 +65,7 @@ function isConnectionError(error: unknown): boolean {
  * | timeout after the retries, idle stream   | 504 upstream_error                          |
  * | 400, 404, 413, 422 (request refused)     | 502 upstream_error with the provider's word |
  * | cannot connect                           | 502 upstream_error                          |
+ * | not a completion, or a stream cut short  | 502 upstream_error                          |
  * | customer URL at a non-public address     | 409 conflict                                |
  */
 export function toProviderAppError(error: unknown, context: ProviderCallContext): AppError {
@@ -105,6 +114,9 @@ export function toProviderAppError(error: unknown, context: ProviderCallContext)
       ErrorCode.UpstreamError,
       `${context.label} reported an error while answering${mask(error.message, context) ? `: ${truncate(mask(error.message, context))}` : ''}`,
     );
+  }
+  if (error instanceof MalformedAnswer) {
+    return new AppError(ErrorCode.UpstreamError, `${context.label} sent an answer that cannot be used: ${error.message}`);
   }
   const message = error instanceof Error ? error.message : String(error);
   return new AppError(ErrorCode.UpstreamError, `The answer from ${context.label} was cut off: ${truncate(mask(message, context))}`);

@@ -6,6 +6,8 @@ import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 /** What both a pg.PoolClient and the embedded PGlite connection answer. */
 interface RawConnection {
   query(textOrConfig: string | { text: string; values: unknown[]; name: string }, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  off(event: 'error', listener: (error: Error) => void): unknown;
 }
 
 type Release = (error?: unknown) => void;
@@ -56,13 +58,23 @@ export class SearchSessions {
         await raw.query(text);
       },
     };
+    // A pg client whose connection breaks emits 'error' even while checked out: unheard, that event would end the process.
+    let broken: Error | undefined;
+    const onError = (error: Error): void => {
+      broken = error;
+    };
+    raw.on('error', onError);
+    const done = (error?: Error): void => {
+      raw.off('error', onError);
+      release(error);
+    };
     try {
       const result = await work(connection);
-      release();
+      done(broken);
       return result;
     } catch (error) {
       // A connection whose state is unknown (a failed transaction) is discarded rather than reused.
-      release(error instanceof Error ? error : new Error(String(error)));
+      done(error instanceof Error ? error : new Error(String(error)));
       throw error;
     }
   }
