@@ -29,7 +29,7 @@ export default tseslint.config(
     ignores: ['**/*.spec.ts'],
     rules: {
       'no-restricted-syntax': [
-        'warn',
+        'error',
         {
           selector: "CallExpression[callee.property.name='getRepository']",
           message: "Read and write an organization's rows through an OrgScopedRepository (src/common/database/scoped).",

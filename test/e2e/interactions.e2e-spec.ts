@@ -90,7 +90,7 @@ describe('interactions', () => {
       model: 'extractive',
       createdAt: new Date(entry.at),
     });
-    const saved = await t.app.get(InteractionsRepository).insert(interaction);
+    const saved = await t.app.get(InteractionsRepository).insert(orgId, interaction);
     expect(saved.createdAt.toISOString()).toBe(entry.at);
     ids.set(entry.label, saved.id);
   };

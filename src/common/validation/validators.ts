@@ -42,22 +42,26 @@ const toIntegerOrRaw = ({ value }: { value: unknown }): unknown => (typeof value
 
 export const MAX_PAGE_SIZE = 200;
 export const DEFAULT_PAGE_SIZE = 50;
+/** The largest offset PostgreSQL's integer OFFSET arithmetic is given. */
+const MAX_OFFSET = 2_147_483_647;
 
+// class-validator checks a property's constraints from the decorator nearest to it up: IsInt goes last, so
+// that `limit=1.5` is told it is no integer rather than that it is over the maximum.
 export class PaginationQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })
   @Optional()
   @Transform(toIntegerOrRaw)
-  @IsInt({ message: 'limit must be an integer' })
   @Min(1)
   @Max(MAX_PAGE_SIZE)
+  @IsInt({ message: 'limit must be an integer' })
   limit: number = DEFAULT_PAGE_SIZE;
 
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: MAX_OFFSET, default: 0 })
   @Optional()
   @Transform(toIntegerOrRaw)
-  @IsInt({ message: 'offset must be an integer' })
   @Min(0)
-  @Max(2_147_483_647)
+  @Max(MAX_OFFSET)
+  @IsInt({ message: 'offset must be an integer' })
   offset: number = 0;
 }
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { EntityRows } from '#src/common/database/entity-rows.js';
+import { OrgScopedRepository } from '#src/common/database/scoped/org-scoped-repository.js';
+import { and, sql, type SqlFragment } from '#src/common/database/scoped/sql-fragment.js';
 import { SqlClient } from '#src/common/database/sql-client.js';
-import type { Tx } from '#src/common/database/transaction.js';
 import type { Page } from '#src/common/validation/validators.js';
 import { AuditEntryEntity } from '#src/modules/audit/audit-entry.entity.js';
 
@@ -13,18 +13,9 @@ export interface AuditFilter {
 }
 
 @Injectable()
-export class AuditLogRepository {
-  private readonly rows: EntityRows<AuditEntryEntity>;
-
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly sql: SqlClient,
-  ) {
-    this.rows = new EntityRows(sql, dataSource, AuditEntryEntity);
-  }
-
-  async insert(entry: AuditEntryEntity, tx?: Tx): Promise<void> {
-    await (tx?.manager ?? this.dataSource.manager).getRepository(AuditEntryEntity).save(entry);
+export class AuditLogRepository extends OrgScopedRepository<AuditEntryEntity> {
+  constructor(dataSource: DataSource, sqlClient: SqlClient) {
+    super(dataSource, sqlClient, AuditEntryEntity);
   }
 
   /**
@@ -33,7 +24,7 @@ export class AuditLogRepository {
    * change: the append-only trigger allows nothing else.
    */
   async countRepetition(entry: AuditEntryEntity, since: Date): Promise<boolean> {
-    const updated = await this.sql.query<{ id: string }>(
+    const updated = await this.sqlClient.query<{ id: string }>(
       `UPDATE audit_entry SET count = count + 1, last_at = $8
         WHERE id = (SELECT id FROM audit_entry
                      WHERE org_id = $1 AND action = $2 AND actor_type = $3 AND actor_id IS NOT DISTINCT FROM $4::varchar
@@ -46,22 +37,21 @@ export class AuditLogRepository {
     return updated.length > 0;
   }
 
-  async list(orgId: string, filter: AuditFilter, page: Page): Promise<{ items: AuditEntryEntity[]; total: number }> {
-    const conditions = ['org_id = $1'];
-    const params: unknown[] = [orgId];
-    const add = (condition: (placeholder: string) => string, value: unknown): void => {
-      params.push(value);
-      conditions.push(condition(`$${params.length}`));
-    };
+  list(orgId: string, filter: AuditFilter, page: Page): Promise<{ items: AuditEntryEntity[]; total: number }> {
+    const conditions: SqlFragment[] = [];
     if (filter.action) {
-      add((p) => `action = ${p}`, filter.action);
+      conditions.push(sql`action = ${filter.action}`);
     }
     if (filter.from) {
-      add((p) => `created_at >= ${p}`, filter.from);
+      conditions.push(sql`created_at >= ${filter.from}`);
     }
     if (filter.to) {
-      add((p) => `created_at < ${p}`, filter.to);
+      conditions.push(sql`created_at < ${filter.to}`);
     }
-    return this.rows.page({ where: conditions.join(' AND '), params, orderBy: 'created_at DESC, id DESC' }, page);
+    return this.page(orgId, and(...conditions), sql`created_at DESC, id DESC`, page);
+  }
+
+  async userWasDeleted(orgId: string, email: string): Promise<boolean> {
+    return (await this.findOne(orgId, sql`action = 'user.deleted' AND details ->> 'email' = ${email}`)) !== null;
   }
 }

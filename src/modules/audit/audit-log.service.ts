@@ -25,7 +25,7 @@ export class AuditLog {
   ) {}
 
   async record(record: AuditRecord, tx?: Tx): Promise<void> {
-    await this.entries.insert(this.entryOf(record), tx);
+    await this.entries.insert(record.orgId, this.entryOf(record), tx);
   }
 
   /** A refused request (a blocked address): folded into a recent identical entry, and never fails the request. */
@@ -33,11 +33,16 @@ export class AuditLog {
     const entry = this.entryOf(record);
     try {
       if (!(await this.entries.countRepetition(entry, new Date(entry.lastAt.getTime() - REPETITION_WINDOW_MS)))) {
-        await this.entries.insert(entry);
+        await this.entries.insert(entry.orgId, entry);
       }
     } catch (error) {
       this.logger.error({ err: error, org_id: record.orgId, action: record.action }, 'Could not write an audit entry');
     }
+  }
+
+  /** Whether an admin deleted a user with this address: the log is what remembers it. */
+  userWasDeleted(orgId: string, email: string): Promise<boolean> {
+    return this.entries.userWasDeleted(orgId, email);
   }
 
   list(orgId: string, filter: AuditFilter, page: Page): Promise<{ items: AuditEntryEntity[]; total: number }> {

@@ -17,6 +17,7 @@ import { PasswordsController } from '#src/modules/auth/sign-in/passwords.control
 import { SignInService } from '#src/modules/auth/sign-in/sign-in.service.js';
 import { UserTokensRepository } from '#src/modules/auth/user-tokens/user-tokens.repository.js';
 import { UserTokensService } from '#src/modules/auth/user-tokens/user-tokens.service.js';
+import { OAuthPayloadsRepository } from '#src/modules/oauth/server/oauth-payloads.repository.js';
 
 /**
  * Who is calling, and how people sign in: the authenticators (one per kind of credential, asked in order
@@ -46,7 +47,8 @@ import { UserTokensService } from '#src/modules/auth/user-tokens/user-tokens.ser
     UserTokensRepository,
     UserTokensService,
     InvitationsService,
+    OAuthPayloadsRepository,
   ],
-  exports: [AUTHENTICATORS, AuthGuard, IpGate, InvitationsService, SignInService, SessionsService],
+  exports: [AUTHENTICATORS, AuthGuard, IpGate, InvitationsService, SignInService, SessionsService, OAuthPayloadsRepository],
 })
 export class AuthModule {}

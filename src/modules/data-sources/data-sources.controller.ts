@@ -107,9 +107,9 @@ export class DataSourcesController {
   @Post(':id/sync')
   @HttpCode(202)
   @Authenticated(Permission.DataWrite)
-  @ApiOperation({ summary: 'Queue a sync', description: 'While a sync is queued, further requests join it.' })
+  @ApiOperation({ summary: 'Queue a sync', description: 'While a sync is queued, further requests join it. A connector source must be connected first (409).' })
   @ApiAcceptedResponse({ type: SyncAcceptedResponseDto })
-  @ApiErrors([400, 404])
+  @ApiErrors([400, 404, 409])
   async sync(@Auth() auth: AuthContext, @Param() { id }: DataSourceIdParam): Promise<SyncAcceptedResponseDto> {
     const run = await this.service.requestSync(auth, id);
     return { job_id: run.id, data_source_id: id, status: 'queued' };

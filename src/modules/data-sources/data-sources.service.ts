@@ -62,7 +62,8 @@ export class DataSourcesService {
   async create(auth: AuthContext, dto: CreateDataSourceDto): Promise<DataSourceEntity> {
     const config = await this.validConfig(this.connectorOf(dto.type), dto.config ?? {});
     const source = await this.transactions.run(async (tx) => {
-      const created = await this.sources.save(
+      const created = await this.sources.insert(
+        auth.orgId,
         Object.assign(new DataSourceEntity(), {
           id: newId('dataSource'),
           orgId: auth.orgId,
@@ -110,7 +111,7 @@ export class DataSourcesService {
       const source = await this.lockedSource(auth, id, tx);
       const configChanged = config !== undefined && JSON.stringify(config) !== JSON.stringify(source.config);
       Object.assign(source, { name: dto.name ?? source.name, config: config ?? source.config, syncFrequency: dto.sync_frequency ?? source.syncFrequency });
-      const saved = await this.sources.save(source, tx);
+      const saved = await this.sources.save(auth.orgId, source, tx);
       if (configChanged && !awaitsConnection(saved)) {
         await this.queueSync(saved, 'manual', tx);
       }
@@ -155,7 +156,7 @@ export class DataSourcesService {
 
   async status(auth: AuthContext, id: string): Promise<DataSourceStatusResponseDto> {
     const source = await this.get(auth, id);
-    const [run, chunks] = await Promise.all([this.runs.latest(id), this.sources.chunkCount(auth.orgId, id)]);
+    const [run, chunks] = await Promise.all([this.runs.latest(auth.orgId, id), this.sources.chunkCount(auth.orgId, id)]);
     return { ...progressOf(source, run), chunks_indexed: chunks, error: source.error, last_synced_at: source.lastSyncedAt?.toISOString() ?? null };
   }
 
@@ -177,24 +178,22 @@ export class DataSourcesService {
         const files: UploadedFileDto[] = [];
         for (const { file, storagePath, sha256 } of stored) {
           const name = safeFileName(file.originalName);
-          const existing = await this.files.findByName(id, name, tx);
+          const existing = await this.files.findByName(auth.orgId, id, name, tx);
           if (existing) {
             const replaced = existing.storagePath;
             tx.afterCommit(() => this.storage.remove(replaced));
           }
-          await this.files.save(
-            Object.assign(existing ?? new SourceFileEntity(), {
-              id: existing?.id ?? newId('document'),
-              orgId: auth.orgId,
-              dataSourceId: id,
-              name,
-              contentType: file.contentType ?? null,
-              size: file.size,
-              sha256,
-              storagePath,
-            }),
-            tx,
-          );
+          const kept = Object.assign(existing ?? new SourceFileEntity(), {
+            id: existing?.id ?? newId('document'),
+            orgId: auth.orgId,
+            dataSourceId: id,
+            name,
+            contentType: file.contentType ?? null,
+            size: file.size,
+            sha256,
+            storagePath,
+          });
+          await (existing ? this.files.save(auth.orgId, kept, tx) : this.files.insert(auth.orgId, kept, tx));
           files.push({ name, size: file.size, content_type: file.contentType ?? null, sha256 });
         }
         const run = await this.queueSync(source, 'upload', tx);
@@ -211,12 +210,12 @@ export class DataSourcesService {
    */
   async connected(orgId: string, id: string, store: (source: DataSourceEntity, tx: Tx) => Promise<void>): Promise<DataSourceEntity> {
     const source = await this.transactions.run(async (tx) => {
-      const locked = await this.sources.findByIdForUpdate(orgId, id, tx);
+      const locked = await this.sources.lockById(orgId, id, tx);
       if (!locked) {
         throw AppError.notFound('Data source', id);
       }
       await store(locked, tx);
-      await this.sources.setStatus(locked.id, 'Connected', null, tx);
+      await this.sources.setStatus(orgId, locked.id, 'Connected', null, tx);
       Object.assign(locked, { status: 'Connected', error: null });
       await this.queueSync(locked, 'connected', tx);
       return locked;
@@ -233,7 +232,7 @@ export class DataSourcesService {
         throw AppError.invalid(`Data sources of type ${source.type} have no connection to disconnect`);
       }
       await revoke(source, tx);
-      await this.sources.setStatus(source.id, 'Disconnected', null, tx);
+      await this.sources.setStatus(auth.orgId, source.id, 'Disconnected', null, tx);
       return Object.assign(source, { status: 'Disconnected', error: null });
     });
   }
@@ -251,7 +250,7 @@ export class DataSourcesService {
   }
 
   private async lockedSource(auth: AuthContext, id: string, tx: Tx): Promise<DataSourceEntity> {
-    const source = await this.sources.findByIdForUpdate(auth.orgId, id, tx);
+    const source = await this.sources.lockById(auth.orgId, id, tx);
     if (!source) {
       throw AppError.notFound('Data source', id);
     }
@@ -262,7 +261,7 @@ export class DataSourcesService {
   private async queueSync(source: DataSourceEntity, trigger: SyncTrigger, tx: Tx): Promise<SyncRunEntity> {
     const run = await this.runs.queue(source.orgId, source.id, trigger, tx);
     if (trigger !== 'created' && trigger !== 'connected') {
-      await this.sources.setStatus(source.id, 'processing', source.error, tx);
+      await this.sources.setStatus(source.orgId, source.id, 'processing', source.error, tx);
       source.status = 'processing';
     }
     tx.afterCommit(() => this.scheduler.wake(source));

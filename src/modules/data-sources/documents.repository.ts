@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, In, Not, type Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
-import { EntityRows } from '#src/common/database/entity-rows.js';
+import { OrgScopedRepository } from '#src/common/database/scoped/org-scoped-repository.js';
+import { and, sql, type SqlFragment } from '#src/common/database/scoped/sql-fragment.js';
 import { SqlClient } from '#src/common/database/sql-client.js';
 import type { Tx } from '#src/common/database/transaction.js';
 import type { Page } from '#src/common/validation/validators.js';
@@ -49,41 +50,33 @@ export function vectorBinary(values: readonly number[]): Buffer {
 const REMOVE_BATCH = 500;
 
 @Injectable()
-export class DocumentsRepository {
-  private readonly rows: EntityRows<DocumentEntity>;
+export class DocumentsRepository extends OrgScopedRepository<DocumentEntity> {
   private readonly vectorParameter: (values: readonly number[]) => Buffer | string;
 
-  constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
-    private readonly dataSource: DataSource,
-    private readonly sql: SqlClient,
-  ) {
-    this.rows = new EntityRows(sql, dataSource, DocumentEntity);
+  constructor(@Inject(APP_CONFIG) config: AppConfig, dataSource: DataSource, sqlClient: SqlClient) {
+    super(dataSource, sqlClient, DocumentEntity);
     this.vectorParameter = config.database.kind === 'postgres' ? vectorBinary : vectorLiteral;
   }
 
-  async list(orgId: string, dataSourceId: string, status: DocumentStatus | undefined, page: Page): Promise<{ items: DocumentEntity[]; total: number }> {
-    const query = status
-      ? { where: 'org_id = $1 AND data_source_id = $2 AND status = $3', params: [orgId, dataSourceId, status] }
-      : { where: 'org_id = $1 AND data_source_id = $2', params: [orgId, dataSourceId] };
-    return this.rows.page({ ...query, orderBy: 'key ASC' }, page);
-  }
-
-  private repo(tx?: Tx): Repository<DocumentEntity> {
-    return (tx?.manager ?? this.dataSource.manager).getRepository(DocumentEntity);
+  list(orgId: string, dataSourceId: string, status: DocumentStatus | undefined, page: Page): Promise<{ items: DocumentEntity[]; total: number }> {
+    const where = and(sql`data_source_id = ${dataSourceId}`, ...(status ? [sql`status = ${status}`] : []));
+    return this.page(orgId, where, sql`key ASC`, page);
   }
 
   /** What a sync needs to decide whether a document changed. */
-  async findByKey(dataSourceId: string, key: string): Promise<Pick<DocumentEntity, 'id' | 'status' | 'contentHash'> | null> {
-    const [row] = await this.sql.query<{ id: string; status: DocumentEntity['status']; content_hash: string | null }>(
-      'SELECT id, status, content_hash FROM document WHERE data_source_id = $1 AND key = $2',
-      [dataSourceId, key],
+  async findByKey(orgId: string, dataSourceId: string, key: string): Promise<Pick<DocumentEntity, 'id' | 'status' | 'contentHash'> | null> {
+    const [row] = await this.select<{ id: string; status: DocumentEntity['status']; content_hash: string | null }>(
+      sql`id, status, content_hash`,
+      orgId,
+      sql`data_source_id = ${dataSourceId} AND key = ${key}`,
     );
     return row ? { id: row.id, status: row.status, contentHash: row.content_hash } : null;
   }
 
-  async markSeen(id: string, runId: string): Promise<void> {
-    await this.sql.query('UPDATE document SET last_seen_run_id = $2 WHERE id = $1', [id, runId]);
+  /** Not a change of the document: its update time stays. */
+  async markSeen(orgId: string, id: string, runId: string): Promise<void> {
+    const { text, params } = sql`UPDATE document SET last_seen_run_id = ${runId} WHERE ${this.scopedCondition(orgId, sql`id = ${id}`)}`.render();
+    await this.sqlClient.query(text, params);
   }
 
   /** Replaces the document's chunks with `chunks` and records its new content hash. */
@@ -114,10 +107,11 @@ export class DocumentsRepository {
         );
         return `(${Array.from({ length: 14 }, (_, i) => `$${offset + i + 1}`).join(', ')})`;
       });
-      await tx.manager.query(
+      await this.sqlClient.query(
         `INSERT INTO chunk (id, org_id, data_source_id, kb_article_id, document_id, chunk_index, document_title, document_url, heading_path, section, text, token_count, embedding, embedding_model)
          VALUES ${rows.join(', ')}`,
         values,
+        tx,
       );
     }
     return id;
@@ -129,48 +123,57 @@ export class DocumentsRepository {
   }
 
   /** A knowledge base article that is no longer published leaves the index. */
-  async removeKbArticle(kbArticleId: string): Promise<void> {
-    await this.sql.query('DELETE FROM document WHERE kb_article_id = $1', [kbArticleId]);
+  async removeKbArticle(orgId: string, kbArticleId: string): Promise<void> {
+    await this.deleteWhere(orgId, sql`kb_article_id = ${kbArticleId}`);
   }
 
-  async kbArticleHash(kbArticleId: string): Promise<string | null> {
-    const [row] = await this.sql.query<{ content_hash: string | null }>('SELECT content_hash FROM document WHERE kb_article_id = $1', [kbArticleId]);
+  async kbArticleHash(orgId: string, kbArticleId: string): Promise<string | null> {
+    const [row] = await this.select<{ content_hash: string | null }>(sql`content_hash`, orgId, sql`kb_article_id = ${kbArticleId}`);
     return row?.content_hash ?? null;
   }
 
-  /** After a complete run: documents it did not see have disappeared from the source. */
   /** Documents the source reported deleted. */
-  async removeKeys(dataSourceId: string, keys: readonly string[], tx: Tx): Promise<number> {
+  async removeKeys(orgId: string, dataSourceId: string, keys: readonly string[], tx: Tx): Promise<number> {
     if (keys.length === 0) {
       return 0;
     }
-    const result = await this.repo(tx).delete({ dataSourceId, key: In([...keys]) });
-    return result.affected ?? 0;
+    return this.deleteWhere(orgId, sql`data_source_id = ${dataSourceId} AND key = ANY(${[...keys]}::text[])`, tx);
   }
 
   /**
    * Documents the source no longer lists. One this run wrote or saw is kept even when the listing (taken
    * before it) did not have it: it was created at the source meanwhile.
    */
-  async removeUnlisted(dataSourceId: string, listed: ReadonlySet<string>, runId: string, tx: Tx): Promise<number> {
-    const candidates = await this.repo(tx).find({ select: { id: true, key: true }, where: { dataSourceId, lastSeenRunId: Not(runId) } });
+  async removeUnlisted(orgId: string, dataSourceId: string, listed: ReadonlySet<string>, runId: string, tx: Tx): Promise<number> {
+    const candidates = await this.select<{ id: string; key: string }>(
+      sql`id, key`,
+      orgId,
+      sql`data_source_id = ${dataSourceId} AND last_seen_run_id <> ${runId}`,
+      tx,
+    );
     const gone = candidates.filter((document) => !listed.has(document.key)).map((document) => document.id);
     let removed = 0;
     for (let start = 0; start < gone.length; start += REMOVE_BATCH) {
-      const result = await this.repo(tx).delete({ dataSourceId, id: In(gone.slice(start, start + REMOVE_BATCH)) });
-      removed += result.affected ?? 0;
+      removed += await this.deleteWhere(orgId, sql`data_source_id = ${dataSourceId} AND id = ANY(${gone.slice(start, start + REMOVE_BATCH)}::varchar[])`, tx);
     }
     return removed;
   }
 
-  async removeUnseen(dataSourceId: string, runId: string, tx: Tx): Promise<number> {
-    const result = await this.repo(tx).delete({ dataSourceId, lastSeenRunId: Not(runId) });
-    return result.affected ?? 0;
+  /** After a complete run: documents it did not see have disappeared from the source. */
+  async removeUnseen(orgId: string, dataSourceId: string, runId: string, tx: Tx): Promise<number> {
+    return this.deleteWhere(orgId, sql`data_source_id = ${dataSourceId} AND last_seen_run_id <> ${runId}`, tx);
+  }
+
+  /** A few columns of the organization's documents that match `where`. */
+  private select<R>(columns: SqlFragment, orgId: string, where: SqlFragment, tx?: Tx): Promise<R[]> {
+    const { text, params } = sql`SELECT ${columns} FROM document WHERE ${this.scopedCondition(orgId, where)}`.render();
+    return this.sqlClient.query<R>(text, params, tx);
   }
 
   /**
    * Inserts or updates the document by (data source, key) and drops its chunks, in one statement (one round
-   * trip per document of a sync, and atomic on its own); answers its id.
+   * trip per document of a sync, and atomic on its own); answers its id. Only a document of the same
+   * organization is updated.
    */
   private async upsert(
     document: DocumentIdentity,
@@ -178,13 +181,14 @@ export class DocumentsRepository {
     tx?: Tx,
   ): Promise<string> {
     const conflict = document.kbArticleId ? '(kb_article_id)' : '(data_source_id, key)';
-    const [row] = await this.sql.query<{ id: string }>(
+    const [row] = await this.sqlClient.query<{ id: string }>(
       `WITH upserted AS (
          INSERT INTO document (id, org_id, data_source_id, kb_article_id, key, url, title, content_hash, status, error, chunk_count, token_count, last_seen_run_id)
          VALUES ($1, $2, $3, $13, $4, $5, $6, $7, $8, $9, $10, $11, $12)
          ON CONFLICT ${conflict} DO UPDATE SET
            url = EXCLUDED.url, title = EXCLUDED.title, content_hash = EXCLUDED.content_hash, status = EXCLUDED.status, error = EXCLUDED.error,
            chunk_count = EXCLUDED.chunk_count, token_count = EXCLUDED.token_count, last_seen_run_id = EXCLUDED.last_seen_run_id, updated_at = now()
+         WHERE document.org_id = EXCLUDED.org_id
          RETURNING id
        ), dropped AS (
          DELETE FROM chunk WHERE document_id = (SELECT id FROM upserted)
@@ -207,6 +211,9 @@ export class DocumentsRepository {
       ],
       tx,
     );
+    if (!row) {
+      throw new Error(`Document ${document.key} belongs to another organization than ${document.orgId}`);
+    }
     return row.id;
   }
 }

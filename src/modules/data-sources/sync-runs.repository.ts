@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, type Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { OrgScopedRepository } from '#src/common/database/scoped/org-scoped-repository.js';
+import { sql } from '#src/common/database/scoped/sql-fragment.js';
+import { SqlClient } from '#src/common/database/sql-client.js';
 import type { Tx } from '#src/common/database/transaction.js';
 import { newId } from '#src/common/ids/ids.js';
-import { SyncRunEntity, type SyncTrigger } from '#src/modules/data-sources/sync-run.entity.js';
+import { SyncRunEntity, type SyncRunStatus, type SyncTrigger } from '#src/modules/data-sources/sync-run.entity.js';
 
 export type RunCounters = Pick<
   SyncRunEntity,
@@ -17,20 +20,19 @@ export type RunCounters = Pick<
 >;
 
 @Injectable()
-export class SyncRunsRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  private repo(tx?: Tx): Repository<SyncRunEntity> {
-    return (tx?.manager ?? this.dataSource.manager).getRepository(SyncRunEntity);
+export class SyncRunsRepository extends OrgScopedRepository<SyncRunEntity> {
+  constructor(dataSource: DataSource, sqlClient: SqlClient) {
+    super(dataSource, sqlClient, SyncRunEntity);
   }
 
   /** The queued run of a source, creating it unless one is already waiting: requests made meanwhile share it. */
   async queue(orgId: string, dataSourceId: string, trigger: SyncTrigger, tx: Tx): Promise<SyncRunEntity> {
-    const waiting = await this.repo(tx).findOne({ where: { dataSourceId, status: 'queued' }, order: { createdAt: 'ASC' } });
+    const [waiting] = await this.findMany(orgId, sql`data_source_id = ${dataSourceId} AND status = 'queued'`, { orderBy: sql`created_at ASC`, limit: 1 }, tx);
     if (waiting) {
       return waiting;
     }
-    return this.repo(tx).save(
+    return this.insert(
+      orgId,
       Object.assign(new SyncRunEntity(), {
         id: newId('job'),
         orgId,
@@ -43,50 +45,54 @@ export class SyncRunsRepository {
         startedAt: null,
         finishedAt: null,
       }),
+      tx,
     );
   }
 
-  /** The run a worker should execute next: one already running (a retry after a crash) or the oldest queued. */
-  async next(dataSourceId: string, tx: Tx): Promise<SyncRunEntity | null> {
-    return this.repo(tx).findOne({
-      where: { dataSourceId, status: In(['running', 'queued']) },
-      order: { status: 'DESC', createdAt: 'ASC' },
-      lock: { mode: 'pessimistic_write' },
-    });
+  /** The run a worker should execute next, locked: one already running (a retry after a crash) or the oldest queued. */
+  async next(orgId: string, dataSourceId: string, tx: Tx): Promise<SyncRunEntity | null> {
+    const { text, params } = this.scoped(orgId, sql`data_source_id = ${dataSourceId} AND status IN ('running', 'queued')`);
+    const [row] = await this.sqlClient.query<Record<string, unknown>>(
+      `SELECT ${this.rows.columns} FROM ${this.rows.table} WHERE ${text} ORDER BY status DESC, created_at ASC LIMIT 1 FOR UPDATE`,
+      params,
+      tx,
+    );
+    return row ? this.rows.map(row) : null;
   }
 
   async start(run: SyncRunEntity, tx: Tx): Promise<SyncRunEntity> {
     run.status = 'running';
     run.attempts += 1;
     run.startedAt ??= new Date();
-    return this.repo(tx).save(run);
+    return this.save(run.orgId, run, tx);
   }
 
-  async progress(id: string, counters: RunCounters): Promise<void> {
-    await this.repo().update({ id }, counters);
+  async progress(orgId: string, id: string, counters: RunCounters): Promise<void> {
+    await this.update(orgId, id, counters);
   }
 
-  async finish(id: string, outcome: { status: 'succeeded' | 'failed'; error?: string } & RunCounters, tx: Tx): Promise<void> {
-    await this.repo(tx).update({ id }, { ...outcome, error: outcome.error ?? null, finishedAt: new Date() });
+  async finish(orgId: string, id: string, outcome: { status: 'succeeded' | 'failed'; error?: string } & RunCounters, tx: Tx): Promise<void> {
+    await this.update(orgId, id, { ...outcome, error: outcome.error ?? null, finishedAt: new Date() }, tx);
   }
 
   /** Requeues a run whose attempt failed but may be retried. */
-  async requeue(id: string, error: string): Promise<void> {
-    await this.repo().update({ id }, { status: 'queued', error });
+  async requeue(orgId: string, id: string, error: string): Promise<void> {
+    await this.update(orgId, id, { status: 'queued', error });
   }
 
-  async latest(dataSourceId: string): Promise<SyncRunEntity | null> {
-    return this.repo().findOne({ where: { dataSourceId }, order: { createdAt: 'DESC' } });
+  async latest(orgId: string, dataSourceId: string): Promise<SyncRunEntity | null> {
+    const [run] = await this.findMany(orgId, sql`data_source_id = ${dataSourceId}`, { orderBy: sql`created_at DESC`, limit: 1 });
+    return run ?? null;
   }
 
-  /** Sources with work left over from before a restart. */
-  async unfinished(): Promise<Array<{ orgId: string; dataSourceId: string }>> {
-    const rows = await this.repo()
-      .createQueryBuilder('run')
-      .select('DISTINCT run.org_id', 'orgId')
-      .addSelect('run.data_source_id', 'dataSourceId')
-      .where('run.status IN (:...statuses)', { statuses: ['queued', 'running'] })
-      .getRawMany<{ orgId: string; dataSourceId: string }>();
-    return rows;
+  /**
+   * Sources with work left over from before a restart (runs in one of `statuses`), across organizations: a
+   * process that runs jobs resumes every organization's syncs.
+   */
+  async unfinished(statuses: SyncRunStatus[] = ['queued', 'running']): Promise<Array<{ orgId: string; dataSourceId: string }>> {
+    return this.sqlClient.query<{ orgId: string; dataSourceId: string }>(
+      `SELECT DISTINCT org_id AS "orgId", data_source_id AS "dataSourceId" FROM sync_run WHERE status = ANY($1::text[])`,
+      [statuses],
+    );
   }
 }

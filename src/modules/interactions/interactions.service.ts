@@ -27,7 +27,7 @@ export class InteractionsService {
   /** Sets or changes the feedback; every change is an interaction.feedback event. */
   async feedback(auth: AuthContext, id: string, dto: FeedbackDto): Promise<InteractionEntity> {
     return this.transactions.run(async (tx) => {
-      const interaction = await this.interactions.findByIdForUpdate(auth.orgId, id, tx);
+      const interaction = await this.interactions.lockById(auth.orgId, id, tx);
       if (!interaction) {
         throw AppError.notFound('Interaction', id);
       }
@@ -35,10 +35,15 @@ export class InteractionsService {
         throw AppError.conflict(`Interaction ${id} has no answer to give feedback on (${interaction.status})`);
       }
       Object.assign(interaction, { feedback: dto.feedback, comment: dto.comment === undefined ? interaction.comment : dto.comment, feedbackAt: new Date() });
-      const saved = await this.interactions.save(interaction, tx);
+      const saved = await this.interactions.save(auth.orgId, interaction, tx);
       await this.events.record(tx, auth.orgId, 'interaction.feedback', { interaction: toInteractionEvent(saved) });
       return saved;
     });
+  }
+
+  /** The last `limit` completed exchanges of a session, oldest first. */
+  history(auth: AuthContext, sessionId: string, limit: number): Promise<Array<{ query: string; response: string }>> {
+    return this.interactions.history(auth.orgId, sessionId, limit);
   }
 
   async get(auth: AuthContext, id: string): Promise<InteractionEntity> {

@@ -1,67 +1,52 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { EntityRows } from '#src/common/database/entity-rows.js';
+import { OrgScopedRepository } from '#src/common/database/scoped/org-scoped-repository.js';
+import { EVERY_ROW, sql } from '#src/common/database/scoped/sql-fragment.js';
 import { SqlClient } from '#src/common/database/sql-client.js';
 import type { Tx } from '#src/common/database/transaction.js';
 import type { Page } from '#src/common/validation/validators.js';
 import { KbArticleVersionEntity } from '#src/modules/kb/kb-article-version.entity.js';
 import { KbArticleEntity, type KbStatus } from '#src/modules/kb/kb-article.entity.js';
 
+/** Articles, and their versions (keyed by article and number, so read and written here, always with the organization). */
 @Injectable()
-export class KbRepository {
-  private readonly articleRows: EntityRows<KbArticleEntity>;
+export class KbRepository extends OrgScopedRepository<KbArticleEntity> {
   private readonly versionRows: EntityRows<KbArticleVersionEntity>;
 
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly sql: SqlClient,
-  ) {
-    this.articleRows = new EntityRows(sql, dataSource, KbArticleEntity);
-    this.versionRows = new EntityRows(sql, dataSource, KbArticleVersionEntity);
+  constructor(dataSource: DataSource, sqlClient: SqlClient) {
+    super(dataSource, sqlClient, KbArticleEntity);
+    this.versionRows = new EntityRows(sqlClient, dataSource, KbArticleVersionEntity);
   }
 
-  private articles(tx?: Tx): Repository<KbArticleEntity> {
-    return (tx?.manager ?? this.dataSource.manager).getRepository(KbArticleEntity);
-  }
-
-  private versions(tx?: Tx): Repository<KbArticleVersionEntity> {
-    return (tx?.manager ?? this.dataSource.manager).getRepository(KbArticleVersionEntity);
+  /** A new article, as its first version. */
+  async insertFirstVersion(orgId: string, article: KbArticleEntity, tx: Tx): Promise<KbArticleEntity> {
+    const inserted = await this.insert(orgId, article, tx);
+    await this.appendVersion(inserted, tx);
+    return inserted;
   }
 
   /** Saves the article as its current version and appends that version to its history. */
-  async saveVersion(article: KbArticleEntity, tx: Tx): Promise<KbArticleEntity> {
-    const saved = await this.articles(tx).save(article);
-    await this.versions(tx).insert({
-      articleId: saved.id,
-      version: saved.version,
-      orgId: saved.orgId,
-      title: saved.title,
-      content: saved.content,
-      tags: saved.tags,
-      status: saved.status,
-    });
+  async saveVersion(orgId: string, article: KbArticleEntity, tx: Tx): Promise<KbArticleEntity> {
+    const saved = await this.save(orgId, article, tx);
+    await this.appendVersion(saved, tx);
     return saved;
   }
 
-  async findById(orgId: string, id: string): Promise<KbArticleEntity | null> {
-    return this.articleRows.findOne('org_id = $1 AND id = $2', [orgId, id]);
+  list(orgId: string, status: KbStatus | undefined, page: Page): Promise<{ items: KbArticleEntity[]; total: number }> {
+    return this.page(orgId, status ? sql`status = ${status}` : EVERY_ROW, sql`created_at DESC, id DESC`, page);
   }
 
-  async findByIdForUpdate(orgId: string, id: string, tx: Tx): Promise<KbArticleEntity | null> {
-    return this.articles(tx).findOne({ where: { orgId, id }, lock: { mode: 'pessimistic_write' } });
+  listVersions(orgId: string, articleId: string, page: Page): Promise<{ items: KbArticleVersionEntity[]; total: number }> {
+    const { text, params } = sql`org_id = ${orgId} AND article_id = ${articleId}`.render();
+    return this.versionRows.page({ where: text, params, orderBy: 'version DESC' }, page);
   }
 
-  async list(orgId: string, status: KbStatus | undefined, page: Page): Promise<{ items: KbArticleEntity[]; total: number }> {
-    const query = status ? { where: 'org_id = $1 AND status = $2', params: [orgId, status] } : { where: 'org_id = $1', params: [orgId] };
-    return this.articleRows.page({ ...query, orderBy: 'created_at DESC, id DESC' }, page);
-  }
-
-  async listVersions(orgId: string, articleId: string, page: Page): Promise<{ items: KbArticleVersionEntity[]; total: number }> {
-    return this.versionRows.page({ where: 'org_id = $1 AND article_id = $2', params: [orgId, articleId], orderBy: 'version DESC' }, page);
-  }
-
-  async delete(orgId: string, id: string, tx: Tx): Promise<boolean> {
-    const result = await this.articles(tx).delete({ orgId, id });
-    return (result.affected ?? 0) > 0;
+  private async appendVersion(article: KbArticleEntity, tx: Tx): Promise<void> {
+    await this.sqlClient.query(
+      'INSERT INTO kb_article_version (article_id, version, org_id, title, content, tags, status) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [article.id, article.version, article.orgId, article.title, article.content, article.tags, article.status],
+      tx,
+    );
   }
 }

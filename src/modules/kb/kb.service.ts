@@ -28,7 +28,8 @@ export class KbService {
 
   async create(auth: AuthContext, dto: CreateKbArticleDto): Promise<KbArticleEntity> {
     return this.transactions.run(async (tx) => {
-      const article = await this.kb.saveVersion(
+      const article = await this.kb.insertFirstVersion(
+        auth.orgId,
         Object.assign(new KbArticleEntity(), {
           id: newId('kbArticle'),
           orgId: auth.orgId,
@@ -60,7 +61,7 @@ export class KbService {
   /** Every update is a new version; the previous ones stay readable. */
   async update(auth: AuthContext, id: string, dto: UpdateKbArticleDto): Promise<KbArticleEntity> {
     return this.transactions.run(async (tx) => {
-      const article = await this.kb.findByIdForUpdate(auth.orgId, id, tx);
+      const article = await this.kb.lockById(auth.orgId, id, tx);
       if (!article) {
         throw AppError.notFound('Knowledge base article', id);
       }
@@ -72,7 +73,7 @@ export class KbService {
         version: article.version + 1,
       });
       this.reindexAfterCommit(tx, auth.orgId, id);
-      return this.kb.saveVersion(article, tx);
+      return this.kb.saveVersion(auth.orgId, article, tx);
     });
   }
 

@@ -55,16 +55,16 @@ export class ApiKeyVerifier {
       // A personal key whose user was deleted meanwhile: deleting a user revokes their keys.
       throw invalidKey();
     }
-    this.touch(key.id);
+    this.touch(key.orgId, key.id);
     return key;
   }
 
-  private touch(keyId: string): void {
+  private touch(orgId: string, keyId: string): void {
     if (this.recentlyTouched.has(keyId)) {
       return;
     }
     this.recentlyTouched.set(keyId, true);
-    this.keys.touch(keyId).catch((error: unknown) => this.logger.warn({ err: error, key_id: keyId }, 'Could not record key use'));
+    this.keys.touch(orgId, keyId).catch((error: unknown) => this.logger.warn({ err: error, key_id: keyId }, 'Could not record key use'));
   }
 }
 

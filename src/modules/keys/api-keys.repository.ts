@@ -1,7 +1,8 @@
 import { storedAllowlist } from '#src/modules/auth/ip-allowlist/ip-allowlist.js';
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull, type Repository } from 'typeorm';
-import { EntityRows } from '#src/common/database/entity-rows.js';
+import { DataSource } from 'typeorm';
+import { OrgScopedRepository } from '#src/common/database/scoped/org-scoped-repository.js';
+import { EVERY_ROW, sql, type SqlFragment } from '#src/common/database/scoped/sql-fragment.js';
 import { SqlClient } from '#src/common/database/sql-client.js';
 import type { Tx } from '#src/common/database/transaction.js';
 import type { Page } from '#src/common/validation/validators.js';
@@ -23,30 +24,17 @@ export interface KeyForVerification {
 }
 
 @Injectable()
-export class ApiKeysRepository {
-  private readonly rows: EntityRows<ApiKeyEntity>;
-
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly sql: SqlClient,
-  ) {
-    this.rows = new EntityRows(sql, dataSource, ApiKeyEntity);
-  }
-
-  private repo(tx?: Tx): Repository<ApiKeyEntity> {
-    return (tx?.manager ?? this.dataSource.manager).getRepository(ApiKeyEntity);
-  }
-
-  async insert(entity: ApiKeyEntity, tx?: Tx): Promise<ApiKeyEntity> {
-    return this.repo(tx).save(entity);
+export class ApiKeysRepository extends OrgScopedRepository<ApiKeyEntity> {
+  constructor(dataSource: DataSource, sqlClient: SqlClient) {
+    super(dataSource, sqlClient, ApiKeyEntity);
   }
 
   /**
    * On every request whose key is not cached: one indexed lookup, with the owner's role for personal keys and
-   * the organization's plan and limit overrides.
+   * the organization's plan and limit overrides. Across organizations: the key is what names the organization.
    */
   async findForVerification(hash: string): Promise<KeyForVerification | undefined> {
-    const rows = await this.sql.query<{
+    const rows = await this.sqlClient.query<{
       id: string;
       org_id: string;
       user_id: string | null;
@@ -85,52 +73,40 @@ export class ApiKeysRepository {
       : undefined;
   }
 
-  async findById(orgId: string, id: string, tx?: Tx): Promise<ApiKeyEntity | null> {
-    return this.repo(tx).findOne({ where: { orgId, id } });
-  }
-
   async hashOf(orgId: string, id: string, tx?: Tx): Promise<string | undefined> {
-    const row = await this.repo(tx)
-      .createQueryBuilder('key')
-      .select('key.hash', 'hash')
-      .where('key.org_id = :orgId AND key.id = :id', { orgId, id })
-      .getRawOne<{ hash: string }>();
-    return row?.hash;
+    const [hash] = await this.hashes(orgId, sql`id = ${id}`, tx);
+    return hash;
   }
 
-  async hashesOfUser(orgId: string, userId: string, tx?: Tx): Promise<string[]> {
-    const rows = await this.repo(tx)
-      .createQueryBuilder('key')
-      .select('key.hash', 'hash')
-      .where('key.org_id = :orgId AND key.user_id = :userId', { orgId, userId })
-      .getRawMany<{ hash: string }>();
-    return rows.map((row) => row.hash);
+  hashesOfUser(orgId: string, userId: string, tx?: Tx): Promise<string[]> {
+    return this.hashes(orgId, sql`user_id = ${userId}`, tx);
   }
 
-  async hashesOfOrganization(orgId: string, tx?: Tx): Promise<string[]> {
-    const rows = await this.repo(tx)
-      .createQueryBuilder('key')
-      .select('key.hash', 'hash')
-      .where('key.org_id = :orgId', { orgId })
-      .getRawMany<{ hash: string }>();
-    return rows.map((row) => row.hash);
+  hashesOfOrganization(orgId: string, tx?: Tx): Promise<string[]> {
+    return this.hashes(orgId, EVERY_ROW, tx);
   }
 
-  async list(orgId: string, page: Page): Promise<{ items: ApiKeyEntity[]; total: number }> {
-    return this.rows.page({ where: 'org_id = $1', params: [orgId], orderBy: 'created_at DESC, id DESC' }, page);
+  list(orgId: string, page: Page): Promise<{ items: ApiKeyEntity[]; total: number }> {
+    return this.page(orgId, EVERY_ROW, sql`created_at DESC, id DESC`, page);
   }
 
   /** Revokes if still active; answers whether this call revoked it. */
   async revoke(orgId: string, id: string, replacedById: string | null, tx?: Tx): Promise<boolean> {
-    const result = await this.repo(tx).update({ orgId, id, revokedAt: IsNull() }, { revokedAt: () => 'now()', replacedById });
-    return (result.affected ?? 0) > 0;
+    return (await this.updateWhere(orgId, sql`id = ${id} AND revoked_at IS NULL`, { revokedAt: sql`now()`, replacedById }, tx)) > 0;
   }
 
   async revokeAllOfUser(orgId: string, userId: string, tx?: Tx): Promise<void> {
-    await this.repo(tx).update({ orgId, userId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
+    await this.updateWhere(orgId, sql`user_id = ${userId} AND revoked_at IS NULL`, { revokedAt: sql`now()` }, tx);
   }
 
-  async touch(id: string): Promise<void> {
-    await this.repo().update({ id }, { lastUsedAt: () => 'now()' });
+  async touch(orgId: string, id: string): Promise<void> {
+    await this.updateWhere(orgId, sql`id = ${id}`, { lastUsedAt: sql`now()` });
+  }
+
+  /** The stored hashes (never read with the rest of a key) of the organization's keys that match. */
+  private async hashes(orgId: string, where: SqlFragment, tx?: Tx): Promise<string[]> {
+    const { text, params } = this.scoped(orgId, where);
+    const rows = await this.sqlClient.query<{ hash: string }>(`SELECT hash FROM ${this.rows.table} WHERE ${text}`, params, tx);
+    return rows.map((row) => row.hash);
   }
 }

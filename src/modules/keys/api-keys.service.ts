@@ -73,7 +73,7 @@ export class ApiKeysService {
       revokedAt: null,
       replacedById: null,
     });
-    const saved = await this.keys.insert(entity, tx);
+    const saved = await this.keys.insert(orgId, entity, tx);
     return { entity: saved, key };
   }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '#src/modules/auth/auth.module.js';
 import { OAuthClientsController } from '#src/modules/oauth/clients/oauth-clients.controller.js';
+import { OAuthClientsRepository } from '#src/modules/oauth/clients/oauth-clients.repository.js';
 import { OAuthClientsService } from '#src/modules/oauth/clients/oauth-clients.service.js';
 import { OAuthGrantsController } from '#src/modules/oauth/grants/oauth-grants.controller.js';
 import { OAuthGrantsService } from '#src/modules/oauth/grants/oauth-grants.service.js';
@@ -15,7 +16,7 @@ import { OAuthServer } from '#src/modules/oauth/server/oauth-server.js';
 @Module({
   imports: [AuthModule],
   controllers: [OAuthClientsController, OAuthGrantsController, OAuthInteractionsController],
-  providers: [OAuthClientsService, OAuthGrantsService, OAuthServer],
+  providers: [OAuthClientsRepository, OAuthClientsService, OAuthGrantsService, OAuthServer],
   exports: [OAuthClientsService, OAuthServer],
 })
 export class OAuthModule {}

@@ -1,33 +1,39 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { GlobalRepository } from '#src/common/database/scoped/global-repository.js';
+import { sql } from '#src/common/database/scoped/sql-fragment.js';
+import { SqlClient } from '#src/common/database/sql-client.js';
 import type { Tx } from '#src/common/database/transaction.js';
 import { OrganizationEntity } from '#src/modules/organizations/organization.entity.js';
 
+/** The organizations themselves: each row is its own scope, read and written by its id. */
 @Injectable()
-export class OrganizationsRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  private repo(tx?: Tx): Repository<OrganizationEntity> {
-    return (tx?.manager ?? this.dataSource.manager).getRepository(OrganizationEntity);
+export class OrganizationsRepository extends GlobalRepository<OrganizationEntity> {
+  constructor(dataSource: DataSource, sqlClient: SqlClient) {
+    super(dataSource, sqlClient, OrganizationEntity);
   }
 
-  async insert(organization: OrganizationEntity, tx?: Tx): Promise<OrganizationEntity> {
-    return this.repo(tx).save(organization);
+  insert(organization: OrganizationEntity, tx?: Tx): Promise<OrganizationEntity> {
+    return this.repository(tx).save(organization);
   }
 
-  async findById(id: string, tx?: Tx): Promise<OrganizationEntity | null> {
-    return this.repo(tx).findOne({ where: { id } });
+  findById(id: string, tx?: Tx): Promise<OrganizationEntity | null> {
+    return this.findOne(sql`id = ${id}`, tx);
   }
 
+  /** Locks the row until the transaction ends, so concurrent changes of one organization's settings serialise. */
   async findByIdForUpdate(id: string, tx: Tx): Promise<OrganizationEntity | null> {
-    return this.repo(tx).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    const rows = await this.sqlClient.query<Record<string, unknown>>(`SELECT ${this.rows.columns} FROM ${this.rows.table} WHERE id = $1 FOR UPDATE`, [id], tx);
+    return rows[0] ? this.rows.map(rows[0]) : null;
   }
 
-  async save(organization: OrganizationEntity, tx?: Tx): Promise<OrganizationEntity> {
-    return this.repo(tx).save(organization);
+  /** Writes the columns that changed since the row was read; the update time moves only when one did. */
+  save(organization: OrganizationEntity, tx?: Tx): Promise<OrganizationEntity> {
+    return this.repository(tx).save(organization);
   }
 
   async count(tx?: Tx): Promise<number> {
-    return this.repo(tx).count();
+    const [row] = await this.execute<{ count: string | number }>(sql`SELECT count(*) AS count FROM organization`, tx);
+    return Number(row?.count ?? 0);
   }
 }

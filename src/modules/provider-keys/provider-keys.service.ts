@@ -56,6 +56,7 @@ export class ProviderKeysService implements OnModuleInit {
     const baseUrl = dto.base_url === undefined || dto.base_url === null ? null : await this.checkedBaseUrl(dto.base_url);
     const sealed = this.seal(auth.orgId, dto.api_key);
     return this.keys.insert(
+      auth.orgId,
       Object.assign(new ProviderKeyEntity(), {
         id: newId('providerKey'),
         orgId: auth.orgId,
@@ -83,7 +84,7 @@ export class ProviderKeysService implements OnModuleInit {
 
   async delete(auth: AuthContext, id: string): Promise<void> {
     await this.transactions.run(async (tx) => {
-      if (!(await this.keys.lock(auth.orgId, id, tx))) {
+      if (!(await this.keys.lockById(auth.orgId, id, tx))) {
         throw AppError.notFound('Provider key', id);
       }
       const agents = await this.keys.agentsUsing(auth.orgId, id, tx);

@@ -1,17 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { apiKeyIdOf, type AuthContext } from '#src/common/auth/auth-context.js';
+import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { TransactionRunner } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { newId } from '#src/common/ids/ids.js';
 import type { AgentEntity } from '#src/modules/agents/agent.entity.js';
 import { AgentsService } from '#src/modules/agents/agents.service.js';
-import { DomainEventsService } from '#src/modules/events/domain-events.service.js';
 import { Answerer, type ConversationTurn, type ProviderCredentials } from '#src/modules/generation/answerer.js';
 import { citedSources } from '#src/modules/generation/citations.js';
 import { costUsd } from '#src/modules/generation/model-catalog.js';
-import { InteractionEntity, type InteractionSource } from '#src/modules/interactions/interaction.entity.js';
-import { toInteractionEvent } from '#src/modules/interactions/interaction-event.js';
-import { InteractionsRepository } from '#src/modules/interactions/interactions.repository.js';
+import type { InteractionEntity, InteractionSource } from '#src/modules/interactions/interaction.entity.js';
+import { InteractionLifecycle } from '#src/modules/interactions/interaction-lifecycle.js';
+import { InteractionsService } from '#src/modules/interactions/interactions.service.js';
 import { LimitsService } from '#src/modules/limits/limits.service.js';
 import { ProviderKeysService } from '#src/modules/provider-keys/provider-keys.service.js';
 import type { RagStrategy } from '#src/modules/retrieval/rag-strategy.js';
@@ -67,11 +66,11 @@ export class QueryService {
 
   constructor(
     private readonly agents: AgentsService,
-    private readonly interactions: InteractionsRepository,
+    private readonly interactions: InteractionsService,
+    private readonly lifecycle: InteractionLifecycle,
     private readonly retrieval: RetrievalService,
     private readonly answerer: Answerer,
     private readonly providerKeys: ProviderKeysService,
-    private readonly events: DomainEventsService,
     private readonly transactions: TransactionRunner,
     private readonly limits: LimitsService,
   ) {}
@@ -84,38 +83,12 @@ export class QueryService {
     }
     const sessionId = input.sessionId ?? newId('session');
     const [history, credentials] = await Promise.all([
-      input.sessionId ? this.interactions.history(auth.orgId, sessionId, HISTORY_TURNS) : Promise.resolve([]),
+      input.sessionId ? this.interactions.history(auth, sessionId, HISTORY_TURNS) : Promise.resolve([]),
       agent.providerKeyId ? this.providerKeys.credentialsFor(auth.orgId, agent.providerKeyId) : Promise.resolve(undefined),
     ]);
-    const interaction = await this.transactions.run(async (tx) => {
-      const created = await this.interactions.save(
-        Object.assign(new InteractionEntity(), {
-          id: newId('interaction'),
-          orgId: auth.orgId,
-          agentId: agent.id,
-          sessionId,
-          userId: auth.userId,
-          apiKeyId: apiKeyIdOf(auth),
-          query: input.query,
-          response: '',
-          status: 'pending',
-          error: null,
-          sources: [],
-          feedback: null,
-          comment: null,
-          feedbackAt: null,
-          latencyMs: 0,
-          tokensInput: 0,
-          tokensOutput: 0,
-          costUsd: 0,
-          ragStrategy: agent.ragStrategy,
-          model: agent.model,
-        }),
-        tx,
-      );
-      await this.events.record(tx, auth.orgId, 'interaction.created', { interaction: toInteractionEvent(created) });
-      return created;
-    });
+    const interaction = await this.transactions.run((tx) =>
+      this.lifecycle.open(auth, { agentId: agent.id, sessionId, query: input.query, ragStrategy: agent.ragStrategy, model: agent.model }, tx),
+    );
     return {
       auth,
       agent,
@@ -153,37 +126,29 @@ export class QueryService {
         },
         { signal: hooks.signal, onDelta: hooks.onDelta },
       );
-      const completed = await this.finish(prepared, {
-        status: 'completed',
-        response: answer.text,
-        sources: search.chunks.map(toInteractionSource),
-        citationCount: citationCount(answer.text, search.chunks.length),
-        tokensInput: answer.tokensInput,
-        tokensOutput: answer.tokensOutput,
-        costUsd: costUsd(agent.model, answer.tokensInput, answer.tokensOutput),
-      });
+      const completed = await this.lifecycle.complete(
+        interaction,
+        {
+          response: answer.text,
+          sources: search.chunks.map(toInteractionSource),
+          citationCount: citationCount(answer.text, search.chunks.length),
+          tokensInput: answer.tokensInput,
+          tokensOutput: answer.tokensOutput,
+          costUsd: costUsd(agent.model, answer.tokensInput, answer.tokensOutput),
+        },
+        prepared.startedAt,
+      );
       await this.limits
         .recordTokens(agent.orgId, answer.tokensInput + answer.tokensOutput)
         .catch((error: unknown) => this.logger.error({ err: error }, 'Could not count the tokens of an answer against the daily limit'));
       return { interaction: completed, sources: search.chunks };
     } catch (error) {
       const reason = hooks.signal?.aborted ? 'The client disconnected before the answer was complete' : error instanceof Error ? error.message : String(error);
-      await this.finish(prepared, { status: 'failed', error: reason }).catch((failure: unknown) =>
-        this.logger.error({ err: failure }, 'Could not record a failed interaction'),
-      );
+      await this.lifecycle
+        .fail(interaction, reason, prepared.startedAt)
+        .catch((failure: unknown) => this.logger.error({ err: failure }, 'Could not record a failed interaction'));
       throw error;
     }
-  }
-
-  private async finish(prepared: PreparedQuery, fields: Partial<InteractionEntity>): Promise<InteractionEntity> {
-    return this.transactions.run(async (tx) => {
-      const interaction = Object.assign(prepared.interaction, fields, { latencyMs: Math.round(performance.now() - prepared.startedAt) });
-      const saved = await this.interactions.save(interaction, tx);
-      if (saved.status === 'completed') {
-        await this.events.record(tx, prepared.auth.orgId, 'interaction.completed', { interaction: toInteractionEvent(saved) });
-      }
-      return saved;
-    });
   }
 }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ChunkSearchRepository } from '#src/modules/retrieval/chunk-search.repository.js';
+import { ChunkEmbeddingsRepository } from '#src/modules/retrieval/embeddings/chunk-embeddings.repository.js';
 import { EmbeddingIndexService } from '#src/modules/retrieval/embeddings/embedding-index.service.js';
 import { EmbeddingsModule } from '#src/modules/retrieval/embeddings/embeddings.module.js';
 import { RetrievalService } from '#src/modules/retrieval/retrieval.service.js';
@@ -13,7 +14,7 @@ import { SearchStatsRepository } from '#src/modules/retrieval/search-stats.repos
  */
 @Module({
   imports: [EmbeddingsModule],
-  providers: [SearchSessions, ChunkSearchRepository, SearchStatsRepository, RetrievalService, EmbeddingIndexService],
+  providers: [SearchSessions, ChunkSearchRepository, SearchStatsRepository, RetrievalService, ChunkEmbeddingsRepository, EmbeddingIndexService],
   exports: [RetrievalService, EmbeddingIndexService, SearchStatsRepository],
 })
 export class RetrievalModule {}

@@ -38,29 +38,31 @@ export class SearchStatsRepository {
     const chunks = scope === KNOWLEDGE_BASE_SCOPE ? KNOWLEDGE_BASE_CHUNKS : DATA_SOURCE_CHUNKS;
     return this.transactions.run(async (tx) => {
       // Refreshes of one scope take turns: each then rewrites it from what was committed before it began.
-      await tx.manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [REFRESH_LOCK_CLASS, `${orgId}/${scope}`]);
-      await tx.manager.query('DELETE FROM search_lexeme_stats WHERE org_id = $1 AND scope = $2', [orgId, scope]);
-      await tx.manager.query(
+      await this.sql.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [REFRESH_LOCK_CLASS, `${orgId}/${scope}`], tx);
+      await this.sql.query('DELETE FROM search_lexeme_stats WHERE org_id = $1 AND scope = $2', [orgId, scope], tx);
+      await this.sql.query(
         `INSERT INTO search_scope_stats (org_id, scope, chunks, tokens, refreshed_at)
          SELECT $1::varchar, $2::varchar, count(*), coalesce(sum(c.token_count), 0), now() FROM chunk c WHERE ${chunks}
          ON CONFLICT (org_id, scope) DO UPDATE SET chunks = excluded.chunks, tokens = excluded.tokens, refreshed_at = excluded.refreshed_at`,
         [orgId, scope],
+        tx,
       );
-      await tx.manager.query(
+      await this.sql.query(
         `INSERT INTO search_lexeme_stats (org_id, scope, lexeme, df)
          SELECT $1::varchar, $2::varchar, s.word, s.ndoc FROM ts_stat(format('SELECT c.tsv FROM chunk c WHERE ${asFormat(chunks)}', $1::varchar, $2::varchar)) AS s`,
         [orgId, scope],
+        tx,
       );
     });
   }
 
   /** Drops a scope's statistics (its data source is being deleted), in the caller's transaction. */
   async forget({ orgId, scope }: StatsScope, tx: Tx): Promise<void> {
-    await tx.manager.query('DELETE FROM search_lexeme_stats WHERE org_id = $1 AND scope = $2', [orgId, scope]);
-    await tx.manager.query('DELETE FROM search_scope_stats WHERE org_id = $1 AND scope = $2', [orgId, scope]);
+    await this.sql.query('DELETE FROM search_lexeme_stats WHERE org_id = $1 AND scope = $2', [orgId, scope], tx);
+    await this.sql.query('DELETE FROM search_scope_stats WHERE org_id = $1 AND scope = $2', [orgId, scope], tx);
   }
 
-  /** Refreshes every scope that has no statistics, one after the other, until `stop` says so; answers how many. */
+  /** Refreshes every scope (of every organization) that has no statistics, one after the other, until `stop` says so; answers how many. */
   async refreshMissing(stop: () => boolean = () => false): Promise<number> {
     let refreshed = 0;
     for (const scope of await this.missing()) {
@@ -73,7 +75,10 @@ export class SearchStatsRepository {
     return refreshed;
   }
 
-  /** Data sources, and knowledge bases holding chunks, that have no statistics yet (made before they existed). */
+  /**
+   * Data sources, and knowledge bases holding chunks, that have no statistics yet (made before they existed),
+   * across organizations: the backfill at start-up computes every organization's.
+   */
   async missing(): Promise<StatsScope[]> {
     return this.sql.query<StatsScope>(
       `SELECT d.org_id AS "orgId", d.id AS scope FROM data_source d

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { Role } from '#src/common/auth/permissions.js';
 import { TransactionRunner } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { NO_CLIENT, SYSTEM_ACTOR } from '#src/modules/audit/audit-actions.js';
 import { AuditLog } from '#src/modules/audit/audit-log.service.js';
-import { OrganizationEntity } from '#src/modules/organizations/organization.entity.js';
+import type { OrganizationEntity } from '#src/modules/organizations/organization.entity.js';
+import { OrganizationsRepository } from '#src/modules/organizations/organizations.repository.js';
 import { SsoConnectionsService } from '#src/modules/sso/connections/sso-connections.service.js';
 import { DomainsService } from '#src/modules/sso/domains/domains.service.js';
 import { requireEnterprise, ssoSettingsOf, storedSsoSettings, type SsoSettings } from '#src/modules/sso/sso-settings.js';
@@ -23,7 +23,7 @@ export interface SsoSummary {
 @Injectable()
 export class SsoSettingsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly organizations: OrganizationsRepository,
     private readonly transactions: TransactionRunner,
     private readonly domains: DomainsService,
     private readonly connections: SsoConnectionsService,
@@ -49,7 +49,7 @@ export class SsoSettingsService {
    * with no way in; the other switches only the plan.
    */
   async change(orgId: string, change: Partial<SsoSettings>): Promise<SsoSettings> {
-    const organization = await requireEnterprise(this.dataSource, orgId);
+    const organization = await requireEnterprise(this.organizations, orgId);
     if (change.enforced) {
       const [domains, connections] = await Promise.all([this.domains.list(orgId), this.connections.list(orgId)]);
       if (!domains.some((domain) => domain.verified) || connections.length === 0) {
@@ -57,11 +57,11 @@ export class SsoSettingsService {
       }
     }
     return this.transactions.run(async (tx) => {
-      const locked = await tx.manager.getRepository(OrganizationEntity).findOne({ where: { id: organization.id }, lock: { mode: 'pessimistic_write' } });
+      const locked = await this.organizations.findByIdForUpdate(organization.id, tx);
       const before = ssoSettingsOf(locked!.settings);
       const after: SsoSettings = { ...before, ...change };
       locked!.settings = { ...locked!.settings, sso: storedSsoSettings(after) };
-      await tx.manager.getRepository(OrganizationEntity).save(locked!);
+      await this.organizations.save(locked!, tx);
       await this.audit.record(
         {
           orgId,

@@ -1,8 +1,8 @@
-import type { DataSource } from 'typeorm';
 import { ROLES, type Role } from '#src/common/auth/permissions.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
-import { OrganizationEntity, type OrganizationSettings } from '#src/modules/organizations/organization.entity.js';
+import type { OrganizationEntity, OrganizationSettings } from '#src/modules/organizations/organization.entity.js';
+import type { OrganizationsRepository } from '#src/modules/organizations/organizations.repository.js';
 
 /** An organization's single sign-on switches, kept in its settings under `sso`. */
 export interface SsoSettings {
@@ -28,8 +28,8 @@ export function storedSsoSettings(settings: SsoSettings): Record<string, unknown
 }
 
 /** Single sign-on is an enterprise feature: configuring it on another plan is refused, saying so. */
-export async function requireEnterprise(dataSource: DataSource, orgId: string): Promise<OrganizationEntity> {
-  const organization = await dataSource.getRepository(OrganizationEntity).findOne({ where: { id: orgId } });
+export async function requireEnterprise(organizations: OrganizationsRepository, orgId: string): Promise<OrganizationEntity> {
+  const organization = await organizations.findById(orgId);
   if (!organization) {
     throw AppError.notFound('Organization', orgId);
   }

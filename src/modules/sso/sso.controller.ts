@@ -1,10 +1,10 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { applyDecorators, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { Public } from '#src/common/auth/auth.decorator.js';
 import { AppError } from '#src/common/errors/app.error.js';
-import { idPattern } from '#src/common/ids/ids.js';
+import { exampleId, idPattern } from '#src/common/ids/ids.js';
 import { PAGE_CONTENT_SECURITY } from '#src/common/http/html-page.js';
 import { Accepts } from '#src/common/http/route-policy/accepts.decorator.js';
 import { ContentSecurity } from '#src/common/http/route-policy/content-security.js';
@@ -19,7 +19,23 @@ import { SsoPageFilter } from '#src/modules/sso/sso-page.filter.js';
 import { connectionOf, type SsoIdentity, type SsoRequest } from '#src/modules/sso/sso-request.js';
 import { publicOrigin } from '#src/modules/sso/sso-urls.js';
 
-const FAILURE_PAGE = { description: 'An HTML page: "Authentication failed" (401), "Unauthorized domain" (403), or SSO unavailable (403/404)' };
+const FAILURE_PAGES_DOCUMENTED = {
+  401: 'An HTML page: "Authentication failed" (an unknown connection, or an invalid, expired or replayed answer)',
+  403: 'An HTML page: "Unauthorized domain", or single sign-on unavailable to the organization (its plan)',
+  404: 'An HTML page: no organization signs in with single sign-on for this e-mail address',
+};
+
+/** The failure pages (SsoPageFilter) a route can answer. */
+function ApiFailurePages(...statuses: Array<keyof typeof FAILURE_PAGES_DOCUMENTED>): MethodDecorator {
+  return applyDecorators(
+    ...statuses.map((status) =>
+      ApiResponse({ status, description: FAILURE_PAGES_DOCUMENTED[status], content: { 'text/html': { schema: { type: 'string' } } } }),
+    ),
+  );
+}
+
+const ConnectionParam = (): MethodDecorator =>
+  ApiParam({ name: 'connection_id', description: 'An SSO connection (`sso_…`)', schema: { type: 'string', pattern: idPattern('ssoConnection').source, example: exampleId('ssoConnection') } });
 
 /**
  * Single sign-on for people: the redirect to an organization's identity provider, and its answer (SAML
@@ -47,7 +63,7 @@ export class SsoController {
   })
   @ApiQuery({ name: 'email', required: true, example: 'ada@acme.test' })
   @ApiResponse({ status: 302, description: 'To the identity provider' })
-  @ApiResponse({ status: 404, ...FAILURE_PAGE })
+  @ApiFailurePages(403, 404)
   start(): void {
     // SsoStartGuard has redirected to the identity provider; Passport answered the request.
   }
@@ -80,8 +96,9 @@ export class SsoController {
   @Accepts('form')
   @UseGuards(SamlGuard)
   @ApiOperation({ summary: 'SAML assertion consumer service', description: 'The identity provider posts `SAMLResponse` here (HTTP-POST binding).' })
+  @ConnectionParam()
   @ApiResponse({ status: 303, description: 'Signed in: the session cookie is set, and the browser goes to the web application' })
-  @ApiResponse({ status: 401, ...FAILURE_PAGE })
+  @ApiFailurePages(401, 403)
   async acs(@Req() request: Request, @Res() response: Response): Promise<void> {
     await this.finish(request, response);
   }
@@ -90,8 +107,9 @@ export class SsoController {
   @Public()
   @UseGuards(OidcGuard)
   @ApiOperation({ summary: 'OpenID Connect redirect address', description: 'The identity provider sends the browser back here with `code` and `state`.' })
+  @ConnectionParam()
   @ApiResponse({ status: 303, description: 'Signed in: the session cookie is set, and the browser goes to the web application' })
-  @ApiResponse({ status: 401, ...FAILURE_PAGE })
+  @ApiFailurePages(401, 403)
   async oidcCallback(@Req() request: Request, @Res() response: Response): Promise<void> {
     await this.finish(request, response);
   }
@@ -104,7 +122,9 @@ export class SsoController {
     description:
       'Redirects to the identity provider with an AuthnRequest: the address for an identity provider\u2019s app tile (IdP-initiated responses are refused).',
   })
+  @ConnectionParam()
   @ApiResponse({ status: 302, description: 'To the identity provider' })
+  @ApiFailurePages(401, 403)
   samlLogin(): void {
     // SamlGuard has redirected to the identity provider.
   }
@@ -113,7 +133,9 @@ export class SsoController {
   @Public()
   @UseGuards(OidcGuard)
   @ApiOperation({ summary: 'Start an OpenID sign-in with this connection', description: 'The "initiate login URI" of an identity provider\u2019s app tile.' })
+  @ConnectionParam()
   @ApiResponse({ status: 302, description: 'To the identity provider' })
+  @ApiFailurePages(401, 403)
   oidcLogin(): void {
     // OidcGuard has redirected to the identity provider.
   }

@@ -59,11 +59,17 @@ export class UsersService {
       throw AppError.conflict(`A user with email ${email} already exists`, { email: ['already in use'] });
     }
     const user = await this.users.insert(
+      orgId,
       Object.assign(new UserEntity(), { id: newId('user'), orgId, email, name: input.name, role: input.role, passwordHash: null }),
       tx,
     );
     await this.events.record(tx, orgId, 'user.created', { user: toUserEvent(user) });
     return user;
+  }
+
+  /** The organization's user with this address (stored lower-cased), or null. */
+  findByEmail(orgId: string, email: string): Promise<UserEntity | null> {
+    return this.users.findByEmail(orgId, email);
   }
 
   async list(auth: AuthContext, page: Page): Promise<{ items: UserEntity[]; total: number }> {
@@ -83,7 +89,7 @@ export class UsersService {
       const demoting = dto.role !== undefined && dto.role !== 'admin';
       // Admin rows first, then the user's own: the other order lets two concurrent demotions deadlock.
       const admins = demoting ? await this.users.countAdminsForUpdate(auth.orgId, tx) : undefined;
-      const user = await this.users.findByIdForUpdate(auth.orgId, id, tx);
+      const user = await this.users.lockById(auth.orgId, id, tx);
       if (!user) {
         throw AppError.notFound('User', id);
       }
@@ -97,12 +103,13 @@ export class UsersService {
       }
       const roleChanged = dto.role !== undefined && dto.role !== user.role;
       Object.assign(user, { email: email ?? user.email, name: dto.name ?? user.name, role: dto.role ?? user.role });
-      const saved = await this.users.save(user, tx);
-      const changes = diffChanges(before, toUserEvent(saved));
-      if (Object.keys(changes).length > 0) {
-        await this.events.record(tx, auth.orgId, 'user.updated', { user: toUserEvent(saved), changes });
-        await this.audit.record(auditOf(auth, 'user.updated', userTarget(saved), { changes }), tx);
+      const changes = diffChanges(before, toUserEvent(user));
+      if (Object.keys(changes).length === 0) {
+        return user;
       }
+      const saved = await this.users.save(auth.orgId, user, tx);
+      await this.events.record(tx, auth.orgId, 'user.updated', { user: toUserEvent(saved), changes });
+      await this.audit.record(auditOf(auth, 'user.updated', userTarget(saved), { changes }), tx);
       if (roleChanged) {
         tx.afterCommit(() => this.keys.invalidateUserKeys(auth.orgId, id));
       }
@@ -115,7 +122,7 @@ export class UsersService {
     await this.transactions.run(async (tx) => {
       // Admin rows first, then the user's own: the other order lets two concurrent deletions deadlock.
       const admins = await this.users.countAdminsForUpdate(auth.orgId, tx);
-      const user = await this.users.findByIdForUpdate(auth.orgId, id, tx);
+      const user = await this.users.lockById(auth.orgId, id, tx);
       if (!user) {
         throw AppError.notFound('User', id);
       }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { EntityRows } from '#src/common/database/entity-rows.js';
+import { OrgScopedRepository } from '#src/common/database/scoped/org-scoped-repository.js';
+import { and, sql } from '#src/common/database/scoped/sql-fragment.js';
 import { SqlClient } from '#src/common/database/sql-client.js';
 import type { Tx } from '#src/common/database/transaction.js';
 import { newId } from '#src/common/ids/ids.js';
@@ -43,18 +44,16 @@ export interface ClaimedDelivery {
 export const CLAIM_LEASE_MS = 60_000;
 
 @Injectable()
-export class DeliveriesRepository {
-  private readonly rows: EntityRows<WebhookDeliveryEntity>;
-
-  constructor(
-    dataSource: DataSource,
-    private readonly sql: SqlClient,
-  ) {
-    this.rows = new EntityRows(sql, dataSource, WebhookDeliveryEntity);
+export class DeliveriesRepository extends OrgScopedRepository<WebhookDeliveryEntity> {
+  constructor(dataSource: DataSource, sqlClient: SqlClient) {
+    super(dataSource, sqlClient, WebhookDeliveryEntity);
   }
 
-  /** Inserts deliveries (an event already delivered to a webhook is skipped); answers the ids of the pending ones. */
-  async insert(deliveries: NewDelivery[], tx: Tx): Promise<string[]> {
+  /**
+   * Inserts deliveries (an event already delivered to a webhook is skipped); answers the ids of the pending
+   * ones. Across organizations: the outbox dispatcher writes those of a batch of every organization's events.
+   */
+  async insertDispatched(deliveries: NewDelivery[], tx: Tx): Promise<string[]> {
     const pending: string[] = [];
     for (let start = 0; start < deliveries.length; start += 500) {
       const batch = deliveries.slice(start, start + 500);
@@ -73,10 +72,11 @@ export class DeliveriesRepository {
         );
         return `($${offset + 1}, $${offset + 2}, $${offset + 3}, $${offset + 4}, $${offset + 5}, $${offset + 6}, $${offset + 7}::varchar, CASE WHEN $${offset + 7}::varchar = 'pending' THEN now() END, $${offset + 8})`;
       });
-      const inserted = await tx.manager.query<Array<{ id: string; status: string }>>(
+      const inserted = await this.sqlClient.query<{ id: string; status: string }>(
         `INSERT INTO webhook_delivery (id, org_id, webhook_id, event_id, event_type, body, status, next_attempt_at, event_created_at)
          VALUES ${rows.join(', ')} ON CONFLICT (webhook_id, event_id) DO NOTHING RETURNING id, status`,
         values,
+        tx,
       );
       pending.push(...inserted.filter((row) => row.status === 'pending').map((row) => row.id));
     }
@@ -86,10 +86,11 @@ export class DeliveriesRepository {
   /**
    * Reserves the delivery's next attempt if it is due: its attempt count goes up and its next attempt
    * moves a lease ahead, so no other worker sends it meanwhile, and one that dies mid-send is retried.
-   * Answers the delivery with its webhook, read in the same statement.
+   * Answers the delivery with its webhook, read in the same statement. Across organizations: a delivery job
+   * names only the delivery, and the delivery names its organization.
    */
   async claim(id: string): Promise<ClaimedDelivery | undefined> {
-    const [row] = await this.sql.query<ClaimedRow>(
+    const [row] = await this.sqlClient.query<ClaimedRow>(
       `UPDATE webhook_delivery d
           SET attempts = d.attempts + 1, last_attempt_at = now(), next_attempt_at = now() + ($2 || ' milliseconds')::interval, updated_at = now()
          FROM webhook w
@@ -112,39 +113,44 @@ export class DeliveriesRepository {
       : undefined;
   }
 
-  async succeeded(id: string, outcome: { statusCode: number | null; durationMs: number }): Promise<void> {
-    await this.sql.query(
-      `UPDATE webhook_delivery SET status = 'succeeded', delivered_at = now(), next_attempt_at = NULL, last_status_code = $2, last_duration_ms = $3, last_error = NULL, updated_at = now() WHERE id = $1`,
-      [id, outcome.statusCode, outcome.durationMs],
+  async succeeded(orgId: string, id: string, outcome: { statusCode: number | null; durationMs: number }): Promise<void> {
+    await this.sqlClient.query(
+      `UPDATE webhook_delivery SET status = 'succeeded', delivered_at = now(), next_attempt_at = NULL, last_status_code = $3, last_duration_ms = $4, last_error = NULL, updated_at = now() WHERE org_id = $1 AND id = $2`,
+      [orgId, id, outcome.statusCode, outcome.durationMs],
     );
   }
 
   /** A failed attempt: retried after `retryInMs`, or failed for good when that is undefined. */
   async attemptFailed(
+    orgId: string,
     id: string,
     outcome: { statusCode: number | null; durationMs: number; error: string | null },
     retryInMs: number | undefined,
   ): Promise<void> {
-    await this.sql.query(
+    await this.sqlClient.query(
       `UPDATE webhook_delivery
-          SET status = CASE WHEN $5::int IS NULL THEN 'failed' ELSE 'pending' END,
-              next_attempt_at = CASE WHEN $5::int IS NULL THEN NULL ELSE last_attempt_at + ($5::int || ' milliseconds')::interval END,
-              last_status_code = $2, last_duration_ms = $3, last_error = $4, updated_at = now()
-        WHERE id = $1`,
-      [id, outcome.statusCode, outcome.durationMs, outcome.error, retryInMs ?? null],
+          SET status = CASE WHEN $6::int IS NULL THEN 'failed' ELSE 'pending' END,
+              next_attempt_at = CASE WHEN $6::int IS NULL THEN NULL ELSE last_attempt_at + ($6::int || ' milliseconds')::interval END,
+              last_status_code = $3, last_duration_ms = $4, last_error = $5, updated_at = now()
+        WHERE org_id = $1 AND id = $2`,
+      [orgId, id, outcome.statusCode, outcome.durationMs, outcome.error, retryInMs ?? null],
     );
   }
 
   /** The webhook is not active: keep the delivery for later, without spending an attempt. */
-  async hold(id: string): Promise<void> {
-    await this.sql.query(`UPDATE webhook_delivery SET status = 'held', attempts = attempts - 1, next_attempt_at = NULL, updated_at = now() WHERE id = $1`, [
-      id,
-    ]);
+  async hold(orgId: string, id: string): Promise<void> {
+    await this.sqlClient.query(
+      `UPDATE webhook_delivery SET status = 'held', attempts = attempts - 1, next_attempt_at = NULL, updated_at = now() WHERE org_id = $1 AND id = $2`,
+      [orgId, id],
+    );
   }
 
-  /** Held deliveries of a webhook made due now; answers their ids in the order their events were committed. */
+  /**
+   * Held deliveries of a webhook made due now; answers their ids in the order their events were committed.
+   * Across organizations: a release job names only the webhook.
+   */
   async release(webhookId: string): Promise<string[]> {
-    const rows = await this.sql.query<{ id: string; event_id: string; event_created_at: Date }>(
+    const rows = await this.sqlClient.query<{ id: string; event_id: string; event_created_at: Date }>(
       `UPDATE webhook_delivery SET status = 'pending', next_attempt_at = now(), updated_at = now()
         WHERE webhook_id = $1 AND status = 'held' RETURNING id, event_id, event_created_at`,
       [webhookId],
@@ -158,20 +164,20 @@ export class DeliveriesRepository {
    * Reserves one manual attempt of a failed delivery: it stays `failed` (so the schedule never picks it
    * up) but is leased, so two retries sent at once make one attempt.
    */
-  async claimManualRetry(id: string): Promise<WebhookDeliveryEntity | undefined> {
-    const [row] = await this.sql.query<Record<string, unknown>>(
+  async claimManualRetry(orgId: string, id: string): Promise<WebhookDeliveryEntity | undefined> {
+    const [row] = await this.sqlClient.query<Record<string, unknown>>(
       `UPDATE webhook_delivery
-          SET attempts = attempts + 1, last_attempt_at = now(), next_attempt_at = now() + ($2 || ' milliseconds')::interval, updated_at = now()
-        WHERE id = $1 AND status = 'failed' AND (next_attempt_at IS NULL OR next_attempt_at <= now())
+          SET attempts = attempts + 1, last_attempt_at = now(), next_attempt_at = now() + ($3 || ' milliseconds')::interval, updated_at = now()
+        WHERE org_id = $1 AND id = $2 AND status = 'failed' AND (next_attempt_at IS NULL OR next_attempt_at <= now())
         RETURNING *`,
-      [id, String(CLAIM_LEASE_MS)],
+      [orgId, id, String(CLAIM_LEASE_MS)],
     );
     return row ? this.rows.map(row) : undefined;
   }
 
   /** A test delivery, made once and recorded with its outcome. */
   async recordTest(delivery: Omit<NewDelivery, 'status'> & { id: string }, outcome: SendOutcome): Promise<void> {
-    await this.sql.query(
+    await this.sqlClient.query(
       `INSERT INTO webhook_delivery (id, org_id, webhook_id, event_id, event_type, body, status, attempts, last_attempt_at, last_status_code, last_duration_ms, last_error, delivered_at, event_created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7::varchar, 1, now(), $8, $9, $10, CASE WHEN $7::varchar = 'succeeded' THEN now() END, $11)`,
       [
@@ -190,32 +196,30 @@ export class DeliveriesRepository {
     );
   }
 
-  async findById(orgId: string, webhookId: string, id: string): Promise<WebhookDeliveryEntity | null> {
-    return this.rows.findOne('org_id = $1 AND webhook_id = $2 AND id = $3', [orgId, webhookId, id]);
+  findOfWebhook(orgId: string, webhookId: string, id: string): Promise<WebhookDeliveryEntity | null> {
+    return this.findOne(orgId, sql`webhook_id = ${webhookId} AND id = ${id}`);
   }
 
-  async list(
+  list(
     orgId: string,
     webhookId: string,
     filter: { status?: DeliveryStatus; eventType?: string },
     page: Page,
   ): Promise<{ items: WebhookDeliveryEntity[]; total: number }> {
-    const conditions = ['org_id = $1', 'webhook_id = $2'];
-    const params: unknown[] = [orgId, webhookId];
-    if (filter.status) {
-      params.push(filter.status);
-      conditions.push(`status = $${params.length}`);
-    }
-    if (filter.eventType) {
-      params.push(filter.eventType);
-      conditions.push(`event_type = $${params.length}`);
-    }
-    return this.rows.page({ where: conditions.join(' AND '), params, orderBy: 'created_at DESC, id DESC' }, page);
+    const where = and(
+      sql`webhook_id = ${webhookId}`,
+      ...(filter.status ? [sql`status = ${filter.status}`] : []),
+      ...(filter.eventType ? [sql`event_type = ${filter.eventType}`] : []),
+    );
+    return this.page(orgId, where, sql`created_at DESC, id DESC`, page);
   }
 
-  /** Pending deliveries whose wake-up may have been lost (a worker restart on the embedded queue). */
+  /**
+   * Pending deliveries whose wake-up may have been lost (a worker restart on the embedded queue). Across
+   * organizations: the dispatcher's sweep serves every organization.
+   */
   async overdue(limit: number): Promise<string[]> {
-    const rows = await this.sql.query<{ id: string }>(
+    const rows = await this.sqlClient.query<{ id: string }>(
       `SELECT id FROM webhook_delivery WHERE status = 'pending' AND next_attempt_at <= now() - interval '5 seconds' ORDER BY next_attempt_at LIMIT $1`,
       [limit],
     );

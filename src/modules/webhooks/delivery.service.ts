@@ -44,19 +44,19 @@ export class DeliveryService {
     }
     const { delivery, webhook } = claimed;
     if (webhook.status !== 'active') {
-      await this.deliveries.hold(delivery.id);
+      await this.deliveries.hold(webhook.orgId, delivery.id);
       return undefined;
     }
     const outcome = await this.send(webhook, this.secretOf(webhook), delivery);
     if (outcome.success) {
-      await this.deliveries.succeeded(delivery.id, outcome);
+      await this.deliveries.succeeded(webhook.orgId, delivery.id, outcome);
       return outcome;
     }
     const retryInMs = delivery.attempts < MAX_ATTEMPTS ? delayAfterAttempt(delivery.attempts, this.config.webhooks.retryTimeScale) : undefined;
-    await this.deliveries.attemptFailed(delivery.id, outcome, retryInMs);
+    await this.deliveries.attemptFailed(webhook.orgId, delivery.id, outcome, retryInMs);
     if (retryInMs !== undefined) {
       await this.wake([delivery.id], retryInMs);
-    } else if (await this.webhooks.markFailed(webhook.id)) {
+    } else if (await this.webhooks.markFailed(webhook.orgId, webhook.id)) {
       // Events committed from now on are held; deliveries already pending run out their own schedules.
       this.logger.warn(
         { webhook_id: webhook.id, delivery_id: delivery.id, error: outcome.error },

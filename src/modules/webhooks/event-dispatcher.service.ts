@@ -4,6 +4,7 @@ import { TransactionRunner } from '#src/common/database/transaction.js';
 import { JobQueue } from '#src/common/queue/job-queue.js';
 import { JobName } from '#src/common/queue/queue-name.enum.js';
 import { EVENT_COMMITTED } from '#src/modules/events/domain-events.service.js';
+import { EventsRepository } from '#src/modules/events/events.repository.js';
 import { DeliveriesRepository, type NewDelivery } from '#src/modules/webhooks/deliveries.repository.js';
 import { DeliveryService } from '#src/modules/webhooks/delivery.service.js';
 import { WebhooksRepository } from '#src/modules/webhooks/webhooks.repository.js';
@@ -11,14 +12,6 @@ import { WebhooksRepository } from '#src/modules/webhooks/webhooks.repository.js
 const BATCH = 500;
 /** The safety net: undispatched events and pending deliveries are looked for this often, whatever woke up. */
 const SWEEP_EVERY_MS = 5_000;
-
-interface OutboxRow {
-  id: string;
-  org_id: string;
-  type: string;
-  data: Record<string, unknown>;
-  created_at: Date;
-}
 
 /**
  * Turns outbox rows into deliveries, one per subscribed webhook: `pending` for an active webhook,
@@ -33,6 +26,7 @@ export class EventDispatcher implements OnApplicationBootstrap {
 
   constructor(
     private readonly transactions: TransactionRunner,
+    private readonly events: EventsRepository,
     private readonly webhooks: WebhooksRepository,
     private readonly deliveries: DeliveriesRepository,
     private readonly delivery: DeliveryService,
@@ -41,8 +35,14 @@ export class EventDispatcher implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.queue.consuming) {
-      await this.queue.schedule('webhook-dispatch-sweep', JobName.DispatchEvents, { sweep: true }, SWEEP_EVERY_MS);
+      await this.scheduleSweep();
+      // The sweep's schedule lives in Redis: one that came back empty gets it again, and the sweep re-wakes what was lost.
+      this.queue.onReconnect(() => this.scheduleSweep());
     }
+  }
+
+  private async scheduleSweep(): Promise<void> {
+    await this.queue.schedule('webhook-dispatch-sweep', JobName.DispatchEvents, { sweep: true }, SWEEP_EVERY_MS);
   }
 
   /** Commits in the same turn of the event loop share one wake-up: under load that saves a queue round trip per event. */
@@ -76,40 +76,40 @@ export class EventDispatcher implements OnApplicationBootstrap {
 
   private async dispatchBatch(): Promise<{ dispatched: number; pending: string[] }> {
     return this.transactions.run(async (tx) => {
-      const events = await tx.manager.query<OutboxRow[]>(
-        `SELECT id, org_id, type, data, created_at FROM event WHERE dispatched_at IS NULL ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [BATCH],
-      );
+      const events = await this.events.takeUndispatched(BATCH, tx);
       if (events.length === 0) {
         return { dispatched: 0, pending: [] };
       }
-      const subscribers = await this.webhooks.subscribers([...new Set(events.map((event) => event.org_id))], tx);
+      const subscribers = await this.webhooks.subscribers([...new Set(events.map((event) => event.orgId))], tx);
       const deliveries: NewDelivery[] = [];
       for (const event of events) {
         const body = JSON.stringify({
           id: event.id,
           type: event.type,
-          timestamp: event.created_at.toISOString(),
+          timestamp: event.createdAt.toISOString(),
           data: event.data,
-          organizationId: event.org_id,
+          organizationId: event.orgId,
         });
         for (const webhook of subscribers) {
           // A webhook receives the events committed after it was created, not older ones dispatched late.
-          if (webhook.orgId === event.org_id && webhook.events.includes(event.type) && webhook.createdAt <= event.created_at) {
+          if (webhook.orgId === event.orgId && webhook.events.includes(event.type) && webhook.createdAt <= event.createdAt) {
             deliveries.push({
-              orgId: event.org_id,
+              orgId: event.orgId,
               webhookId: webhook.id,
               eventId: event.id,
               eventType: event.type,
               body,
               status: webhook.status === 'active' ? 'pending' : 'held',
-              eventCreatedAt: event.created_at,
+              eventCreatedAt: event.createdAt,
             });
           }
         }
       }
-      const pending = await this.deliveries.insert(deliveries, tx);
-      await tx.manager.query('UPDATE event SET dispatched_at = now() WHERE id = ANY($1::text[])', [events.map((event) => event.id)]);
+      const pending = await this.deliveries.insertDispatched(deliveries, tx);
+      await this.events.markDispatched(
+        events.map((event) => event.id),
+        tx,
+      );
       return { dispatched: events.length, pending };
     });
   }

@@ -47,7 +47,8 @@ export class WebhooksService {
     const url = await this.checkedUrl(dto.url);
     const secret = generateSecret();
     const sealed = this.seal(auth.orgId, secret);
-    const webhook = await this.webhooks.save(
+    const webhook = await this.webhooks.insert(
+      auth.orgId,
       Object.assign(new WebhookEntity(), {
         id: newId('webhook'),
         orgId: auth.orgId,
@@ -78,7 +79,7 @@ export class WebhooksService {
   async update(auth: AuthContext, id: string, dto: UpdateWebhookDto): Promise<WebhookEntity> {
     const url = dto.url === undefined ? undefined : await this.checkedUrl(dto.url);
     const { webhook, reactivated } = await this.transactions.run(async (tx) => {
-      const current = await this.webhooks.findByIdForUpdate(auth.orgId, id, tx);
+      const current = await this.webhooks.lockById(auth.orgId, id, tx);
       if (!current) {
         throw AppError.notFound('Webhook', id);
       }
@@ -89,7 +90,7 @@ export class WebhooksService {
         description: dto.description === undefined ? current.description : dto.description,
         status: dto.status ?? current.status,
       });
-      return { webhook: await this.webhooks.save(current, tx), reactivated: !wasActive && current.status === 'active' };
+      return { webhook: await this.webhooks.save(auth.orgId, current, tx), reactivated: !wasActive && current.status === 'active' };
     });
     if (reactivated) {
       await this.queue.enqueue(JobName.ReleaseHeldDeliveries, { webhookId: webhook.id }, { dedupeKey: `release-held:${webhook.id}` });
@@ -111,7 +112,7 @@ export class WebhooksService {
    */
   async test(auth: AuthContext, id: string): Promise<AttemptResult> {
     const webhook = await this.get(auth, id);
-    const target = await this.webhooks.target(webhook.id);
+    const target = await this.webhooks.target(auth.orgId, webhook.id);
     if (!target) {
       throw AppError.notFound('Webhook', id);
     }
@@ -144,7 +145,7 @@ export class WebhooksService {
   }
 
   async getDelivery(auth: AuthContext, webhookId: string, deliveryId: string): Promise<WebhookDeliveryEntity> {
-    const delivery = await this.deliveries.findById(auth.orgId, webhookId, deliveryId);
+    const delivery = await this.deliveries.findOfWebhook(auth.orgId, webhookId, deliveryId);
     if (!delivery) {
       throw AppError.notFound('Delivery', deliveryId);
     }
@@ -158,12 +159,12 @@ export class WebhooksService {
    */
   async retry(auth: AuthContext, webhookId: string, deliveryId: string): Promise<{ result: AttemptResult; delivery: WebhookDeliveryEntity }> {
     const existing = await this.getDelivery(auth, webhookId, deliveryId);
-    const target = await this.webhooks.target(webhookId);
+    const target = await this.webhooks.target(auth.orgId, webhookId);
     if (!target) {
       throw AppError.notFound('Webhook', webhookId);
     }
     const secret = this.secretOf(target);
-    const claimed = await this.deliveries.claimManualRetry(existing.id);
+    const claimed = await this.deliveries.claimManualRetry(auth.orgId, existing.id);
     if (!claimed) {
       throw AppError.conflict(
         `Delivery ${deliveryId} is ${existing.status === 'failed' ? 'being retried already' : existing.status}: only failed deliveries can be retried`,
@@ -174,12 +175,12 @@ export class WebhooksService {
     }
     const outcome = await this.delivery.send(target, secret, claimed);
     if (outcome.success) {
-      await this.deliveries.succeeded(claimed.id, outcome);
-      if (await this.webhooks.reactivate(webhookId, 'failed')) {
+      await this.deliveries.succeeded(auth.orgId, claimed.id, outcome);
+      if (await this.webhooks.reactivate(auth.orgId, webhookId, 'failed')) {
         await this.queue.enqueue(JobName.ReleaseHeldDeliveries, { webhookId }, { dedupeKey: `release-held:${webhookId}` });
       }
     } else {
-      await this.deliveries.attemptFailed(claimed.id, outcome, undefined);
+      await this.deliveries.attemptFailed(auth.orgId, claimed.id, outcome, undefined);
     }
     return { result: { deliveryId: claimed.id, ...outcome }, delivery: await this.getDelivery(auth, webhookId, deliveryId) };
   }

@@ -1,6 +1,6 @@
 import type { DataSource, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
 import { EntityRows } from '#src/common/database/entity-rows.js';
-import { EVERY_ROW, sql, type SqlFragment } from '#src/common/database/scoped/sql-fragment.js';
+import { EVERY_ROW, identifier, join, sql, SqlFragment } from '#src/common/database/scoped/sql-fragment.js';
 import type { SqlClient } from '#src/common/database/sql-client.js';
 import type { Tx } from '#src/common/database/transaction.js';
 import type { Page } from '#src/common/validation/validators.js';
@@ -11,8 +11,14 @@ export interface OrgOwned extends ObjectLiteral {
   orgId: string;
 }
 
-/** What may change on a row: never its id or its organization. */
-export type RowChanges<T extends OrgOwned> = Partial<Omit<T, 'id' | 'orgId'>>;
+/** A row that belongs to one organization, identified by its `K` column: `id`, or another for the few tables keyed otherwise. */
+export type OrgKeyed<K extends string = 'id'> = ObjectLiteral & { orgId: string } & { [P in K]: string };
+
+/** What may change on a row: never its id (its key) or its organization. */
+export type RowChanges<T extends OrgKeyed<K>, K extends string = 'id'> = Partial<Omit<T, K | 'orgId'>>;
+
+/** Changes where a value may also be an SQL expression, such as sql`now()` for the database's clock. */
+export type ColumnChanges<T extends OrgKeyed<K>, K extends string = 'id'> = { [P in keyof RowChanges<T, K>]?: RowChanges<T, K>[P] | SqlFragment };
 
 export class CrossOrganizationWriteError extends Error {
   constructor(table: string) {
@@ -24,21 +30,31 @@ export class CrossOrganizationWriteError extends Error {
  * Every read and write of an organization's rows, scoped by construction: each method takes the
  * organization id first and adds `org_id = $1` itself, conditions are `sql` fragments (never strings),
  * and a row is saved by its organization and id together, so no call can read or change another
- * organization's row by knowing its id.
+ * organization's row by knowing its id. A table keyed by another column than `id` names it (`key`): the
+ * `...ById` methods, save, update and delete then go by that column.
  */
-export class OrgScopedRepository<T extends OrgOwned> {
+export class OrgScopedRepository<T extends OrgKeyed<K>, K extends string = 'id'> {
   protected readonly rows: EntityRows<T>;
+  private readonly keyColumn: string;
+  private readonly keyIdentifier: SqlFragment;
 
   constructor(
     protected readonly dataSource: DataSource,
     protected readonly sqlClient: SqlClient,
     private readonly entity: EntityTarget<T>,
+    private readonly key: K = 'id' as K,
   ) {
     this.rows = new EntityRows(sqlClient, dataSource, entity);
+    const column = dataSource.getMetadata(entity).findColumnWithPropertyName(key);
+    if (!column) {
+      throw new Error(`${this.rows.table} has no column ${key}`);
+    }
+    this.keyColumn = quoted(column.databaseName);
+    this.keyIdentifier = identifier(column.databaseName);
   }
 
   findById(orgId: string, id: string, tx?: Tx): Promise<T | null> {
-    return this.findOne(orgId, sql`id = ${id}`, tx);
+    return this.findOne(orgId, this.byKey(id), tx);
   }
 
   findOne(orgId: string, where: SqlFragment, tx?: Tx): Promise<T | null> {
@@ -48,7 +64,7 @@ export class OrgScopedRepository<T extends OrgOwned> {
 
   /** Locks the row until the transaction ends (`FOR UPDATE`). */
   async lockById(orgId: string, id: string, tx: Tx): Promise<T | null> {
-    const { text, params } = this.scoped(orgId, sql`id = ${id}`);
+    const { text, params } = this.scoped(orgId, this.byKey(id));
     const rows = await this.sqlClient.query<Record<string, unknown>>(
       `SELECT ${this.rows.columns} FROM ${this.rows.table} WHERE ${text} FOR UPDATE`,
       params,
@@ -79,7 +95,7 @@ export class OrgScopedRepository<T extends OrgOwned> {
     return Number(row?.count ?? 0);
   }
 
-  async insert(orgId: string, row: T, tx: Tx): Promise<T> {
+  async insert(orgId: string, row: T, tx?: Tx): Promise<T> {
     this.assertOwned(orgId, row);
     await this.repository(tx).insert(row);
     return row;
@@ -96,31 +112,68 @@ export class OrgScopedRepository<T extends OrgOwned> {
     if (updatedAt) {
       (row as Record<string, unknown>)[updatedAt] = new Date();
     }
-    const { id: _id, orgId: _orgId, ...changes } = row;
+    const changes: Record<string, unknown> = { ...row };
+    delete changes[this.key];
+    delete changes.orgId;
     const createdAt = metadata.createDateColumn?.propertyName;
     if (createdAt) {
-      delete (changes as Record<string, unknown>)[createdAt];
+      delete changes[createdAt];
     }
-    if (!(await this.update(orgId, row.id, changes, tx))) {
-      throw new Error(`${this.rows.table} ${row.id} is not in the organization`);
+    if (!(await this.update(orgId, row[this.key], changes as RowChanges<T, K>, tx))) {
+      throw new Error(`${this.rows.table} ${row[this.key]} is not in the organization`);
     }
     return row;
   }
 
-  async update(orgId: string, id: string, changes: RowChanges<T>, tx?: Tx): Promise<boolean> {
-    const result = await this.repository(tx).update({ orgId, id } as never, this.columnsOnly(changes) as never);
+  async update(orgId: string, id: string, changes: RowChanges<T, K>, tx?: Tx): Promise<boolean> {
+    const result = await this.repository(tx).update({ orgId, [this.key]: id } as never, this.columnsOnly(changes) as never);
     return (result.affected ?? 0) > 0;
   }
 
+  /**
+   * Changes the organization's rows that match `where` and answers how many changed: a conditional write
+   * (`ended_at IS NULL`, `revoked_at IS NULL`) that tells whether this call made it. Values are written as
+   * TypeORM writes them (transformers, JSON); the update-date column is stamped as TypeORM's update does.
+   */
+  async updateWhere(orgId: string, where: SqlFragment, changes: ColumnChanges<T, K>, tx?: Tx): Promise<number> {
+    const metadata = this.dataSource.getMetadata(this.entity);
+    const assignments: SqlFragment[] = [];
+    for (const [property, value] of Object.entries(changes)) {
+      const column = metadata.findColumnWithPropertyName(property);
+      if (!column || column.propertyName === this.key || column.propertyName === 'orgId') {
+        throw new Error(`${this.rows.table} has no column ${property} that can change`);
+      }
+      if (value !== undefined) {
+        const written = SqlFragment.isFragment(value) ? value : (this.dataSource.driver.preparePersistentValue(value, column) as unknown);
+        assignments.push(sql`${identifier(column.databaseName)} = ${written}`);
+      }
+    }
+    if (assignments.length === 0) {
+      throw new Error(`An update of ${this.rows.table} needs at least one value`);
+    }
+    const updatedAt = metadata.updateDateColumn;
+    if (updatedAt && (changes as Record<string, unknown>)[updatedAt.propertyName] === undefined) {
+      assignments.push(sql`${identifier(updatedAt.databaseName)} = CURRENT_TIMESTAMP`);
+    }
+    const { text, params } = sql`${join(assignments, ', ')} WHERE ${this.scopedCondition(orgId, where)}`.render();
+    // As a SELECT, so that the rows come back in the same shape inside and outside a transaction.
+    const rows = await this.sqlClient.query<{ id: string }>(
+      `WITH changed AS (UPDATE ${this.rows.table} SET ${text} RETURNING ${this.keyColumn} AS id) SELECT id FROM changed`,
+      params,
+      tx,
+    );
+    return rows.length;
+  }
+
   async delete(orgId: string, id: string, tx?: Tx): Promise<boolean> {
-    return (await this.deleteWhere(orgId, sql`id = ${id}`, tx)) > 0;
+    return (await this.deleteWhere(orgId, this.byKey(id), tx)) > 0;
   }
 
   async deleteWhere(orgId: string, where: SqlFragment, tx?: Tx): Promise<number> {
     const { text, params } = this.scoped(orgId, where);
     // As a SELECT, so that the rows come back in the same shape inside and outside a transaction.
     const rows = await this.sqlClient.query<{ id: string }>(
-      `WITH deleted AS (DELETE FROM ${this.rows.table} WHERE ${text} RETURNING id) SELECT id FROM deleted`,
+      `WITH deleted AS (DELETE FROM ${this.rows.table} WHERE ${text} RETURNING ${this.keyColumn} AS id) SELECT id FROM deleted`,
       params,
       tx,
     );
@@ -154,6 +207,11 @@ export class OrgScopedRepository<T extends OrgOwned> {
     return (tx?.manager ?? this.dataSource.manager).getRepository(this.entity);
   }
 
+  /** `<key column> = $n`: the column's name comes from the entity's metadata, never from a caller. */
+  private byKey(id: string): SqlFragment {
+    return sql`${this.keyIdentifier} = ${id}`;
+  }
+
   private assertOwned(orgId: string, row: T): void {
     if (row.orgId !== orgId) {
       throw new CrossOrganizationWriteError(this.rows.table);
@@ -161,8 +219,12 @@ export class OrgScopedRepository<T extends OrgOwned> {
   }
 
   /** Relations loaded on an entity are not columns: TypeORM's update() refuses them. */
-  private columnsOnly(changes: RowChanges<T>): Record<string, unknown> {
+  private columnsOnly(changes: RowChanges<T, K>): Record<string, unknown> {
     const columns = new Set(this.dataSource.getMetadata(this.entity).columns.map((column) => column.propertyName));
     return Object.fromEntries(Object.entries(changes).filter(([key, value]) => columns.has(key) && value !== undefined));
   }
+}
+
+function quoted(identifier: string): string {
+  return `"${identifier.replace(/"/g, '""')}"`;
 }

@@ -1,5 +1,7 @@
 const BRAND: unique symbol = Symbol('SqlFragment');
 
+let fragment: (strings: readonly string[], values: readonly unknown[]) => SqlFragment;
+
 /**
  * A piece of SQL whose values are always parameters. The only way to make one is the `sql` tag, so a
  * string built at run time (and whatever a client put into it) can never stand where a condition is
@@ -14,9 +16,9 @@ export class SqlFragment {
     private readonly values: readonly unknown[],
   ) {}
 
-  /** @internal the `sql` tag's constructor */
-  static of(strings: readonly string[], values: readonly unknown[]): SqlFragment {
-    return new SqlFragment(strings, values);
+  // The constructor stays reachable from this module only: `sql`, `identifier` and `join` below.
+  static {
+    fragment = (strings, values) => new SqlFragment(strings, values);
   }
 
   static isFragment(value: unknown): value is SqlFragment {
@@ -41,7 +43,17 @@ export class SqlFragment {
 }
 
 export function sql(strings: TemplateStringsArray, ...values: unknown[]): SqlFragment {
-  return SqlFragment.of(strings, values);
+  return fragment(strings, values);
+}
+
+/** A table or column name, quoted: for names that come from entity metadata, never from a request. */
+export function identifier(name: string): SqlFragment {
+  return fragment([`"${name.replace(/"/g, '""')}"`], []);
+}
+
+/** Fragments one after another with `separator` (a constant of the caller's code) between them. */
+export function join(fragments: readonly SqlFragment[], separator: ', ' | ' AND ' | ' OR '): SqlFragment {
+  return fragment(['', ...fragments.slice(1).map(() => separator), ''], fragments);
 }
 
 /** No condition beyond the organization's. */
@@ -52,6 +64,5 @@ export function and(...conditions: SqlFragment[]): SqlFragment {
   if (conditions.length === 0) {
     return EVERY_ROW;
   }
-  const strings = ['(', ...conditions.slice(1).map(() => ') AND ('), ')'];
-  return SqlFragment.of(strings, conditions);
+  return fragment(['(', ...conditions.slice(1).map(() => ') AND ('), ')'], conditions);
 }

@@ -87,7 +87,8 @@ export const AgentField = {
       Min(0),
       Max(2),
     ),
-  maxTokens: () => applyDecorators(...presence(false, { minimum: 1, maximum: 32_768, default: AGENT_DEFAULTS.maxTokens }), IsInt(), Min(1), Max(32_768)),
+  maxTokens: () =>
+    applyDecorators(...presence(false, { type: 'integer', minimum: 1, maximum: 32_768, default: AGENT_DEFAULTS.maxTokens }), IsInt(), Min(1), Max(32_768)),
   providerKeyId: () =>
     applyDecorators(
       ...presence(

@@ -1,26 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { OrganizationPlan } from '#src/common/auth/auth-context.js';
-import type { Role } from '#src/common/auth/permissions.js';
 import { Clock } from '#src/common/clock/clock.js';
-import { SqlClient } from '#src/common/database/sql-client.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { storedAllowlist } from '#src/modules/auth/ip-allowlist/ip-allowlist.js';
 import { bearerToken } from '#src/modules/auth/authenticators/api-key.authenticator.js';
 import { Authenticator, type Caller } from '#src/modules/auth/authenticators/authenticator.js';
-import type { AdapterPayload } from '#src/modules/oauth/server/oauth-adapter.js';
+import { OAuthPayloadsRepository } from '#src/modules/oauth/server/oauth-payloads.repository.js';
 import { ACCESS_TOKEN_PREFIX } from '#src/modules/oauth/server/oauth-server.js';
 
 const API_SCOPES = new Set(['read', 'write', 'execute', 'admin']);
-
-interface HolderRow {
-  payload: AdapterPayload;
-  org_id: string;
-  role: Role;
-  plan: string;
-  limits: unknown;
-  ip_allowlist: unknown;
-}
 
 /**
  * `Authorization: Bearer svcat_…`: an OAuth access token, looked up in the authorization server's store on
@@ -31,7 +20,7 @@ interface HolderRow {
 @Injectable()
 export class OAuthTokenAuthenticator extends Authenticator {
   constructor(
-    private readonly sql: SqlClient,
+    private readonly payloads: OAuthPayloadsRepository,
     private readonly clock: Clock,
   ) {
     super();
@@ -42,16 +31,7 @@ export class OAuthTokenAuthenticator extends Authenticator {
     if (token === undefined || !token.startsWith(ACCESS_TOKEN_PREFIX)) {
       return null;
     }
-    // One round trip: the live token, and its user, organization and client, which must all still exist.
-    const [holder] = await this.sql.query<HolderRow>(
-      `SELECT p.payload, u.org_id, u.role, o.plan, o.settings -> 'limits' AS limits, o.settings -> 'ip_allowlist' AS ip_allowlist
-       FROM oauth_payload p
-       JOIN "user" u ON u.id = p.payload ->> 'accountId'
-       JOIN organization o ON o.id = u.org_id
-       JOIN oauth_client c ON c.id = p.payload ->> 'clientId' AND c.org_id = u.org_id
-       WHERE p.model = 'AccessToken' AND p.id = $1 AND (p.expires_at IS NULL OR p.expires_at > $2)`,
-      [token, this.clock.now()],
-    );
+    const holder = await this.payloads.findAccessTokenHolder(token, this.clock.now());
     const accountId = holder?.payload.accountId;
     const grantId = holder?.payload.grantId;
     if (!holder || typeof accountId !== 'string' || typeof grantId !== 'string') {

@@ -1,8 +1,10 @@
 import { storedAllowlist } from '#src/modules/auth/ip-allowlist/ip-allowlist.js';
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull, MoreThan, type Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { OrganizationPlan } from '#src/common/auth/auth-context.js';
 import type { Role } from '#src/common/auth/permissions.js';
+import { OrgScopedRepository } from '#src/common/database/scoped/org-scoped-repository.js';
+import { sql } from '#src/common/database/scoped/sql-fragment.js';
 import { SqlClient } from '#src/common/database/sql-client.js';
 import type { Tx } from '#src/common/database/transaction.js';
 import { WebSessionEntity } from '#src/modules/auth/sessions/web-session.entity.js';
@@ -20,23 +22,17 @@ export interface SessionRow {
 }
 
 @Injectable()
-export class SessionsRepository {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly sql: SqlClient,
-  ) {}
-
-  private repo(tx?: Tx): Repository<WebSessionEntity> {
-    return (tx?.manager ?? this.dataSource.manager).getRepository(WebSessionEntity);
+export class SessionsRepository extends OrgScopedRepository<WebSessionEntity> {
+  constructor(dataSource: DataSource, sqlClient: SqlClient) {
+    super(dataSource, sqlClient, WebSessionEntity);
   }
 
-  async insert(session: WebSessionEntity, tx: Tx): Promise<WebSessionEntity> {
-    return this.repo(tx).save(session);
-  }
-
-  /** The session with this token hash, with its user (a deleted user takes the session with it) and organization. */
+  /**
+   * The session with this token hash, with its user (a deleted user takes the session with it) and
+   * organization. Across organizations: the cookie is what names the organization.
+   */
   async findByTokenHash(tokenHash: string): Promise<SessionRow | undefined> {
-    const [row] = await this.sql.query<{
+    const [row] = await this.sqlClient.query<{
       id: string;
       org_id: string;
       user_id: string;
@@ -78,21 +74,20 @@ export class SessionsRepository {
   }
 
   /** Moves a live session's expiry on; a session ended or expired meanwhile stays so. */
-  async renew(id: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {
-    await this.repo().update({ id, endedAt: IsNull(), expiresAt: MoreThan(lastSeenAt) }, { lastSeenAt, expiresAt });
+  async renew(orgId: string, id: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {
+    await this.updateWhere(orgId, sql`id = ${id} AND ended_at IS NULL AND expires_at > ${lastSeenAt}`, { lastSeenAt, expiresAt });
   }
 
-  async listLive(orgId: string, userId: string, now: Date): Promise<WebSessionEntity[]> {
-    return this.repo().find({ where: { orgId, userId, endedAt: IsNull(), expiresAt: MoreThan(now) }, order: { createdAt: 'DESC', id: 'DESC' } });
+  listLive(orgId: string, userId: string, now: Date): Promise<WebSessionEntity[]> {
+    return this.findMany(orgId, sql`user_id = ${userId} AND ended_at IS NULL AND expires_at > ${now}`, { orderBy: sql`created_at DESC, id DESC` });
   }
 
   async endAll(orgId: string, userId: string, at: Date, tx: Tx): Promise<void> {
-    await this.repo(tx).update({ orgId, userId, endedAt: IsNull() }, { endedAt: at });
+    await this.updateWhere(orgId, sql`user_id = ${userId} AND ended_at IS NULL`, { endedAt: at }, tx);
   }
 
   /** Ends one of a user's live sessions; false when it is not theirs or already over. */
   async end(orgId: string, userId: string, id: string, at: Date, tx?: Tx): Promise<boolean> {
-    const result = await this.repo(tx).update({ orgId, userId, id, endedAt: IsNull(), expiresAt: MoreThan(at) }, { endedAt: at });
-    return (result.affected ?? 0) > 0;
+    return (await this.updateWhere(orgId, sql`user_id = ${userId} AND id = ${id} AND ended_at IS NULL AND expires_at > ${at}`, { endedAt: at }, tx)) > 0;
   }
 }

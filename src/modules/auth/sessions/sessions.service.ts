@@ -40,6 +40,7 @@ export class SessionsService {
     const now = this.clock.now();
     const token = newSecretToken('svcses');
     const session = await this.sessions.insert(
+      orgId,
       Object.assign(new WebSessionEntity(), {
         id: newId('webSession'),
         orgId,
@@ -66,7 +67,7 @@ export class SessionsService {
     }
     if (now.getTime() - row.lastSeenAt.getTime() >= RENEW_INTERVAL_MS) {
       const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
-      await this.sessions.renew(row.id, now, expiresAt);
+      await this.sessions.renew(row.orgId, row.id, now, expiresAt);
       return { ...row, lastSeenAt: now, expiresAt };
     }
     return row;

@@ -1,8 +1,12 @@
 import { storedAllowlist } from '#src/modules/auth/ip-allowlist/ip-allowlist.js';
 import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import type { Role } from '#src/common/auth/permissions.js';
+import { OrgScopedRepository } from '#src/common/database/scoped/org-scoped-repository.js';
+import { and, EVERY_ROW, sql, type SqlFragment } from '#src/common/database/scoped/sql-fragment.js';
 import { SqlClient } from '#src/common/database/sql-client.js';
 import type { Tx } from '#src/common/database/transaction.js';
+import { UserEntity } from '#src/modules/users/user.entity.js';
 
 /** A person's account in one organization, as signing in needs it. */
 export interface Account {
@@ -31,32 +35,39 @@ interface AccountRow {
 const ACCOUNT_COLUMNS = `u.id AS user_id, u.org_id, u.email, u.name, u.role, u.password_hash, o.name AS org_name, o.plan,
   o.settings -> 'ip_allowlist' AS ip_allowlist, COALESCE((o.settings -> 'sso' ->> 'enforced')::boolean, false) AS sso_enforced`;
 
-/** The users table as sign-in reads and writes it: across organizations, since the same address may be in several. */
+/** The users table as sign-in reads and writes it: a person's account with what signing in needs of its organization. */
 @Injectable()
-export class AccountsRepository {
-  constructor(private readonly sql: SqlClient) {}
-
-  /** Every account of an address, or its account in one organization. */
-  async findByEmail(email: string, orgId?: string): Promise<Account[]> {
-    const rows = await this.sql.query<AccountRow>(
-      `SELECT ${ACCOUNT_COLUMNS} FROM "user" u JOIN organization o ON o.id = u.org_id
-       WHERE u.email = $1 AND ($2::varchar IS NULL OR u.org_id = $2) ORDER BY u.created_at, u.id`,
-      [email, orgId ?? null],
-    );
-    return rows.map(toAccount);
+export class AccountsRepository extends OrgScopedRepository<UserEntity> {
+  constructor(dataSource: DataSource, sqlClient: SqlClient) {
+    super(dataSource, sqlClient, UserEntity);
   }
 
-  async findById(orgId: string, userId: string, tx?: Tx): Promise<Account | undefined> {
-    const [row] = await this.sql.query<AccountRow>(
-      `SELECT ${ACCOUNT_COLUMNS} FROM "user" u JOIN organization o ON o.id = u.org_id WHERE u.org_id = $1 AND u.id = $2`,
-      [orgId, userId],
-      tx,
-    );
-    return row ? toAccount(row) : undefined;
+  /**
+   * Every account of an address, or its account in one organization. Across organizations without one:
+   * the same address may have an account in several, and the password picks the one it opens.
+   */
+  findByEmail(email: string, orgId?: string): Promise<Account[]> {
+    const inOrganization = orgId === undefined ? EVERY_ROW : sql`u.org_id = ${orgId}`;
+    return this.accounts(and(sql`u.email = ${email}`, inOrganization), sql`u.created_at, u.id`);
+  }
+
+  async findAccount(orgId: string, userId: string, tx?: Tx): Promise<Account | undefined> {
+    const [account] = await this.accounts(sql`u.org_id = ${orgId} AND u.id = ${userId}`, sql`u.id`, tx);
+    return account;
   }
 
   async setPassword(orgId: string, userId: string, passwordHash: string, tx: Tx): Promise<void> {
-    await this.sql.query(`UPDATE "user" SET password_hash = $3, updated_at = now() WHERE org_id = $1 AND id = $2`, [orgId, userId, passwordHash], tx);
+    await this.update(orgId, userId, { passwordHash }, tx);
+  }
+
+  private async accounts(where: SqlFragment, orderBy: SqlFragment, tx?: Tx): Promise<Account[]> {
+    const { text, params } = sql`${where} ORDER BY ${orderBy}`.render();
+    const rows = await this.sqlClient.query<AccountRow>(
+      `SELECT ${ACCOUNT_COLUMNS} FROM "user" u JOIN organization o ON o.id = u.org_id WHERE ${text}`,
+      params,
+      tx,
+    );
+    return rows.map(toAccount);
   }
 }
 

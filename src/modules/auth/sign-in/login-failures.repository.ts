@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { GlobalRepository } from '#src/common/database/scoped/global-repository.js';
+import { sql } from '#src/common/database/scoped/sql-fragment.js';
 import { SqlClient } from '#src/common/database/sql-client.js';
 import { LoginFailureEntity } from '#src/modules/auth/sign-in/login-failure.entity.js';
 
@@ -12,21 +14,20 @@ export interface FailureCounts {
   addressLimitReachedAt: Date | null;
 }
 
+/** Failures are counted by address and client, whichever organizations hold the address: no organization's rows. */
 @Injectable()
-export class LoginFailuresRepository {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly sql: SqlClient,
-  ) {}
+export class LoginFailuresRepository extends GlobalRepository<LoginFailureEntity> {
+  constructor(dataSource: DataSource, sqlClient: SqlClient) {
+    super(dataSource, sqlClient, LoginFailureEntity);
+  }
 
   async counts(email: string, ip: string, since: Date, accountLimit: number, addressLimit: number): Promise<FailureCounts> {
-    const [row] = await this.sql.query<{ account: number; address: number; account_at: Date | null; address_at: Date | null }>(
-      `SELECT
-         (SELECT count(*)::int FROM login_failure WHERE email = $1 AND created_at > $3) AS account,
-         (SELECT count(*)::int FROM login_failure WHERE ip = $2 AND created_at > $3) AS address,
-         (SELECT created_at FROM login_failure WHERE email = $1 AND created_at > $3 ORDER BY created_at DESC OFFSET $4 - 1 LIMIT 1) AS account_at,
-         (SELECT created_at FROM login_failure WHERE ip = $2 AND created_at > $3 ORDER BY created_at DESC OFFSET $5 - 1 LIMIT 1) AS address_at`,
-      [email, ip, since, accountLimit, addressLimit],
+    const [row] = await this.execute<{ account: number; address: number; account_at: Date | null; address_at: Date | null }>(
+      sql`SELECT
+         (SELECT count(*)::int FROM login_failure WHERE email = ${email} AND created_at > ${since}) AS account,
+         (SELECT count(*)::int FROM login_failure WHERE ip = ${ip} AND created_at > ${since}) AS address,
+         (SELECT created_at FROM login_failure WHERE email = ${email} AND created_at > ${since} ORDER BY created_at DESC OFFSET ${accountLimit} - 1 LIMIT 1) AS account_at,
+         (SELECT created_at FROM login_failure WHERE ip = ${ip} AND created_at > ${since} ORDER BY created_at DESC OFFSET ${addressLimit} - 1 LIMIT 1) AS address_at`,
     );
     return {
       account: row.account,
@@ -37,11 +38,11 @@ export class LoginFailuresRepository {
   }
 
   async insert(email: string, ip: string, at: Date): Promise<void> {
-    await this.dataSource.getRepository(LoginFailureEntity).insert({ email, ip, createdAt: at });
+    await this.repository().insert({ email, ip, createdAt: at });
   }
 
   /** Failures of this account or address at or before `before`. */
   async prune(email: string, ip: string, before: Date): Promise<void> {
-    await this.sql.query(`DELETE FROM login_failure WHERE created_at <= $3 AND (email = $1 OR ip = $2)`, [email, ip, before]);
+    await this.execute(sql`DELETE FROM login_failure WHERE created_at <= ${before} AND (email = ${email} OR ip = ${ip})`);
   }
 }

@@ -142,7 +142,7 @@ export class SignInService {
 
   private async setPasswordWithToken(token: string, purpose: UserTokenPurpose, password: string, client: ClientInfo, invalid: string): Promise<SignedIn> {
     const holder = await this.tokens.peek(token, purpose);
-    const holderAccount = holder && (await this.accounts.findById(holder.orgId, holder.userId));
+    const holderAccount = holder && (await this.accounts.findAccount(holder.orgId, holder.userId));
     if (holderAccount) {
       if (purpose === 'password_reset') {
         requirePasswordsAllowed(holderAccount);
@@ -152,7 +152,7 @@ export class SignInService {
     const passwordHash = await this.hasher.hash(password);
     return this.transactions.run(async (tx: Tx) => {
       const used = await this.tokens.consume(token, purpose, tx);
-      const account = used && (await this.accounts.findById(used.orgId, used.userId, tx));
+      const account = used && (await this.accounts.findAccount(used.orgId, used.userId, tx));
       if (!account) {
         throw AppError.invalid(invalid, { token: ['invalid, used or expired'] });
       }

@@ -1,35 +1,42 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull, type Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { OrgScopedRepository } from '#src/common/database/scoped/org-scoped-repository.js';
+import { sql } from '#src/common/database/scoped/sql-fragment.js';
+import { SqlClient } from '#src/common/database/sql-client.js';
 import type { Tx } from '#src/common/database/transaction.js';
 import { UserTokenEntity, type UserTokenPurpose } from '#src/modules/auth/user-tokens/user-token.entity.js';
 
 @Injectable()
-export class UserTokensRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  private repo(tx?: Tx): Repository<UserTokenEntity> {
-    return (tx?.manager ?? this.dataSource.manager).getRepository(UserTokenEntity);
-  }
-
-  async insert(token: UserTokenEntity, tx: Tx): Promise<UserTokenEntity> {
-    return this.repo(tx).save(token);
+export class UserTokensRepository extends OrgScopedRepository<UserTokenEntity> {
+  constructor(dataSource: DataSource, sqlClient: SqlClient) {
+    super(dataSource, sqlClient, UserTokenEntity);
   }
 
   /** Marks the user's unused tokens of this purpose used: a new invitation voids the one before. */
   async voidUnused(orgId: string, userId: string, purpose: UserTokenPurpose, at: Date, tx: Tx): Promise<void> {
-    await this.repo(tx).update({ orgId, userId, purpose, usedAt: IsNull() }, { usedAt: at });
+    await this.updateWhere(orgId, sql`user_id = ${userId} AND purpose = ${purpose} AND used_at IS NULL`, { usedAt: at }, tx);
   }
 
+  /** Across organizations: the token in a link is what names the organization. */
   async findByHash(tokenHash: string, purpose: UserTokenPurpose): Promise<UserTokenEntity | null> {
-    return this.repo().findOne({ where: { tokenHash, purpose } });
+    const [token] = await this.findAcrossOrganizations(sql`token_hash = ${tokenHash} AND purpose = ${purpose}`, { limit: 1 });
+    return token ?? null;
   }
 
-  /** The token with this hash, locked for the rest of the transaction so it can be used only once. */
+  /**
+   * The token with this hash, locked for the rest of the transaction so it can be used only once (a
+   * concurrent use waits, then finds it used). Across organizations, as findByHash.
+   */
   async findByHashForUpdate(tokenHash: string, purpose: UserTokenPurpose, tx: Tx): Promise<UserTokenEntity | null> {
-    return this.repo(tx).findOne({ where: { tokenHash, purpose }, lock: { mode: 'pessimistic_write' } });
+    const rows = await this.sqlClient.query<Record<string, unknown>>(
+      `SELECT ${this.rows.columns} FROM ${this.rows.table} WHERE token_hash = $1 AND purpose = $2 LIMIT 1 FOR UPDATE`,
+      [tokenHash, purpose],
+      tx,
+    );
+    return rows[0] ? this.rows.map(rows[0]) : null;
   }
 
-  async markUsed(id: string, at: Date, tx: Tx): Promise<void> {
-    await this.repo(tx).update({ id }, { usedAt: at });
+  async markUsed(orgId: string, id: string, at: Date, tx: Tx): Promise<void> {
+    await this.update(orgId, id, { usedAt: at }, tx);
   }
 }

@@ -37,6 +37,7 @@ export class UserTokensService {
     await this.tokens.voidUnused(orgId, userId, purpose, now, tx);
     const token = newSecretToken(settings.prefix);
     const entity = await this.tokens.insert(
+      orgId,
       Object.assign(new UserTokenEntity(), {
         id: newId(settings.idKind),
         orgId,
@@ -60,7 +61,7 @@ export class UserTokensService {
   async consume(token: string, purpose: UserTokenPurpose, tx: Tx): Promise<UserTokenEntity | undefined> {
     const row = await this.usable(token, purpose, (hash) => this.tokens.findByHashForUpdate(hash, purpose, tx));
     if (row) {
-      await this.tokens.markUsed(row.id, this.clock.now(), tx);
+      await this.tokens.markUsed(row.orgId, row.id, this.clock.now(), tx);
     }
     return row;
   }

@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { ConnectorConsentController } from '#src/modules/connectors/consent/connector-consent.controller.js';
 import { ConnectorConsentService } from '#src/modules/connectors/consent/connector-consent.service.js';
 import { ConnectorsModule } from '#src/modules/connectors/connectors.module.js';
+import { ConnectorAuthorizationsRepository } from '#src/modules/connectors/oauth/connector-authorizations.repository.js';
 import { DataSourcesModule } from '#src/modules/data-sources/data-sources.module.js';
 
 /** Connecting and disconnecting connector sources through their provider's OAuth consent. */
 @Module({
   imports: [ConnectorsModule, DataSourcesModule],
   controllers: [ConnectorConsentController],
-  providers: [ConnectorConsentService],
+  providers: [ConnectorAuthorizationsRepository, ConnectorConsentService],
 })
 export class ConnectorConsentModule {}

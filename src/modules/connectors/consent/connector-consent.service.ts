@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, LessThan, type Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { connectorEnvPrefix } from '#src/config/connector-config.js';
 import type { AuthContext, ClientInfo } from '#src/common/auth/auth-context.js';
@@ -14,6 +13,7 @@ import { isOAuthConnectorType, type OAuthConnectorType } from '#src/modules/conn
 import { ConsentFailure } from '#src/modules/connectors/consent/consent-failure.js';
 import { TokenRefusedError } from '#src/modules/connectors/oauth/connector-oauth.js';
 import { ConnectorAuthorizationEntity } from '#src/modules/connectors/oauth/connector-authorization.entity.js';
+import { ConnectorAuthorizationsRepository } from '#src/modules/connectors/oauth/connector-authorizations.repository.js';
 import { ConnectorCredentials } from '#src/modules/connectors/oauth/connector-credentials.js';
 import { exchangeCode, providerAuthorizeUrl } from '#src/modules/connectors/oauth/provider-token-client.js';
 import type { DataSourceEntity } from '#src/modules/data-sources/data-source.entity.js';
@@ -51,7 +51,7 @@ export class ConnectorConsentService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly authorizations: ConnectorAuthorizationsRepository,
     private readonly transactions: TransactionRunner,
     private readonly cipher: SecretCipher,
     private readonly credentials: ConnectorCredentials,
@@ -72,21 +72,25 @@ export class ConnectorConsentService {
     const codeVerifier = oauth.pkce ? randomToken() : undefined;
     const browserBinding = auth.credential.kind === 'session' ? randomToken() : undefined;
     const redirectUri = this.callbackUrl(origin);
-    await this.repo().delete({ expiresAt: LessThan(new Date()) });
-    await this.repo().save(
-      Object.assign(new ConnectorAuthorizationEntity(), {
-        stateHash: sha256(state),
-        orgId: source.orgId,
-        dataSourceId: source.id,
-        userId: auth.userId,
-        credentialKind: auth.credential.kind,
-        credentialId: auth.credential.id,
-        browserBindingHash: browserBinding ? sha256(browserBinding) : null,
-        codeVerifier: codeVerifier ? this.cipher.encrypt(source.orgId, codeVerifier) : null,
-        redirectUri,
-        expiresAt: new Date(Date.now() + CONSENT_LIFETIME_MS),
-      }),
-    );
+    await this.transactions.run(async (tx) => {
+      await this.authorizations.purgeExpired(tx);
+      await this.authorizations.insert(
+        source.orgId,
+        Object.assign(new ConnectorAuthorizationEntity(), {
+          stateHash: sha256(state),
+          orgId: source.orgId,
+          dataSourceId: source.id,
+          userId: auth.userId,
+          credentialKind: auth.credential.kind,
+          credentialId: auth.credential.id,
+          browserBindingHash: browserBinding ? sha256(browserBinding) : null,
+          codeVerifier: codeVerifier ? this.cipher.encrypt(source.orgId, codeVerifier) : null,
+          redirectUri,
+          expiresAt: new Date(Date.now() + CONSENT_LIFETIME_MS),
+        }),
+        tx,
+      );
+    });
     const redirectTo = providerAuthorizeUrl(oauth, this.credentials.endpoints(type), client, {
       redirectUri,
       state,
@@ -100,7 +104,7 @@ export class ConnectorConsentService {
     if (!answer.state) {
       throw new ConsentFailure('The provider sent no state: start the connection again from the data source.');
     }
-    const authorization = await this.take(answer.state);
+    const authorization = await this.authorizations.take(sha256(answer.state));
     if (!authorization || authorization.expiresAt.getTime() < Date.now()) {
       throw new ConsentFailure('This consent has expired or was already used: start the connection again from the data source.');
     }
@@ -157,18 +161,6 @@ export class ConnectorConsentService {
     });
   }
 
-  /** The consent's row, deleted in the same statement: a state works once. */
-  private async take(state: string): Promise<ConnectorAuthorizationEntity | undefined> {
-    return this.transactions.run(async (tx) => {
-      const repo = tx.manager.getRepository(ConnectorAuthorizationEntity);
-      const found = await repo.findOne({ where: { stateHash: sha256(state) }, lock: { mode: 'pessimistic_write' } });
-      if (found) {
-        await repo.delete({ stateHash: found.stateHash });
-      }
-      return found ?? undefined;
-    });
-  }
-
   private oauthType(source: DataSourceEntity): OAuthConnectorType {
     if (!isOAuthConnectorType(source.type)) {
       throw AppError.invalid(`Data sources of type ${source.type} are not connected through a provider's consent`);
@@ -178,10 +170,6 @@ export class ConnectorConsentService {
 
   private callbackUrl(origin: string): string {
     return `${this.config.http.publicUrl ?? origin}${CONNECTOR_CALLBACK_PATH}`;
-  }
-
-  private repo(): Repository<ConnectorAuthorizationEntity> {
-    return this.dataSource.getRepository(ConnectorAuthorizationEntity);
   }
 }
 

@@ -14,12 +14,12 @@ export class FileConnector implements Connector<object, never> {
   ) {}
 
   async expectedDocuments(context: ConnectorContext<object, never>): Promise<number> {
-    return (await this.files.ofSource(context.source.id)).length;
+    return (await this.files.ofSource(context.source.orgId, context.source.id)).length;
   }
 
   async *changes(context: ConnectorContext<object, never>): AsyncIterable<SyncItem<never>> {
     const storage = this.storage;
-    for (const file of await this.files.ofSource(context.source.id)) {
+    for (const file of await this.files.ofSource(context.source.orgId, context.source.id)) {
       yield {
         key: file.name,
         url: file.name,

@@ -1,29 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { OrgScopedRepository } from '#src/common/database/scoped/org-scoped-repository.js';
+import { sql } from '#src/common/database/scoped/sql-fragment.js';
+import { SqlClient } from '#src/common/database/sql-client.js';
 import type { Tx } from '#src/common/database/transaction.js';
 import { SourceFileEntity } from '#src/modules/connectors/file/source-file.entity.js';
 
 @Injectable()
-export class SourceFilesRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  private repo(tx?: Tx): Repository<SourceFileEntity> {
-    return (tx?.manager ?? this.dataSource.manager).getRepository(SourceFileEntity);
+export class SourceFilesRepository extends OrgScopedRepository<SourceFileEntity> {
+  constructor(dataSource: DataSource, sqlClient: SqlClient) {
+    super(dataSource, sqlClient, SourceFileEntity);
   }
 
-  async findByName(dataSourceId: string, name: string, tx?: Tx): Promise<SourceFileEntity | null> {
-    return this.repo(tx).findOne({ where: { dataSourceId, name } });
+  findByName(orgId: string, dataSourceId: string, name: string, tx?: Tx): Promise<SourceFileEntity | null> {
+    return this.findOne(orgId, sql`data_source_id = ${dataSourceId} AND name = ${name}`, tx);
   }
 
-  async save(file: SourceFileEntity, tx?: Tx): Promise<SourceFileEntity> {
-    return this.repo(tx).save(file);
-  }
-
-  async ofSource(dataSourceId: string): Promise<SourceFileEntity[]> {
-    return this.repo().find({ where: { dataSourceId }, order: { name: 'ASC' } });
-  }
-
-  async count(dataSourceId: string): Promise<number> {
-    return this.repo().count({ where: { dataSourceId } });
+  ofSource(orgId: string, dataSourceId: string): Promise<SourceFileEntity[]> {
+    return this.findMany(orgId, sql`data_source_id = ${dataSourceId}`, { orderBy: sql`name ASC` });
   }
 }

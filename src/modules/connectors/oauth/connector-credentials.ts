@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, type Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { SecretCipher } from '#src/common/crypto/secret-cipher.js';
 import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
@@ -7,6 +6,7 @@ import type { Connector } from '#src/modules/connectors/connector.js';
 import type { OAuthConnectorType } from '#src/modules/connectors/connector-types.js';
 import { TokenRefusedError, type ProviderTokens } from '#src/modules/connectors/oauth/connector-oauth.js';
 import { ConnectorCredentialEntity } from '#src/modules/connectors/oauth/connector-credential.entity.js';
+import { ConnectorCredentialsRepository } from '#src/modules/connectors/oauth/connector-credentials.repository.js';
 import { refreshTokens, revokeTokens, type ConfiguredClient } from '#src/modules/connectors/oauth/provider-token-client.js';
 import type { AccessTokenSource } from '#src/modules/connectors/provider/http-provider-session.js';
 import { ConnectionRefusedError } from '#src/modules/connectors/provider/provider-failure.js';
@@ -33,7 +33,7 @@ export class ConnectorCredentials {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly credentials: ConnectorCredentialsRepository,
     private readonly cipher: SecretCipher,
     private readonly transactions: TransactionRunner,
   ) {}
@@ -49,12 +49,12 @@ export class ConnectorCredentials {
   }
 
   async exists(source: SourceRef, tx?: Tx): Promise<boolean> {
-    return (await this.repo(tx).count({ where: { dataSourceId: source.id, orgId: source.orgId } })) > 0;
+    return (await this.credentials.findById(source.orgId, source.id, tx)) !== null;
   }
 
   async save(source: SourceRef, tokens: ProviderTokens, tx: Tx): Promise<void> {
-    const existing = await this.repo(tx).findOne({ where: { dataSourceId: source.id, orgId: source.orgId } });
-    await this.repo(tx).save(this.sealed(source, tokens, existing));
+    const existing = await this.credentials.findById(source.orgId, source.id, tx);
+    await this.store(source, this.sealed(source, tokens, existing), existing !== null, tx);
   }
 
   /**
@@ -62,11 +62,11 @@ export class ConnectorCredentials {
    * is logged). Answers whether the provider was asked to revoke them.
    */
   async disconnect(source: SourceRef, connector: Connector, tx: Tx): Promise<boolean> {
-    const stored = await this.repo(tx).findOne({ where: { dataSourceId: source.id, orgId: source.orgId }, lock: { mode: 'pessimistic_write' } });
+    const stored = await this.credentials.lockById(source.orgId, source.id, tx);
     if (!stored) {
       return false;
     }
-    await this.repo(tx).delete({ dataSourceId: source.id, orgId: source.orgId });
+    await this.credentials.delete(source.orgId, source.id, tx);
     const client = this.client(source.type);
     const endpoints = this.endpoints(source.type);
     if (!connector.oauth?.revocation || !endpoints.revokeUrl || !client) {
@@ -97,7 +97,7 @@ export class ConnectorCredentials {
   }
 
   private async accessToken(source: SourceRef, connector: Connector, refused: string | undefined): Promise<string> {
-    const stored = await this.repo().findOne({ where: { dataSourceId: source.id, orgId: source.orgId } });
+    const stored = await this.credentials.findById(source.orgId, source.id);
     if (!stored) {
       throw new ConnectionRefusedError('The source is not connected: no tokens are stored for it');
     }
@@ -106,7 +106,7 @@ export class ConnectorCredentials {
       return current;
     }
     return this.transactions.run(async (tx) => {
-      const locked = await this.repo(tx).findOne({ where: { dataSourceId: source.id, orgId: source.orgId }, lock: { mode: 'pessimistic_write' } });
+      const locked = await this.credentials.lockById(source.orgId, source.id, tx);
       if (!locked) {
         throw new ConnectionRefusedError('The source was disconnected');
       }
@@ -131,9 +131,13 @@ export class ConnectorCredentials {
         }
         throw error;
       }
-      await this.repo(tx).save(this.sealed(source, tokens, locked));
+      await this.store(source, this.sealed(source, tokens, locked), true, tx);
       return tokens.accessToken;
     });
+  }
+
+  private async store(source: SourceRef, credential: ConnectorCredentialEntity, exists: boolean, tx: Tx): Promise<void> {
+    await (exists ? this.credentials.save(source.orgId, credential, tx) : this.credentials.insert(source.orgId, credential, tx));
   }
 
   private needsRefresh(stored: ConnectorCredentialEntity, current: string, refused: string | undefined): boolean {
@@ -155,9 +159,5 @@ export class ConnectorCredentials {
 
   private open(source: SourceRef, sealed: ConnectorCredentialEntity['accessToken']): string {
     return this.cipher.decrypt(source.orgId, sealed);
-  }
-
-  private repo(tx?: Tx): Repository<ConnectorCredentialEntity> {
-    return (tx?.manager ?? this.dataSource.manager).getRepository(ConnectorCredentialEntity);
   }
 }

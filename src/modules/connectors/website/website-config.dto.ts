@@ -13,7 +13,7 @@ export class WebsiteConfigDto {
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false, allow_underscores: true }, { message: 'url must be an http(s) URL' })
   url: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGES_LIMIT, default: DEFAULT_MAX_PAGES })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGES_LIMIT, default: DEFAULT_MAX_PAGES })
   @Optional()
   @IsInt()
   @Min(1)

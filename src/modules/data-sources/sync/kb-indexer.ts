@@ -40,7 +40,7 @@ export class KbIndexer implements OnModuleInit {
   private async reindex(orgId: string, articleId: string): Promise<void> {
     const article = await this.kb.findById(orgId, articleId);
     if (!article || article.status !== 'published') {
-      await this.documents.removeKbArticle(articleId);
+      await this.documents.removeKbArticle(orgId, articleId);
       return;
     }
     let parsed;
@@ -48,14 +48,14 @@ export class KbIndexer implements OnModuleInit {
       parsed = parseMarkdown(article.content);
     } catch (error) {
       if (error instanceof DocumentParseError) {
-        await this.documents.removeKbArticle(articleId);
+        await this.documents.removeKbArticle(orgId, articleId);
         return;
       }
       throw error;
     }
     const document = { ...parsed, title: article.title };
     const contentHash = hashDocument(document);
-    if ((await this.documents.kbArticleHash(articleId)) === contentHash) {
+    if ((await this.documents.kbArticleHash(orgId, articleId)) === contentHash) {
       return;
     }
     const identity = {
@@ -68,7 +68,7 @@ export class KbIndexer implements OnModuleInit {
       runId: `kb-v${article.version}`,
     };
     if (!(await this.indexer.index(identity, document, contentHash))) {
-      await this.documents.removeKbArticle(articleId);
+      await this.documents.removeKbArticle(orgId, articleId);
     }
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { TransactionRunner } from '#src/common/database/transaction.js';
 import { JobQueue } from '#src/common/queue/job-queue.js';
 import { JobName } from '#src/common/queue/queue-name.enum.js';
 import type { DataSourceEntity } from '#src/modules/data-sources/data-source.entity.js';
@@ -24,6 +25,7 @@ export class SyncScheduler implements OnApplicationBootstrap {
     private readonly queue: JobQueue,
     private readonly sources: DataSourcesRepository,
     private readonly runs: SyncRunsRepository,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -36,6 +38,18 @@ export class SyncScheduler implements OnApplicationBootstrap {
     if (scheduled.length + unfinished.length > 0) {
       this.logger.log({ schedules: scheduled.length, resumed: unfinished.length }, 'Restored sync schedules and resumed unfinished syncs');
     }
+    this.queue.onReconnect(() => this.restoreAfterReconnect());
+  }
+
+  /**
+   * Redis may have come back empty: schedules are applied again and queued syncs woken again (a wake-up whose
+   * job is still there collapses into it). Running syncs are left to the workers running them: a second job
+   * would run the same sync twice at once.
+   */
+  private async restoreAfterReconnect(): Promise<void> {
+    const [scheduled, queued] = await Promise.all([this.sources.scheduled(), this.runs.unfinished(['queued'])]);
+    await Promise.all(scheduled.map((source) => this.apply(source)));
+    await Promise.all(queued.map(({ orgId, dataSourceId }) => this.wakeById(orgId, dataSourceId)));
   }
 
   async wake(source: Pick<DataSourceEntity, 'orgId' | 'id'>): Promise<void> {
@@ -51,6 +65,24 @@ export class SyncScheduler implements OnApplicationBootstrap {
     await this.queue.schedule(scheduleKey(source.id), JobName.SyncDataSource, { orgId: source.orgId, dataSourceId: source.id, scheduled: true }, everyMs);
   }
 
+  /**
+   * A schedule's tick: queues the slot's sync if the source is due and has none waiting or running, then wakes
+   * the source's sync job. A tick never runs a sync itself: every run goes through that one job per source
+   * (its dedupe key), so two workers never run one source's sync at once.
+   */
+  async tick(orgId: string, dataSourceId: string): Promise<void> {
+    const pending = await this.transactions.run(async (tx) => {
+      const source = await this.sources.lockById(orgId, dataSourceId, tx);
+      if (!source) {
+        return undefined;
+      }
+      return (await this.runs.next(orgId, dataSourceId, tx)) ?? (isDue(source) ? await this.runs.queue(orgId, dataSourceId, 'schedule', tx) : undefined);
+    });
+    if (pending) {
+      await this.wakeById(orgId, dataSourceId);
+    }
+  }
+
   async remove(dataSourceId: string): Promise<void> {
     await this.queue.unschedule(scheduleKey(dataSourceId));
   }
@@ -62,4 +94,10 @@ export class SyncScheduler implements OnApplicationBootstrap {
       { dedupeKey: `sync:${dataSourceId}`, attempts: SYNC_ATTEMPTS, backoffMs: SYNC_BACKOFF_MS },
     );
   }
+}
+
+/** A schedule that fires again right after a restart does not re-sync a source synced moments ago. */
+function isDue(source: DataSourceEntity): boolean {
+  const interval = SYNC_INTERVAL_MS[source.syncFrequency];
+  return interval !== undefined && (!source.lastSyncedAt || Date.now() - source.lastSyncedAt.getTime() >= interval * 0.9);
 }

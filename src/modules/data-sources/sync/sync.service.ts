@@ -68,9 +68,9 @@ export class SyncService {
     private readonly transactions: TransactionRunner,
   ) {}
 
-  /** The job handler: runs the source's pending sync, if any (a scheduled job first queues one). */
-  async runPending(job: { orgId: string; dataSourceId: string; scheduled?: boolean }, context: JobContext): Promise<void> {
-    const claimed = await this.claim(job.orgId, job.dataSourceId, job.scheduled === true);
+  /** The job handler: runs the source's pending sync, if any (a schedule's tick queues one: SyncScheduler.tick). */
+  async runPending(job: { orgId: string; dataSourceId: string }, context: JobContext): Promise<void> {
+    const claimed = await this.claim(job.orgId, job.dataSourceId);
     if (!claimed) {
       return;
     }
@@ -96,7 +96,7 @@ export class SyncService {
       const retriable = !(error instanceof SourceUnavailableError) && context.attempt < context.maxAttempts;
       if (retriable) {
         this.logger.warn({ err: error, data_source_id: source.id, run_id: run.id, attempt: context.attempt }, 'Sync attempt failed; it will be retried');
-        await this.runs.requeue(run.id, message);
+        await this.runs.requeue(source.orgId, run.id, message);
         throw error;
       }
       this.logger.warn({ err: error, data_source_id: source.id, run_id: run.id }, 'Sync failed');
@@ -104,25 +104,22 @@ export class SyncService {
     }
   }
 
-  private async claim(orgId: string, dataSourceId: string, scheduled: boolean): Promise<{ source: DataSourceEntity; run: SyncRunEntity } | undefined> {
+  private async claim(orgId: string, dataSourceId: string): Promise<{ source: DataSourceEntity; run: SyncRunEntity } | undefined> {
     return this.transactions.run(async (tx) => {
-      const source = await this.sources.findByIdForUpdate(orgId, dataSourceId, tx);
+      const source = await this.sources.lockById(orgId, dataSourceId, tx);
       if (!source) {
         return undefined;
       }
-      let run = await this.runs.next(dataSourceId, tx);
-      if (!run && scheduled && isDue(source)) {
-        run = await this.runs.queue(orgId, dataSourceId, 'schedule', tx);
-      }
+      let run = await this.runs.next(orgId, dataSourceId, tx);
       if (!run) {
         return undefined;
       }
       if (awaitsConnection(source) || (isOAuthConnectorType(source.type) && !(await this.credentials.exists({ ...source, type: source.type }, tx)))) {
-        await this.runs.finish(run.id, { status: 'failed', error: 'The source is not connected', ...emptyCounters(run) }, tx);
+        await this.runs.finish(orgId, run.id, { status: 'failed', error: 'The source is not connected', ...emptyCounters(run) }, tx);
         return undefined;
       }
       run = await this.runs.start(run, tx);
-      await this.sources.setStatus(source.id, 'processing', null, tx);
+      await this.sources.setStatus(orgId, source.id, 'processing', null, tx);
       return { source, run };
     });
   }
@@ -137,7 +134,7 @@ export class SyncService {
     const reportProgress = async (force = false): Promise<void> => {
       if (force || Date.now() - lastProgress >= PROGRESS_INTERVAL_MS) {
         lastProgress = Date.now();
-        await this.runs.progress(run.id, { ...counters });
+        await this.runs.progress(source.orgId, run.id, { ...counters });
       }
     };
 
@@ -159,12 +156,12 @@ export class SyncService {
           if (failure) {
             break;
           }
-          await this.sources.saveCheckpoint(source.id, item.checkpoint as object | null);
+          await this.sources.saveCheckpoint(source.orgId, source.id, item.checkpoint as object | null);
           await reportProgress();
           continue;
         }
         if (isDeletion(item)) {
-          counters.documentsRemoved += await this.transactions.run((tx) => this.documents.removeKeys(source.id, [item.deletedKey], tx));
+          counters.documentsRemoved += await this.transactions.run((tx) => this.documents.removeKeys(source.orgId, source.id, [item.deletedKey], tx));
           continue;
         }
         if (counters.documentsSeen > 0 && counters.documentsSeen % EXISTENCE_CHECK_EVERY === 0 && !(await this.sources.findById(source.orgId, source.id))) {
@@ -200,7 +197,7 @@ export class SyncService {
     counters.documentsExpected = counters.documentsSeen;
     const keys = listing ? new Set(listing.map((listed) => listed.key)) : undefined;
     counters.documentsRemoved += await this.transactions.run((tx) =>
-      keys ? this.documents.removeUnlisted(source.id, keys, run.id, tx) : this.documents.removeUnseen(source.id, run.id, tx),
+      keys ? this.documents.removeUnlisted(source.orgId, source.id, keys, run.id, tx) : this.documents.removeUnseen(source.orgId, source.id, run.id, tx),
     );
     await reportProgress(true);
   }
@@ -258,9 +255,9 @@ export class SyncService {
       return;
     }
     const { title, contentHash, chunks } = prepared.document;
-    const existing = await this.documents.findByKey(source.id, identity.key);
+    const existing = await this.documents.findByKey(source.orgId, source.id, identity.key);
     if (existing?.status === 'indexed' && existing.contentHash === contentHash) {
-      await this.documents.markSeen(existing.id, identity.runId);
+      await this.documents.markSeen(source.orgId, existing.id, identity.runId);
       counters.documentsUnchanged += 1;
       return;
     }
@@ -282,8 +279,8 @@ export class SyncService {
 
   private async succeed(source: DataSourceEntity, run: SyncRunEntity, counters: RunCounters, durationMs: number): Promise<void> {
     await this.whileSourceExists(source, async (tx) => {
-      await this.runs.finish(run.id, { status: 'succeeded', ...counters }, tx);
-      await this.sources.setStatus(source.id, isOAuthConnectorType(source.type) ? 'Connected' : 'active', null, tx, new Date());
+      await this.runs.finish(source.orgId, run.id, { status: 'succeeded', ...counters }, tx);
+      await this.sources.setStatus(source.orgId, source.id, isOAuthConnectorType(source.type) ? 'Connected' : 'active', null, tx, new Date());
       await this.events.record(tx, source.orgId, 'datasource.processed', {
         dataSource: {
           ...toDataSourceEvent(source, 'completed'),
@@ -300,12 +297,12 @@ export class SyncService {
 
   private async fail(source: DataSourceEntity, run: SyncRunEntity, counters: RunCounters, error: string, status: DataSourceStatus = 'failed'): Promise<void> {
     await this.whileSourceExists(source, async (tx, current) => {
-      await this.runs.finish(run.id, { status: 'failed', error, ...counters }, tx);
+      await this.runs.finish(source.orgId, run.id, { status: 'failed', error, ...counters }, tx);
       // Disconnected while the sync ran: the sync's failure to call the provider says nothing new.
       if (current.status === 'Disconnected') {
         return;
       }
-      await this.sources.setStatus(source.id, status, error, tx);
+      await this.sources.setStatus(source.orgId, source.id, status, error, tx);
       await this.events.record(tx, source.orgId, 'datasource.failed', { dataSource: { ...toDataSourceEvent(source, 'failed'), error }, error });
     });
   }
@@ -317,18 +314,12 @@ export class SyncService {
    */
   private async whileSourceExists(source: DataSourceEntity, work: (tx: Tx, current: DataSourceEntity) => Promise<void>): Promise<void> {
     await this.transactions.run(async (tx) => {
-      const current = await this.sources.findByIdForUpdate(source.orgId, source.id, tx);
+      const current = await this.sources.lockById(source.orgId, source.id, tx);
       if (current) {
         await work(tx, current);
       }
     });
   }
-}
-
-/** A schedule that fires again right after a restart does not re-sync a source synced moments ago. */
-function isDue(source: DataSourceEntity): boolean {
-  const interval = SYNC_INTERVAL_MS[source.syncFrequency];
-  return interval !== undefined && (!source.lastSyncedAt || Date.now() - source.lastSyncedAt.getTime() >= interval * 0.9);
 }
 
 /**

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { hashesEqual, keyedHash, newSecretToken } from '#src/common/crypto/keyed-hash.js';
@@ -11,7 +10,9 @@ import { auditOf } from '#src/modules/audit/audit-actions.js';
 import { AuditLog } from '#src/modules/audit/audit-log.service.js';
 import type { CreateOAuthClientDto } from '#src/modules/oauth/clients/dto/oauth-client.dto.js';
 import { OAuthClientEntity } from '#src/modules/oauth/clients/oauth-client.entity.js';
+import { OAuthClientsRepository } from '#src/modules/oauth/clients/oauth-clients.repository.js';
 import { redirectUriError } from '#src/modules/oauth/clients/redirect-uris.js';
+import { OAuthPayloadsRepository } from '#src/modules/oauth/server/oauth-payloads.repository.js';
 
 const SECRET_PREFIX = 'svccs';
 
@@ -23,14 +24,11 @@ const SECRET_PREFIX = 'svccs';
 export class OAuthClientsService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly clients: OAuthClientsRepository,
+    private readonly payloads: OAuthPayloadsRepository,
     private readonly transactions: TransactionRunner,
     private readonly audit: AuditLog,
   ) {}
-
-  private repo(): Repository<OAuthClientEntity> {
-    return this.dataSource.getRepository(OAuthClientEntity);
-  }
 
   async create(auth: AuthContext, dto: CreateOAuthClientDto): Promise<{ client: OAuthClientEntity; secret?: string }> {
     const errors = dto.redirect_uris.map((uri) => [uri, redirectUriError(uri)] as const).filter(([, error]) => error !== undefined);
@@ -51,27 +49,21 @@ export class OAuthClientsService {
       secretHash: secret === undefined ? null : keyedHash(secret, this.config.keys.hashSecret),
     });
     await this.transactions.run(async (tx) => {
-      await tx.manager.getRepository(OAuthClientEntity).save(client);
+      await this.clients.insert(auth.orgId, client, tx);
       await this.audit.record(
         auditOf(auth, 'oauth_client.created', { type: 'oauth_client', id: client.id }, { name: client.name, type, scopes: client.scopes }),
         tx,
       );
     });
-    return { client: (await this.repo().findOne({ where: { id: client.id } }))!, secret };
+    return { client: (await this.clients.findById(auth.orgId, client.id))!, secret };
   }
 
   async list(auth: AuthContext, page: Page): Promise<{ items: OAuthClientEntity[]; total: number }> {
-    const [items, total] = await this.repo().findAndCount({
-      where: { orgId: auth.orgId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: page.limit,
-      skip: page.offset,
-    });
-    return { items, total };
+    return this.clients.list(auth.orgId, page);
   }
 
   async get(auth: AuthContext, id: string): Promise<OAuthClientEntity> {
-    const client = await this.repo().findOne({ where: { orgId: auth.orgId, id } });
+    const client = await this.clients.findById(auth.orgId, id);
     if (!client) {
       throw AppError.notFound('OAuth client', id);
     }
@@ -80,24 +72,23 @@ export class OAuthClientsService {
 
   async delete(auth: AuthContext, id: string): Promise<void> {
     await this.transactions.run(async (tx) => {
-      const result = await tx.manager.getRepository(OAuthClientEntity).delete({ orgId: auth.orgId, id });
-      if (!result.affected) {
+      if (!(await this.clients.delete(auth.orgId, id, tx))) {
         throw AppError.notFound('OAuth client', id);
       }
       // Its grants, codes and tokens go with it: nothing it was given works on the next request.
-      await tx.manager.query(`DELETE FROM oauth_payload WHERE payload ->> 'clientId' = $1`, [id]);
+      await this.payloads.deleteOfClient(id, tx);
       await this.audit.record(auditOf(auth, 'oauth_client.deleted', { type: 'oauth_client', id }), tx);
     });
   }
 
   /** A client by its `client_id` alone, as the authorization server looks it up. */
   async byClientId(clientId: string): Promise<OAuthClientEntity | null> {
-    return this.repo().findOne({ where: { id: clientId } });
+    return this.clients.findByClientId(clientId);
   }
 
   /** Constant-time check of a confidential client's secret against its stored hash. */
   async secretMatches(clientId: string, secret: string): Promise<boolean> {
-    const row = await this.repo().createQueryBuilder('client').addSelect('client.secretHash').where('client.id = :clientId', { clientId }).getOne();
-    return row?.secretHash ? hashesEqual(row.secretHash, keyedHash(secret, this.config.keys.hashSecret)) : false;
+    const secretHash = await this.clients.secretHashOf(clientId);
+    return secretHash ? hashesEqual(secretHash, keyedHash(secret, this.config.keys.hashSecret)) : false;
   }
 }

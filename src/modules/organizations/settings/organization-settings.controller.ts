@@ -34,7 +34,8 @@ export class OrganizationSettingsController {
       'one that leaves out the address of this request is 409 `would_lock_out` unless `?confirm=true`.',
   })
   @ApiOkResponse({ type: OrganizationResponseDto })
-  @ApiErrors([400, 403, 409, 413])
+  // 403 (the scope, or plan_required) is the one Authenticated documents for the controller.
+  @ApiErrors([400, 409, 413])
   async update(@Auth() auth: AuthContext, @Body() dto: UpdateOrganizationDto, @Query() query: UpdateOrganizationQueryDto): Promise<OrganizationResponseDto> {
     const view = await this.settings.update(auth, { name: dto.name, ipAllowlist: dto.ip_allowlist }, query.confirm === 'true');
     return toOrganizationResponse(view);

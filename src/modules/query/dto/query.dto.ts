@@ -32,7 +32,7 @@ export class QueryRequestDto {
   @Max(2)
   temperature?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 32_768, description: "Default: the agent's." })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 32_768, description: "Default: the agent's." })
   @Optional()
   @IsInt()
   @Min(1)
@@ -90,7 +90,7 @@ export class SemanticSearchRequestDto {
   @IsPrefixedId('organization', { description: "Must be the caller's organization." })
   org_id: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 50, default: 10 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 50, default: 10 })
   @Optional()
   @IsInt()
   @Min(1)

@@ -3,9 +3,12 @@ import { createReadStream } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { sql } from '#src/common/database/scoped/sql-fragment.js';
 import { SqlClient } from '#src/common/database/sql-client.js';
 import { TransactionRunner } from '#src/common/database/transaction.js';
 import { newId } from '#src/common/ids/ids.js';
+import { DataSourceEntity } from '#src/modules/data-sources/data-source.entity.js';
+import { DataSourcesRepository } from '#src/modules/data-sources/data-sources.repository.js';
 import { DocumentsRepository, type ChunkToStore, type DocumentIdentity } from '#src/modules/data-sources/documents.repository.js';
 import { chunkDocument } from '#src/modules/ingestion/chunker.js';
 import type { ParsedDocument } from '#src/modules/ingestion/parsed-document.js';
@@ -53,6 +56,7 @@ export class CorpusIndexer {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sql: SqlClient,
+    private readonly sources: DataSourcesRepository,
     private readonly documents: DocumentsRepository,
     private readonly transactions: TransactionRunner,
     private readonly embedder: Embedder,
@@ -65,44 +69,48 @@ export class CorpusIndexer {
     const hash = await this.indexHash(dataset);
     const sourceName = `eval ${datasetName} ${hash.slice(0, 16)}`;
     const orgId = await this.organization();
-    await this.sql.query(`DELETE FROM data_source WHERE org_id = $1 AND name LIKE $2 AND name <> $3`, [orgId, `eval ${datasetName} %`, sourceName]);
-    const [existing] = await this.sql.query<{ id: string; status: string }>(`SELECT id, status FROM data_source WHERE org_id = $1 AND name = $2`, [
-      orgId,
-      sourceName,
-    ]);
+    await this.sources.deleteWhere(orgId, sql`name LIKE ${`eval ${datasetName} %`} AND name <> ${sourceName}`);
+    const existing = await this.sources.findOne(orgId, sql`name = ${sourceName}`);
     let dataSourceId = existing?.id;
     const reused = existing?.status === 'active';
     if (!dataSourceId) {
       dataSourceId = newId('dataSource');
-      await this.sql.query(`INSERT INTO data_source (id, org_id, type, name, config, status) VALUES ($1, $2, 'file', $3, $4::jsonb, 'processing')`, [
-        dataSourceId,
+      await this.sources.insert(
         orgId,
-        sourceName,
-        JSON.stringify({ dataset: resolve(dataset), hash }),
-      ]);
+        Object.assign(new DataSourceEntity(), {
+          id: dataSourceId,
+          orgId,
+          type: 'file',
+          name: sourceName,
+          config: { dataset: resolve(dataset), hash },
+          syncFrequency: 'manual',
+          status: 'processing',
+          error: null,
+          lastSyncedAt: null,
+        }),
+      );
     }
     if (!reused) {
       await this.ingest(dataset, datasetName, orgId, dataSourceId, progress);
-      await this.sql.query(`UPDATE data_source SET status = 'active', last_synced_at = now(), updated_at = now() WHERE id = $1`, [dataSourceId]);
+      await this.sources.setStatus(orgId, dataSourceId, 'active', null, undefined, new Date());
       await this.sql.query('VACUUM ANALYZE chunk', []).catch(() => this.sql.query('ANALYZE chunk', []));
     }
     // As a sync ends: keyword search reads the corpus's term statistics from here (an index reused from
     // before they were stored gets them now).
     await this.searchStats.refresh({ orgId, scope: dataSourceId });
-    const rows = await this.sql.query<{ id: string; key: string; chunk_count: number }>(`SELECT id, key, chunk_count FROM document WHERE data_source_id = $1`, [
-      dataSourceId,
-    ]);
+    const documents = await this.documents.findMany(orgId, sql`data_source_id = ${dataSourceId}`, { orderBy: sql`key` });
     return {
       orgId,
       dataSourceId,
       reused,
-      documents: rows.length,
-      chunks: rows.reduce((sum, row) => sum + Number(row.chunk_count), 0),
+      documents: documents.length,
+      chunks: documents.reduce((sum, document) => sum + document.chunkCount, 0),
       seconds: (performance.now() - started) / 1000,
-      corpusIdOf: new Map(rows.map((row) => [row.id, row.key])),
+      corpusIdOf: new Map(documents.map((document) => [document.id, document.key])),
     };
   }
 
+  /** The harness's own organization, found by its name (created on the first run). */
   private async organization(): Promise<string> {
     const [row] = await this.sql.query<{ id: string }>(`SELECT id FROM organization WHERE name = $1 ORDER BY created_at LIMIT 1`, [ORGANIZATION_NAME]);
     if (row) {
@@ -125,8 +133,8 @@ export class CorpusIndexer {
 
   private async ingest(dataset: string, datasetName: string, orgId: string, dataSourceId: string, progress: (message: string) => void): Promise<void> {
     const done = new Set(
-      (await this.sql.query<{ key: string }>(`SELECT key FROM document WHERE data_source_id = $1 AND status = 'indexed'`, [dataSourceId])).map(
-        (row) => row.key,
+      (await this.documents.findMany(orgId, sql`data_source_id = ${dataSourceId} AND status = 'indexed'`, { orderBy: sql`key` })).map(
+        (document) => document.key,
       ),
     );
     if (done.size > 0) {

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ConfigModule, type AppConfig } from '#src/config/app-config.js';
 import { DatabaseModule } from '#src/common/database/database.module.js';
+import { DataSourcesRepository } from '#src/modules/data-sources/data-sources.repository.js';
 import { DocumentsRepository } from '#src/modules/data-sources/documents.repository.js';
 import { ChunkSearchRepository } from '#src/modules/retrieval/chunk-search.repository.js';
 import { CorpusIndexer } from '#src/modules/retrieval/evaluation/corpus-indexer.js';
@@ -20,7 +21,7 @@ export class EvaluationModule {
     return {
       module: EvaluationModule,
       imports: [ConfigModule.forRoot(config, 'cli'), DatabaseModule.forRoot(config), EmbeddingsModule, RetrievalModule],
-      providers: [DocumentsRepository, CorpusIndexer, EvaluationHarness, SearchSessions, ChunkSearchRepository],
+      providers: [DataSourcesRepository, DocumentsRepository, CorpusIndexer, EvaluationHarness, SearchSessions, ChunkSearchRepository],
       exports: [EvaluationHarness, CorpusIndexer, ChunkSearchRepository],
     };
   }

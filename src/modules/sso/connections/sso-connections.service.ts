@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { SecretCipher } from '#src/common/crypto/secret-cipher.js';
 import { TransactionRunner } from '#src/common/database/transaction.js';
@@ -8,6 +7,7 @@ import { AppError } from '#src/common/errors/app.error.js';
 import { newId } from '#src/common/ids/ids.js';
 import { NO_CLIENT, SYSTEM_ACTOR } from '#src/modules/audit/audit-actions.js';
 import { AuditLog } from '#src/modules/audit/audit-log.service.js';
+import { OrganizationsRepository } from '#src/modules/organizations/organizations.repository.js';
 import { fetchDocument } from '#src/modules/sso/connections/outbound.js';
 import { parseIdpMetadata, type IdpMetadata } from '#src/modules/sso/connections/saml-metadata.js';
 import {
@@ -16,6 +16,7 @@ import {
   type SamlConnectionConfig,
   type SsoConnectionConfig,
 } from '#src/modules/sso/connections/sso-connection.entity.js';
+import { SsoConnectionsRepository } from '#src/modules/sso/connections/sso-connections.repository.js';
 import { OidcConfigurations } from '#src/modules/sso/oidc/oidc-configurations.js';
 import { requireEnterprise } from '#src/modules/sso/sso-settings.js';
 
@@ -56,19 +57,16 @@ export interface ConnectionView {
 export class SsoConnectionsService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly connections: SsoConnectionsRepository,
+    private readonly organizations: OrganizationsRepository,
     private readonly transactions: TransactionRunner,
     private readonly cipher: SecretCipher,
     private readonly oidc: OidcConfigurations,
     private readonly audit: AuditLog,
   ) {}
 
-  private repo(): Repository<SsoConnectionEntity> {
-    return this.dataSource.getRepository(SsoConnectionEntity);
-  }
-
   async addSaml(orgId: string, input: SamlConnectionInput): Promise<ConnectionView> {
-    await requireEnterprise(this.dataSource, orgId);
+    await requireEnterprise(this.organizations, orgId);
     const fromUrl = /^https?:\/\//i.test(input.metadata);
     const metadata = await this.loadMetadata(input.metadata, input.allowPrivate === true);
     const signing = await this.signingPair(input);
@@ -84,7 +82,7 @@ export class SsoConnectionsService {
   }
 
   async addOidc(orgId: string, input: OidcConnectionInput): Promise<ConnectionView> {
-    await requireEnterprise(this.dataSource, orgId);
+    await requireEnterprise(this.organizations, orgId);
     const config: OidcConnectionConfig = { issuer: input.issuer.replace(/\/$/, ''), client_id: input.clientId, allow_private: input.allowPrivate === true };
     try {
       await this.oidc.discover(config, input.clientSecret);
@@ -108,20 +106,19 @@ export class SsoConnectionsService {
     const fresh = await this.loadMetadata(source, false);
     connection.config = { ...config, idp_entity_id: fresh.entityId, sso_url: fresh.ssoUrl, certificates: fresh.certificates };
     await this.transactions.run(async (tx) => {
-      await tx.manager.getRepository(SsoConnectionEntity).save(connection);
+      await this.connections.save(orgId, connection, tx);
       await this.audit.record(connectionAudit(orgId, connection.id, { refreshed: true, certificates: fresh.certificates.length }), tx);
     });
     return viewOf(connection);
   }
 
   async list(orgId: string): Promise<ConnectionView[]> {
-    return (await this.repo().find({ where: { orgId }, order: { createdAt: 'ASC' } })).map(viewOf);
+    return (await this.connections.list(orgId)).map(viewOf);
   }
 
   async remove(orgId: string, id: string): Promise<void> {
     await this.transactions.run(async (tx) => {
-      const result = await tx.manager.getRepository(SsoConnectionEntity).delete({ orgId, id });
-      if (!result.affected) {
+      if (!(await this.connections.delete(orgId, id, tx))) {
         throw AppError.notFound('SSO connection', id);
       }
       await this.audit.record(connectionAudit(orgId, id, { removed: true }), tx);
@@ -130,7 +127,7 @@ export class SsoConnectionsService {
   }
 
   async find(orgId: string, id: string): Promise<SsoConnectionEntity> {
-    const connection = await this.repo().findOne({ where: { orgId, id } });
+    const connection = await this.connections.findById(orgId, id);
     if (!connection) {
       throw AppError.notFound('SSO connection', id);
     }
@@ -139,11 +136,11 @@ export class SsoConnectionsService {
 
   /** A connection by its id alone: the id in a sign-in route's path names the organization. */
   async byId(id: string): Promise<SsoConnectionEntity | null> {
-    return this.repo().findOne({ where: { id } });
+    return this.connections.findByIdAcrossOrganizations(id);
   }
 
   async byOrganization(orgId: string): Promise<SsoConnectionEntity[]> {
-    return this.repo().find({ where: { orgId }, order: { createdAt: 'ASC' } });
+    return this.connections.list(orgId);
   }
 
   secretOf(connection: SsoConnectionEntity): string | undefined {
@@ -195,7 +192,7 @@ export class SsoConnectionsService {
       secret: secret === undefined ? null : this.cipher.encrypt(orgId, secret),
     });
     await this.transactions.run(async (tx) => {
-      await tx.manager.getRepository(SsoConnectionEntity).save(connection);
+      await this.connections.insert(orgId, connection, tx);
       await this.audit.record(connectionAudit(orgId, connection.id, { added: true, type, name: trimmed }), tx);
     });
     return viewOf(connection);

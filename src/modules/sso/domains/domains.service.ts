@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull, Not, type Repository } from 'typeorm';
 import { Clock } from '#src/common/clock/clock.js';
 import { TransactionRunner } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { SYSTEM_ACTOR, NO_CLIENT } from '#src/modules/audit/audit-actions.js';
 import { AuditLog } from '#src/modules/audit/audit-log.service.js';
+import { OrganizationsRepository } from '#src/modules/organizations/organizations.repository.js';
 import { DomainVerifier, VERIFICATION_PREFIX } from '#src/modules/sso/domains/domain-verifier.js';
+import { DomainsRepository } from '#src/modules/sso/domains/domains.repository.js';
 import { OrganizationDomainEntity } from '#src/modules/sso/domains/organization-domain.entity.js';
 import { requireEnterprise } from '#src/modules/sso/sso-settings.js';
 
@@ -27,29 +28,32 @@ export interface DomainView {
 @Injectable()
 export class DomainsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly domains: DomainsRepository,
+    private readonly organizations: OrganizationsRepository,
     private readonly transactions: TransactionRunner,
     private readonly verifier: DomainVerifier,
     private readonly clock: Clock,
     private readonly audit: AuditLog,
   ) {}
 
-  private repo(): Repository<OrganizationDomainEntity> {
-    return this.dataSource.getRepository(OrganizationDomainEntity);
-  }
-
   async add(orgId: string, rawDomain: string, trusted: boolean): Promise<DomainView> {
     const domain = normalizedDomain(rawDomain);
-    await requireEnterprise(this.dataSource, orgId);
-    const existing = await this.repo().findOne({ where: { orgId, domain } });
+    await requireEnterprise(this.organizations, orgId);
+    const existing = await this.domains.findById(orgId, domain);
     const claim =
       existing ?? Object.assign(new OrganizationDomainEntity(), { orgId, domain, verificationToken: randomBytes(16).toString('hex'), verifiedAt: null });
+    let verifiedAt: Date | undefined;
     if (trusted && !claim.verifiedAt) {
       await this.assertUnclaimed(orgId, domain);
-      claim.verifiedAt = this.clock.now();
+      verifiedAt = this.clock.now();
+      claim.verifiedAt = verifiedAt;
     }
     await this.transactions.run(async (tx) => {
-      await tx.manager.getRepository(OrganizationDomainEntity).save(claim);
+      if (!existing) {
+        await this.domains.insert(orgId, claim, tx);
+      } else if (verifiedAt) {
+        await this.domains.markVerified(orgId, domain, verifiedAt, tx);
+      }
       await this.audit.record(domainAudit(orgId, domain, { added: true, verified: claim.verifiedAt !== null, trusted }), tx);
     });
     return viewOf(claim);
@@ -57,7 +61,7 @@ export class DomainsService {
 
   async verify(orgId: string, rawDomain: string): Promise<DomainView> {
     const domain = normalizedDomain(rawDomain);
-    const claim = await this.repo().findOne({ where: { orgId, domain } });
+    const claim = await this.domains.findById(orgId, domain);
     if (!claim) {
       throw AppError.notFound('Domain', domain);
     }
@@ -70,9 +74,10 @@ export class DomainsService {
       );
     }
     await this.assertUnclaimed(orgId, domain);
-    claim.verifiedAt = this.clock.now();
+    const verifiedAt = this.clock.now();
+    claim.verifiedAt = verifiedAt;
     await this.transactions.run(async (tx) => {
-      await tx.manager.getRepository(OrganizationDomainEntity).save(claim);
+      await this.domains.markVerified(orgId, domain, verifiedAt, tx);
       await this.audit.record(domainAudit(orgId, domain, { verified: true, trusted: false }), tx);
     });
     return viewOf(claim);
@@ -81,8 +86,7 @@ export class DomainsService {
   async remove(orgId: string, rawDomain: string): Promise<void> {
     const domain = normalizedDomain(rawDomain);
     await this.transactions.run(async (tx) => {
-      const result = await tx.manager.getRepository(OrganizationDomainEntity).delete({ orgId, domain });
-      if (!result.affected) {
+      if (!(await this.domains.delete(orgId, domain, tx))) {
         throw AppError.notFound('Domain', domain);
       }
       await this.audit.record(domainAudit(orgId, domain, { removed: true }), tx);
@@ -90,24 +94,23 @@ export class DomainsService {
   }
 
   async list(orgId: string): Promise<DomainView[]> {
-    return (await this.repo().find({ where: { orgId }, order: { domain: 'ASC' } })).map(viewOf);
+    return (await this.domains.list(orgId)).map(viewOf);
   }
 
   /** The organization that verified the domain of this address, if any. */
   async organizationOf(email: string): Promise<string | undefined> {
     const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-    const claim = await this.repo().findOne({ where: { domain, verifiedAt: Not(IsNull()) } });
-    return claim?.orgId;
+    return this.domains.verifiedOwnerOf(domain);
   }
 
   async isVerified(orgId: string, email: string): Promise<boolean> {
     const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-    return (await this.repo().count({ where: { orgId, domain, verifiedAt: Not(IsNull()) } })) > 0;
+    return this.domains.isVerified(orgId, domain);
   }
 
   private async assertUnclaimed(orgId: string, domain: string): Promise<void> {
-    const other = await this.repo().findOne({ where: { domain, verifiedAt: Not(IsNull()) } });
-    if (other && other.orgId !== orgId) {
+    const owner = await this.domains.verifiedOwnerOf(domain);
+    if (owner !== undefined && owner !== orgId) {
       throw AppError.conflict(`${domain} is verified for another organization`);
     }
   }

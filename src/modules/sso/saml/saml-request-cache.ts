@@ -1,7 +1,6 @@
 import type { CacheItem, CacheProvider } from '@node-saml/node-saml';
-import { LessThan, type DataSource } from 'typeorm';
 import type { Clock } from '#src/common/clock/clock.js';
-import { SsoRequestEntity } from '#src/modules/sso/saml/sso-request.entity.js';
+import type { SsoRequestsRepository } from '#src/modules/sso/saml/sso-requests.repository.js';
 
 /** How long an AuthnRequest may wait for its answer. */
 export const REQUEST_LIFETIME_MS = 10 * 60_000;
@@ -12,20 +11,19 @@ export const REQUEST_LIFETIME_MS = 10 * 60_000;
  */
 export class SamlRequestCache implements CacheProvider {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly requests: SsoRequestsRepository,
     private readonly clock: Clock,
   ) {}
 
   async saveAsync(key: string, value: string): Promise<CacheItem | null> {
     const now = this.clock.now();
-    const repo = this.dataSource.getRepository(SsoRequestEntity);
-    await repo.delete({ createdAt: LessThan(new Date(now.getTime() - REQUEST_LIFETIME_MS)) });
-    await repo.insert({ id: key, value, createdAt: now });
+    await this.requests.deleteCreatedBefore(new Date(now.getTime() - REQUEST_LIFETIME_MS));
+    await this.requests.insert(key, value, now);
     return { value, createdAt: now.getTime() };
   }
 
   async getAsync(key: string): Promise<string | null> {
-    const found = await this.dataSource.getRepository(SsoRequestEntity).findOne({ where: { id: key } });
+    const found = await this.requests.findById(key);
     return found && this.clock.now().getTime() - found.createdAt.getTime() < REQUEST_LIFETIME_MS ? found.value : null;
   }
 
@@ -33,8 +31,8 @@ export class SamlRequestCache implements CacheProvider {
     if (key === null) {
       return null;
     }
-    const found = await this.dataSource.getRepository(SsoRequestEntity).findOne({ where: { id: key } });
-    await this.dataSource.getRepository(SsoRequestEntity).delete({ id: key });
+    const found = await this.requests.findById(key);
+    await this.requests.delete(key);
     return found?.value ?? null;
   }
 }

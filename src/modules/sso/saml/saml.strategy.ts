@@ -3,7 +3,6 @@ import { PassportStrategy } from '@nestjs/passport';
 import { ValidateInResponseTo, type Profile } from '@node-saml/node-saml';
 import { MultiSamlStrategy, type MultiStrategyConfig, type VerifyWithRequest } from '@node-saml/passport-saml';
 import type { Request } from 'express';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { Clock } from '#src/common/clock/clock.js';
 import type { SamlConnectionConfig } from '#src/modules/sso/connections/sso-connection.entity.js';
@@ -11,6 +10,7 @@ import { SsoConnectionsService } from '#src/modules/sso/connections/sso-connecti
 import { ReplayGuard } from '#src/modules/sso/saml/replay-guard.js';
 import { assertionFactsOf } from '#src/modules/sso/saml/saml-assertion.js';
 import { REQUEST_LIFETIME_MS, SamlRequestCache } from '#src/modules/sso/saml/saml-request-cache.js';
+import { SsoRequestsRepository } from '#src/modules/sso/saml/sso-requests.repository.js';
 import { SsoFailure } from '#src/modules/sso/sso-failure.js';
 import { connectionOf, type SsoIdentity } from '#src/modules/sso/sso-request.js';
 import { publicOrigin, ssoUrls } from '#src/modules/sso/sso-urls.js';
@@ -29,12 +29,12 @@ const CLOCK_SKEW_MS = 60_000;
 export class SamlStrategy extends PassportStrategy(MultiSamlStrategy, 'saml') {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    dataSource: DataSource,
+    requests: SsoRequestsRepository,
     clock: Clock,
     connections: SsoConnectionsService,
     private readonly replays: ReplayGuard,
   ) {
-    const cache = new SamlRequestCache(dataSource, clock);
+    const cache = new SamlRequestCache(requests, clock);
     const options: MultiStrategyConfig = {
       passReqToCallback: true,
       // passport-saml brings its own copy of Express's types: the request is the same object.

@@ -1,19 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { ClientInfo } from '#src/common/auth/auth-context.js';
-import { SqlClient } from '#src/common/database/sql-client.js';
 import { TransactionRunner } from '#src/common/database/transaction.js';
 import { AuditLog } from '#src/modules/audit/audit-log.service.js';
 import { IpGate } from '#src/modules/auth/ip-allowlist/ip-gate.js';
 import { storedAllowlist } from '#src/modules/auth/ip-allowlist/ip-allowlist.js';
 import { SessionsService, type OpenedSession } from '#src/modules/auth/sessions/sessions.service.js';
-import { OrganizationEntity } from '#src/modules/organizations/organization.entity.js';
+import { OrganizationsRepository } from '#src/modules/organizations/organizations.repository.js';
 import type { SsoConnectionEntity } from '#src/modules/sso/connections/sso-connection.entity.js';
 import { DomainsService } from '#src/modules/sso/domains/domains.service.js';
 import { SsoFailure } from '#src/modules/sso/sso-failure.js';
 import type { SsoIdentity } from '#src/modules/sso/sso-request.js';
 import { ssoSettingsOf } from '#src/modules/sso/sso-settings.js';
-import { UserEntity } from '#src/modules/users/user.entity.js';
 import { UsersService } from '#src/modules/users/users.service.js';
 
 /**
@@ -29,8 +26,7 @@ import { UsersService } from '#src/modules/users/users.service.js';
 @Injectable()
 export class SsoSignInService {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly sql: SqlClient,
+    private readonly organizations: OrganizationsRepository,
     private readonly transactions: TransactionRunner,
     private readonly domains: DomainsService,
     private readonly users: UsersService,
@@ -40,14 +36,14 @@ export class SsoSignInService {
   ) {}
 
   async complete(connection: SsoConnectionEntity, identity: SsoIdentity, client: ClientInfo): Promise<OpenedSession> {
-    const organization = await this.dataSource.getRepository(OrganizationEntity).findOne({ where: { id: connection.orgId } });
+    const organization = await this.organizations.findById(connection.orgId);
     if (!organization || organization.plan !== 'enterprise') {
       throw new SsoFailure('unavailable', 'plan_required', organization?.plan);
     }
     if (!(await this.domains.isVerified(organization.id, identity.email))) {
       throw new SsoFailure('unauthorized_domain', 'unverified_domain', identity.email.slice(identity.email.lastIndexOf('@') + 1));
     }
-    const existing = await this.dataSource.getRepository(UserEntity).findOne({ where: { orgId: organization.id, email: identity.email } });
+    const existing = await this.users.findByEmail(organization.id, identity.email);
     await this.gate.admit(
       organization.id,
       storedAllowlist(organization.settings.ip_allowlist),
@@ -56,7 +52,7 @@ export class SsoSignInService {
       'sso',
     );
     const settings = ssoSettingsOf(organization.settings);
-    if (!existing && !settings.recreateDeleted && (await this.wasDeleted(organization.id, identity.email))) {
+    if (!existing && !settings.recreateDeleted && (await this.audit.userWasDeleted(organization.id, identity.email))) {
       throw new SsoFailure('authentication_failed', 'user_deleted_by_admin');
     }
     return this.transactions.run(async (tx) => {
@@ -88,14 +84,5 @@ export class SsoSignInService {
       );
       return opened;
     });
-  }
-
-  /** Whether an admin deleted a user with this address (the audit log remembers it). */
-  private async wasDeleted(orgId: string, email: string): Promise<boolean> {
-    const rows = await this.sql.query<{ found: number }>(
-      `SELECT 1 AS found FROM audit_entry WHERE org_id = $1 AND action = 'user.deleted' AND details->>'email' = $2 LIMIT 1`,
-      [orgId, email],
-    );
-    return rows.length > 0;
   }
 }
