@@ -29,8 +29,19 @@ export function countTokens(text: string): number {
   return countCl100kTokens(text, AS_PLAIN_TEXT);
 }
 
+/**
+ * Texts longer than this many characters per token of the limit are taken as over it without measuring:
+ * the tokenizer's work grows with the square of an unbroken run's length (one run of 200,000 characters
+ * held the process for minutes). Prose takes about four characters a token; a text past this bound that
+ * would still fit (a run of one long token repeated) is only split finer than it had to be.
+ */
+const MEASURED_CHARS_PER_TOKEN = 16;
+
 /** The token count when within the limit, else false, found without encoding past the limit. */
 function countWithin(text: string, limit: number): number | false {
+  if (text.length > limit * MEASURED_CHARS_PER_TOKEN) {
+    return false;
+  }
   return isWithinTokenLimit(text, limit, AS_PLAIN_TEXT);
 }
 
@@ -282,19 +293,11 @@ function splitSentences(text: string): string[] {
 function splitCharacters(text: string, joiner: string, limit: number): Piece[] {
   const pieces: Piece[] = [];
   let rest = text;
+  // Pieces of one unbroken run are much alike: each search starts from the length of the one before.
+  let guess = limit;
   while (rest !== '') {
-    // The longest prefix within the limit, by binary search on its length.
-    let low = 1;
-    let high = rest.length;
-    while (low < high) {
-      const middle = Math.ceil((low + high) / 2);
-      if (countWithin(rest.slice(0, middle), limit) !== false) {
-        low = middle;
-      } else {
-        high = middle - 1;
-      }
-    }
-    let end = low;
+    let end = longestPrefixWithin(rest, limit, guess);
+    guess = end;
     if (end < rest.length && isLowSurrogate(rest.charCodeAt(end)) && end > 1) {
       end -= 1;
     }
@@ -303,6 +306,35 @@ function splitCharacters(text: string, joiner: string, limit: number): Piece[] {
     rest = rest.slice(end);
   }
   return pieces;
+}
+
+/**
+ * The length of the longest prefix of `text` within `limit` tokens (at least one character). The probes
+ * double from `guess` until one does not fit, then halve the interval left: the tokenizer's work grows
+ * with the square of an unbroken run's length, so no probe may be much longer than the answer (a search
+ * from the whole of a 200,000-character run blocked the process for minutes).
+ */
+function longestPrefixWithin(text: string, limit: number, guess: number): number {
+  const fits = (length: number): boolean => countWithin(text.slice(0, length), limit) !== false;
+  let low = 1;
+  let high = Math.min(text.length, Math.max(2, guess));
+  while (fits(high)) {
+    low = high;
+    if (high === text.length) {
+      return high;
+    }
+    high = Math.min(text.length, high * 2);
+  }
+  high -= 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(middle)) {
+      low = middle;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return low;
 }
 
 function isLowSurrogate(code: number): boolean {

@@ -37,6 +37,11 @@ describe('parseMarkdown', () => {
     expect(document.blocks.map((block) => block.text)).toEqual(['Page', 'Embedded HTML note.']);
   });
 
+  it('should read a line of nothing but spaces, however long, as a blank line and not as nesting', () => {
+    const document = parseMarkdown(`# Page\n\nFirst paragraph.\n${' '.repeat(5_000)}\nSecond paragraph.\n`);
+    expect(document.blocks.map((block) => block.text)).toEqual(['Page', 'First paragraph.', 'Second paragraph.']);
+  });
+
   it('should refuse a document that is only front matter and markers as empty', () => {
     expect(() => parseMarkdown('---\ntitle: Nothing\n---\n\n{* ../src/app.py *}\n')).toThrow(
       expect.objectContaining({ name: 'DocumentParseError', reason: 'empty' }) as DocumentParseError,

@@ -34,7 +34,8 @@ export function parseMarkdown(text: string): ParsedDocument {
  * faster than the square of their depth (a 4 MB file of 2,000 nested items took minutes).
  */
 function checkNesting(body: string): void {
-  for (const match of body.matchAll(/^[ \t>]+/gm)) {
+  // Only indentation that precedes text: a line of nothing but spaces nests nothing.
+  for (const match of body.matchAll(/^[ \t>]+(?=\S)/gm)) {
     if (match[0].length > MAX_LINE_NESTING / 4 && match[0].replaceAll('\t', '    ').length > MAX_LINE_NESTING) {
       throw nestedTooDeeply();
     }
