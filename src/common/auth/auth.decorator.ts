@@ -1,5 +1,5 @@
 import { applyDecorators, createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiForbiddenResponse, ApiOAuth2, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiExtraModels, ApiForbiddenResponse, ApiOAuth2, ApiUnauthorizedResponse, getSchemaPath } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { requiredScopeFor, type Permission } from '#src/common/auth/permissions.js';
@@ -15,7 +15,11 @@ export function Authenticated(permission: Permission): MethodDecorator & ClassDe
     ApiCookieAuth(SESSION_SCHEME),
     ApiOAuth2([requiredScopeFor(permission, 'versioned')], OAUTH_SCHEME),
     ApiUnauthorizedResponse({ description: 'Missing, malformed, unknown, revoked or expired credential', type: ErrorResponseDto }),
-    ApiForbiddenResponse({ description: `The credential lacks the permission \`${permission}\``, type: ScopeErrorResponseDto }),
+    ApiExtraModels(ScopeErrorResponseDto),
+    ApiForbiddenResponse({
+      description: `The credential lacks the permission \`${permission}\` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request`,
+      schema: { anyOf: [{ $ref: getSchemaPath(ScopeErrorResponseDto) }, { $ref: getSchemaPath(ErrorResponseDto) }] },
+    }),
   );
 }
 

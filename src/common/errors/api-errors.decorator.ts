@@ -9,7 +9,7 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { ErrorResponseDto, LegacyErrorResponseDto } from '#src/common/errors/error-response.dto.js';
+import { ErrorResponseDto, LegacyErrorResponseDto, TooManyAttemptsResponseDto } from '#src/common/errors/error-response.dto.js';
 
 type DocumentedError = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
 
@@ -23,7 +23,7 @@ export function ApiErrors(statuses: DocumentedError[], form: 'versioned' | 'lega
     404: ApiNotFoundResponse({ description: 'No such resource in the caller\u2019s organization', type }),
     409: ApiConflictResponse({ description: 'Conflicts with the current state of the resource', type }),
     413: ApiPayloadTooLargeResponse({ description: 'JSON body over 1 MiB', type }),
-    429: ApiTooManyRequestsResponse({ description: 'Too many attempts: wait for Retry-After', type }),
+    429: ApiTooManyRequestsResponse({ description: 'Too many attempts: wait for Retry-After', type: form === 'legacy' ? type : TooManyAttemptsResponseDto }),
     503: ApiServiceUnavailableResponse({ description: 'The deployment lacks a setting this feature needs (the message names it)', type }),
   };
   return applyDecorators(...statuses.map((status) => decorators[status]));

@@ -44,6 +44,14 @@ export class LegacyErrorBodyDto {
 
   @ApiProperty({ example: 'Invalid API key' })
   message: string;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'For validation failures: each offending field with its messages.',
+    example: { limit: ['limit must not be greater than 200'] },
+  })
+  details?: Record<string, unknown>;
 }
 
 /** The legacy envelope (`/api/...`). */
@@ -55,6 +63,14 @@ export class LegacyErrorResponseDto {
   status: number;
 }
 
+export class LegacyScopeErrorResponseDto extends LegacyErrorResponseDto {
+  @ApiProperty({ example: 'agents:write', description: 'The scope that would grant this endpoint.' })
+  required_scope: string;
+
+  @ApiProperty({ type: [String], example: ['agents:read'] })
+  current_scopes: string[];
+}
+
 /** 429 on versioned paths: the envelope plus the limit that was hit and when it is whole again. */
 export class RateLimitErrorResponseDto extends ErrorResponseDto {
   @ApiProperty({ example: 20, description: 'The limit that was hit (requests, model tokens or concurrent requests).' })
@@ -62,6 +78,12 @@ export class RateLimitErrorResponseDto extends ErrorResponseDto {
 
   @ApiProperty({ example: '2026-01-31T12:01:00.000Z', description: 'When that limit is whole again; the same instant as X-RateLimit-Reset.' })
   reset_at: string;
+}
+
+/** 429 of sign-in throttling (`too_many_attempts`): the envelope plus the wait, as in Retry-After. */
+export class TooManyAttemptsResponseDto extends ErrorResponseDto {
+  @ApiProperty({ example: 840, description: 'Seconds until sign-in is open again; the same as the Retry-After header.' })
+  retry_after: number;
 }
 
 /** 429 on legacy paths. */

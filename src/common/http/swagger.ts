@@ -1,6 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, getSchemaPath, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { LegacyRateLimitErrorResponseDto, RateLimitErrorResponseDto } from '#src/common/errors/error-response.dto.js';
+import {
+  ErrorResponseDto,
+  LegacyErrorResponseDto,
+  LegacyRateLimitErrorResponseDto,
+  LegacyScopeErrorResponseDto,
+  RateLimitErrorResponseDto,
+  ScopeErrorResponseDto,
+} from '#src/common/errors/error-response.dto.js';
 import { BEARER_SCHEME, OAUTH_SCHEME, SESSION_SCHEME } from '#src/common/auth/auth-metadata.js';
 import type { ContentSecurityDirectives } from '#src/common/http/route-policy/content-security.js';
 import { RoutePolicies } from '#src/common/http/route-policy/route-policies.js';
@@ -59,8 +66,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
-    extraModels: [RateLimitErrorResponseDto, LegacyRateLimitErrorResponseDto],
+    extraModels: [RateLimitErrorResponseDto, LegacyRateLimitErrorResponseDto, LegacyErrorResponseDto, LegacyScopeErrorResponseDto],
   });
+  documentLegacyEnvelopes(document, app.get(RoutePolicies));
   documentRateLimits(document, app.get(RoutePolicies));
   document.paths = Object.fromEntries(Object.entries(document.paths).sort(([a], [b]) => a.localeCompare(b)));
   return document;
@@ -119,6 +127,38 @@ function documentRateLimits(document: OpenAPIObject, policies: RoutePolicies): v
         headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': { description: 'Seconds to wait before retrying (at least 1)', schema: { type: 'integer' } } },
         content: { 'application/json': { schema: { $ref: getSchemaPath(legacy ? LegacyRateLimitErrorResponseDto : RateLimitErrorResponseDto) } } },
       };
+    }
+  }
+}
+
+/** The legacy envelope of each versioned one, for errors documented by decorators that cannot know a route's form (Authenticated). */
+const LEGACY_ENVELOPES: Record<string, string> = {
+  [getSchemaPath(ErrorResponseDto)]: getSchemaPath(LegacyErrorResponseDto),
+  [getSchemaPath(ScopeErrorResponseDto)]: getSchemaPath(LegacyScopeErrorResponseDto),
+};
+
+/** Legacy routes answer errors in the legacy envelope: their documented errors say so. */
+function documentLegacyEnvelopes(document: OpenAPIObject, policies: RoutePolicies): void {
+  const toLegacy = (schema: unknown): void => {
+    if (typeof schema !== 'object' || schema === null) {
+      return;
+    }
+    const node = schema as { $ref?: string; anyOf?: unknown[] };
+    if (node.$ref && LEGACY_ENVELOPES[node.$ref]) {
+      node.$ref = LEGACY_ENVELOPES[node.$ref];
+    }
+    node.anyOf?.forEach(toLegacy);
+  };
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (policies.formOf(path) !== 'legacy') {
+      continue;
+    }
+    for (const operation of [item.get, item.put, item.post, item.delete, item.patch] as Array<OperationObject | undefined>) {
+      for (const [status, response] of Object.entries(operation?.responses ?? {})) {
+        if (Number(status) >= 400 && response && !('$ref' in response)) {
+          Object.values(response.content ?? {}).forEach((media) => toLegacy(media.schema));
+        }
+      }
     }
   }
 }

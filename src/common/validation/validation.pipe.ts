@@ -52,8 +52,11 @@ export class AppValidationPipe extends ValidationPipe {
   }
 }
 
-/** Keys that name Object.prototype members slip past class-validator's whitelist, so they are refused here. */
-const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/**
+ * Keys that name Object.prototype members slip past class-validator's whitelist (class-transformer skips a key
+ * the instance already inherits a method by, such as `valueOf` or `toString`), so they are refused here.
+ */
+const PROTOTYPE_KEYS = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
 
 /**
  * Refuses, anywhere in the input, strings holding U+0000 (PostgreSQL text cannot store them) and keys that

@@ -35,7 +35,11 @@ function ApiFailurePages(...statuses: Array<keyof typeof FAILURE_PAGES_DOCUMENTE
 }
 
 const ConnectionParam = (): MethodDecorator =>
-  ApiParam({ name: 'connection_id', description: 'An SSO connection (`sso_…`)', schema: { type: 'string', pattern: idPattern('ssoConnection').source, example: exampleId('ssoConnection') } });
+  ApiParam({
+    name: 'connection_id',
+    description: 'An SSO connection (`sso_…`)',
+    schema: { type: 'string', pattern: idPattern('ssoConnection').source, example: exampleId('ssoConnection') },
+  });
 
 /**
  * Single sign-on for people: the redirect to an organization's identity provider, and its answer (SAML

@@ -722,7 +722,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a sync
-         * @description While a sync is queued, further requests join it.
+         * @description While a sync is queued, further requests join it. A connector source must be connected first (409).
          */
         post: operations["DataSources_sync"];
         delete?: never;
@@ -2481,6 +2481,17 @@ export interface components {
              * @example invalid_api_key
              */
             code: string;
+            /**
+             * @description For validation failures: each offending field with its messages.
+             * @example {
+             *       "limit": [
+             *         "limit must not be greater than 200"
+             *       ]
+             *     }
+             */
+            details?: {
+                [key: string]: unknown;
+            };
             /** @example Invalid API key */
             message: string;
         };
@@ -2510,6 +2521,22 @@ export interface components {
             statusCode: number | null;
             /** @example true */
             success: boolean;
+        };
+        LegacyScopeErrorResponseDto: {
+            /**
+             * @example [
+             *       "agents:read"
+             *     ]
+             */
+            current_scopes: string[];
+            error: components["schemas"]["LegacyErrorBodyDto"];
+            /**
+             * @description The scope that would grant this endpoint.
+             * @example agents:write
+             */
+            required_scope: string;
+            /** @example 401 */
+            status: number;
         };
         LegacyTestDeliveryResponseDto: {
             /** @example dlv_01JD8X0Q5W3V7N2K4M6P8R9T1A */
@@ -2959,6 +2986,19 @@ export interface components {
              */
             success: boolean;
         };
+        TooManyAttemptsResponseDto: {
+            error: components["schemas"]["ErrorBodyDto"];
+            /**
+             * @description Also sent as the X-Request-Id header.
+             * @example req_01JD8X0Q5W3V7N2K4M6P8R9T1A
+             */
+            request_id: string;
+            /**
+             * @description Seconds until sign-in is open again; the same as the Retry-After header.
+             * @example 840
+             */
+            retry_after: number;
+        };
         UpdateAgentDto: {
             /**
              * @description Data sources the agent retrieves from (at most 100).
@@ -3181,16 +3221,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `agents:read` */
+            /** @description The credential lacks the permission `agents:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyScopeErrorResponseDto"] | components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
@@ -3257,16 +3297,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `keys:manage` */
+            /** @description The credential lacks the permission `keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyScopeErrorResponseDto"] | components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
@@ -3334,16 +3374,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `keys:manage` */
+            /** @description The credential lacks the permission `keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyScopeErrorResponseDto"] | components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
             /** @description JSON body over 1 MiB */
@@ -3416,16 +3456,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `keys:manage` */
+            /** @description The credential lacks the permission `keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyScopeErrorResponseDto"] | components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -3500,16 +3540,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `keys:manage` */
+            /** @description The credential lacks the permission `keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyScopeErrorResponseDto"] | components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -3714,7 +3754,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["TooManyAttemptsResponseDto"];
                 };
             };
         };
@@ -3789,7 +3829,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description An SSO connection (`sso_…`) */
+                connection_id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3801,12 +3844,23 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description An HTML page: "Authentication failed" (401), "Unauthorized domain" (403), or SSO unavailable (403/404) */
+            /** @description An HTML page: "Authentication failed" (an unknown connection, or an invalid, expired or replayed answer) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An HTML page: "Unauthorized domain", or single sign-on unavailable to the organization (its plan) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
         };
     };
@@ -3814,7 +3868,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description An SSO connection (`sso_…`) */
+                connection_id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3825,6 +3882,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An HTML page: "Authentication failed" (an unknown connection, or an invalid, expired or replayed answer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An HTML page: "Unauthorized domain", or single sign-on unavailable to the organization (its plan) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
         };
     };
@@ -3905,7 +3980,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description An SSO connection (`sso_…`) */
+                connection_id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3917,12 +3995,23 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description An HTML page: "Authentication failed" (401), "Unauthorized domain" (403), or SSO unavailable (403/404) */
+            /** @description An HTML page: "Authentication failed" (an unknown connection, or an invalid, expired or replayed answer) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An HTML page: "Unauthorized domain", or single sign-on unavailable to the organization (its plan) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
         };
     };
@@ -3930,7 +4019,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description An SSO connection (`sso_…`) */
+                connection_id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3941,6 +4033,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An HTML page: "Authentication failed" (an unknown connection, or an invalid, expired or replayed answer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An HTML page: "Unauthorized domain", or single sign-on unavailable to the organization (its plan) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
         };
     };
@@ -4195,12 +4305,23 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description An HTML page: "Authentication failed" (401), "Unauthorized domain" (403), or SSO unavailable (403/404) */
+            /** @description An HTML page: "Unauthorized domain", or single sign-on unavailable to the organization (its plan) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An HTML page: no organization signs in with single sign-on for this e-mail address */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
             };
         };
     };
@@ -4248,16 +4369,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `chat` */
+            /** @description The credential lacks the permission `chat` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyScopeErrorResponseDto"] | components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -4354,13 +4475,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `agents:read` */
+            /** @description The credential lacks the permission `agents:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
@@ -4431,13 +4552,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `agents:write` */
+            /** @description The credential lacks the permission `agents:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -4524,13 +4645,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `agents:read` */
+            /** @description The credential lacks the permission `agents:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -4612,13 +4733,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `agents:write` */
+            /** @description The credential lacks the permission `agents:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -4703,13 +4824,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `agents:delete` */
+            /** @description The credential lacks the permission `agents:delete` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -4794,13 +4915,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `analytics:read` */
+            /** @description The credential lacks the permission `analytics:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -4879,13 +5000,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `keys:manage` */
+            /** @description The credential lacks the permission `keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
@@ -4956,13 +5077,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `keys:manage` */
+            /** @description The credential lacks the permission `keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description JSON body over 1 MiB */
@@ -5038,13 +5159,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `keys:manage` */
+            /** @description The credential lacks the permission `keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -5122,13 +5243,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `keys:manage` */
+            /** @description The credential lacks the permission `keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -5221,13 +5342,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `audit-log:read` */
+            /** @description The credential lacks the permission `audit-log:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
@@ -5328,13 +5449,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `data:read` */
+            /** @description The credential lacks the permission `data:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
@@ -5405,13 +5526,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `data:write` */
+            /** @description The credential lacks the permission `data:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description JSON body over 1 MiB */
@@ -5489,13 +5610,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `data:read` */
+            /** @description The credential lacks the permission `data:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -5577,13 +5698,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `data:write` */
+            /** @description The credential lacks the permission `data:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -5668,13 +5789,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `data:write` */
+            /** @description The credential lacks the permission `data:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -5751,13 +5872,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `data:write` */
+            /** @description The credential lacks the permission `data:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -5844,13 +5965,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `data:write` */
+            /** @description The credential lacks the permission `data:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -5932,13 +6053,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `data:read` */
+            /** @description The credential lacks the permission `data:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -6022,13 +6143,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `data:write` */
+            /** @description The credential lacks the permission `data:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -6115,13 +6236,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `data:read` */
+            /** @description The credential lacks the permission `data:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -6199,17 +6320,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `data:write` */
+            /** @description The credential lacks the permission `data:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6291,13 +6421,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `interactions:read` */
+            /** @description The credential lacks the permission `interactions:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
@@ -6366,13 +6496,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `interactions:read` */
+            /** @description The credential lacks the permission `interactions:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -6454,13 +6584,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `feedback` */
+            /** @description The credential lacks the permission `feedback` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -6549,13 +6679,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `kb:read` */
+            /** @description The credential lacks the permission `kb:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
@@ -6626,13 +6756,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `kb:write` */
+            /** @description The credential lacks the permission `kb:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description JSON body over 1 MiB */
@@ -6710,13 +6840,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `kb:read` */
+            /** @description The credential lacks the permission `kb:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -6798,13 +6928,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `kb:write` */
+            /** @description The credential lacks the permission `kb:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -6889,13 +7019,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `kb:write` */
+            /** @description The credential lacks the permission `kb:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -6976,13 +7106,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `kb:read` */
+            /** @description The credential lacks the permission `kb:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -7061,13 +7191,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `organization:manage` */
+            /** @description The credential lacks the permission `organization:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
@@ -7138,13 +7268,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `organization:manage` */
+            /** @description The credential lacks the permission `organization:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description JSON body over 1 MiB */
@@ -7222,13 +7352,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `organization:manage` */
+            /** @description The credential lacks the permission `organization:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -7304,13 +7434,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `organization:manage` */
+            /** @description The credential lacks the permission `organization:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -7514,13 +7644,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `organization:manage` */
+            /** @description The credential lacks the permission `organization:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
@@ -7594,13 +7724,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Refused: a CSRF check, a blocked address, or the plan */
+            /** @description The credential lacks the permission `organization:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Conflicts with the current state of the resource */
@@ -7688,13 +7818,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `provider-keys:manage` */
+            /** @description The credential lacks the permission `provider-keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
@@ -7765,13 +7895,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `provider-keys:manage` */
+            /** @description The credential lacks the permission `provider-keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description JSON body over 1 MiB */
@@ -7849,13 +7979,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `provider-keys:manage` */
+            /** @description The credential lacks the permission `provider-keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -7931,13 +8061,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `provider-keys:manage` */
+            /** @description The credential lacks the permission `provider-keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -8029,14 +8159,14 @@ export interface operations {
                     "text/event-stream": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `chat` */
+            /** @description The credential lacks the permission `chat` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
-                    "text/event-stream": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
+                    "text/event-stream": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -8137,13 +8267,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `chat` */
+            /** @description The credential lacks the permission `chat` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -8231,13 +8361,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `users:manage` */
+            /** @description The credential lacks the permission `users:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
@@ -8308,13 +8438,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `users:manage` */
+            /** @description The credential lacks the permission `users:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Conflicts with the current state of the resource */
@@ -8401,13 +8531,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `users:manage` */
+            /** @description The credential lacks the permission `users:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -8489,13 +8619,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `users:manage` */
+            /** @description The credential lacks the permission `users:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -8589,13 +8719,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `users:manage` */
+            /** @description The credential lacks the permission `users:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -8682,13 +8812,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `users:manage` */
+            /** @description The credential lacks the permission `users:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -8767,13 +8897,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `webhooks:manage` */
+            /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
@@ -8844,13 +8974,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `webhooks:manage` */
+            /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description JSON body over 1 MiB */
@@ -8937,13 +9067,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `webhooks:manage` */
+            /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -9025,13 +9155,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `webhooks:manage` */
+            /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -9116,13 +9246,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `webhooks:manage` */
+            /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -9205,13 +9335,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `webhooks:manage` */
+            /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -9290,13 +9420,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `webhooks:manage` */
+            /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -9392,13 +9522,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `webhooks:manage` */
+            /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -9483,16 +9613,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `webhooks:manage` */
+            /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyScopeErrorResponseDto"] | components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
@@ -9560,16 +9690,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `webhooks:manage` */
+            /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyScopeErrorResponseDto"] | components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
             /** @description JSON body over 1 MiB */
@@ -9653,16 +9783,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `webhooks:manage` */
+            /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyScopeErrorResponseDto"] | components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -9741,16 +9871,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `webhooks:manage` */
+            /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyScopeErrorResponseDto"] | components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -9832,16 +9962,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `webhooks:manage` */
+            /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyScopeErrorResponseDto"] | components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -9921,16 +10051,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `webhooks:manage` */
+            /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyScopeErrorResponseDto"] | components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -10006,16 +10136,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `webhooks:manage` */
+            /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyScopeErrorResponseDto"] | components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -10108,16 +10238,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `webhooks:manage` */
+            /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyScopeErrorResponseDto"] | components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */

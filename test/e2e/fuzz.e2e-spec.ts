@@ -1,0 +1,136 @@
+import { appendFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RawResponse } from '#test/utils/fuzz/http-exchange.js';
+import type { ApiOperation } from '#test/utils/fuzz/openapi.js';
+import { describeRequest, requestsOf, type FuzzRequest } from '#test/utils/fuzz/requests.js';
+import { problemsOf } from '#test/utils/fuzz/response-check.js';
+import { FuzzWorld } from '#test/utils/fuzz/world.js';
+import { createTestDatabase } from '#test/utils/test-database.js';
+
+/**
+ * Requests per operation: 200 keeps the suite well within CI's budget of 150 s on either store (about 70 s
+ * each on the development machine; neither is much slower, so both run in full). FUZZ_RUNS raises it
+ * (`FUZZ_RUNS=5000 npx vitest run test/e2e/fuzz.e2e-spec.ts`). A failure prints its seed and path:
+ * FUZZ_SEED and FUZZ_PATH replay it, and FUZZ_ONLY keeps the operations whose label contains it
+ * (`FUZZ_ONLY="POST /api/v1/agents"`; the rows an operation sees depend on the ones fuzzed before it).
+ * FUZZ_LOG names a file that gets a line per request (operation, status, intent, and why a valid one was
+ * refused): where the generators stop short of an operation, or the document is looser than the service.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+const PATH = process.env.FUZZ_PATH;
+const ONLY = process.env.FUZZ_ONLY;
+const LOG = process.env.FUZZ_LOG;
+/** The slowest operations (uploads, queries) take a few milliseconds a request, and shrinking repeats some. */
+const OPERATION_TIMEOUT_MS = Math.max(120_000, RUNS * 60);
+
+/**
+ * No operation is skipped; those whose effect would end the run are neutralised by FuzzWorld. Logout is
+ * sent with a session opened for that request alone. DELETE, PUT, key rotation, invitations and
+ * disconnection act on rows made for the operation, never the admin key, user or session in use (revoking,
+ * rotating, demoting or deleting them would turn every later request into a 401 or 403). An IP allowlist
+ * set with `confirm=true` could shut the caller out: organization changes run in an organization of their
+ * own, whose allowlist is cleared after each request. Webhooks live in another, so that the events of the
+ * rest never fan out to the hundreds of webhooks the fuzz creates.
+ */
+
+/**
+ * Operations no valid request can complete here, and why; every other one must succeed at least once, so
+ * the generators are known to reach past validation into the operation itself.
+ */
+const UNREACHABLE: Record<string, string> = {
+  'POST /api/auth/login': 'five failed sign-ins of an e-mail close it for 15 minutes, and the fuzz fails many',
+  'POST /api/auth/password-reset/confirm': 'its token is only e-mailed, and no mail server is configured',
+  'GET /api/auth/sso': 'no organization has a verified domain and an SSO connection',
+  'GET /api/auth/oidc/{connection_id}/login': 'no SSO connection is configured',
+  'GET /api/auth/oidc/{connection_id}/callback': 'no SSO connection is configured',
+  'GET /api/auth/saml/{connection_id}/login': 'no SSO connection is configured',
+  'POST /api/auth/saml/{connection_id}/acs': 'no SSO connection is configured',
+  'GET /api/auth/saml/{connection_id}/metadata': 'no SSO connection is configured',
+  'GET /api/v1/connectors/oauth/callback': 'its state is made by a consent started in a browser',
+  'DELETE /api/v1/oauth-grants/{id}': 'a grant is made by a person consenting in a browser',
+  'GET /oauth/interaction/{uid}/details': 'an interaction exists only within an authorization started in a browser',
+  'POST /oauth/interaction/{uid}/login': 'an interaction exists only within an authorization started in a browser',
+  'POST /oauth/interaction/{uid}/confirm': 'an interaction exists only within an authorization started in a browser',
+  'POST /oauth/interaction/{uid}/abort': 'an interaction exists only within an authorization started in a browser',
+};
+
+/** Operations are known once the service serves its document, so the world starts as the file loads; a hang fails it. */
+async function startWorld(databaseUrl: string | undefined): Promise<FuzzWorld> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('The fuzz world did not start within 180 s')), 180_000);
+  });
+  try {
+    return await Promise.race([FuzzWorld.start(databaseUrl), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const database = await createTestDatabase();
+const world = await startWorld(database.url);
+const operations = world.document.operations().filter((operation) => !ONLY || operation.label.includes(ONLY));
+
+afterAll(async () => {
+  await world.close();
+  await database.drop();
+});
+
+/** The service runs in this process: a request that reached Object.prototype would show here. */
+const PROTOTYPE_MEMBERS = Object.getOwnPropertyNames(Object.prototype).join();
+
+function excerpt(response: RawResponse): string {
+  const text = response.body.toString('utf8');
+  return text.length > 800 ? `${text.slice(0, 800)}…` : text;
+}
+
+function problemsWith(operation: ApiOperation, request: FuzzRequest, response: RawResponse): string[] {
+  const problems = problemsOf(world.document, operation, response);
+  if (request.mustRefuse && (response.status < 400 || response.status >= 500)) {
+    problems.push(`answered ${response.status} to a request the contract refuses (${request.intent})`);
+  }
+  if (Object.getOwnPropertyNames(Object.prototype).join() !== PROTOTYPE_MEMBERS) {
+    problems.push(`Object.prototype was changed: ${Object.getOwnPropertyNames(Object.prototype).join()}`);
+  }
+  return problems;
+}
+
+describe('every operation of the OpenAPI document, fuzzed from its schemas', () => {
+  it('should have operations to fuzz', () => {
+    expect(operations.length).toBeGreaterThan(ONLY ? 0 : 80);
+  });
+
+  for (const operation of operations) {
+    it(
+      `should answer ${operation.label} within its contract`,
+      async () => {
+        await world.prepare(operation);
+        let succeeded = false;
+        await fc.assert(
+          fc.asyncProperty(requestsOf(world.sourcesFor(operation)), async (request) => {
+            const response = await world.send(operation, request);
+            await world.restore(operation);
+            if (LOG) {
+              appendFileSync(
+                LOG,
+                `${operation.label}\t${response.status}\t${request.intent}\t${request.intent.startsWith('valid') && response.status === 400 ? excerpt(response) : ''}\n`,
+              );
+            }
+            succeeded ||= !request.mustRefuse && response.status < 400;
+            const problems = problemsWith(operation, request, response);
+            if (problems.length > 0) {
+              throw new Error(`${problems.join('\n')}\n  answer: ${response.status} ${excerpt(response)}\n  request: ${describeRequest(request)}`);
+            }
+          }),
+          { numRuns: RUNS, seed: SEED, path: PATH },
+        );
+        if (RUNS >= 100 && SEED === undefined && !(operation.label in UNREACHABLE)) {
+          expect(succeeded, `no valid request to ${operation.label} succeeded in ${RUNS} runs`).toBe(true);
+        }
+      },
+      OPERATION_TIMEOUT_MS,
+    );
+  }
+});
