@@ -5,7 +5,6 @@ import { rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { flag, numberOption } from '#bench/bench-options.js';
 import type { EventLoopReading } from '#bench/event-loop-probe.js';
@@ -15,6 +14,7 @@ import { TARGET_HEADER } from '#bench/loopback-proxy.js';
 import { cpuSecondsBetween, cpuSecondsByPid, cpuSecondsOf, machineCpu } from '#bench/process-cpu.js';
 import { createScratchDatabase } from '#bench/scratch-database.js';
 import { startStubEmbeddings } from '#bench/stub-embeddings.js';
+import { forgetRedisPrefix } from '#bench/redis-prefix.js';
 import { Topology } from '#bench/topology.js';
 
 /**
@@ -512,7 +512,7 @@ async function main(): Promise<void> {
     const scratch = await createScratchDatabase(serverUrl, `aqs_bench_load_${process.pid}`);
     cleanups.push(() => scratch.drop());
     const prefix = `aqs-bench-load-${randomBytes(4).toString('hex')}`;
-    cleanups.push(() => forgetPrefix(redisUrl, prefix));
+    cleanups.push(() => forgetRedisPrefix(redisUrl, prefix));
     const env = {
       API_KEY_SECRET: KEY_SECRET,
       SECRET_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
@@ -569,19 +569,6 @@ function createOrganization(env: Record<string, string>): { orgId: string; key: 
   );
   const created = JSON.parse(output.trim().split('\n').at(-1)!) as { organization: { id: string }; api_key: string };
   return { orgId: created.organization.id, key: created.api_key };
-}
-
-/** Removes the run's queues, counters and channels from the Redis server. */
-async function forgetPrefix(redisUrl: string, prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl);
-  try {
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) {
-      await redis.del(...keys);
-    }
-  } finally {
-    redis.disconnect();
-  }
 }
 
 await main();

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetRedisPrefix } from '#bench/redis-prefix.js';
 import { JobName, QueueName } from '#src/common/queue/queue-name.enum.js';
 import { expectVersionedError } from '#test/utils/api-expect.js';
 import { bearer, createOrg } from '#test/utils/factories.js';
@@ -74,19 +75,6 @@ async function readyAgain(service: ServiceProcesses, readiness: ReadinessLog, si
     throw new Error(exited.join('\n'));
   }
   return readiness.since(since).find((sample) => sample.status === 200);
-}
-
-/** Removes what processes left under `prefix` in a shared Redis (queues, schedules, counters). */
-async function forgetRedisPrefix(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
-  try {
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) {
-      await redis.del(...keys);
-    }
-  } finally {
-    redis.disconnect();
-  }
 }
 
 interface DeliveryRow {

@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { TARGET_HEADER } from '#bench/loopback-proxy.js';
+import { forgetRedisPrefix } from '#bench/redis-prefix.js';
 import { Topology } from '#bench/topology.js';
 import { runProcess } from '#test/utils/processes.js';
 import { TEST_KEY_SECRET } from '#test/utils/test-app.js';
@@ -63,7 +63,7 @@ export class TestTopology {
       topology = await Topology.start({ databaseUrl: database.url, redisUrl, redisPrefix: prefix, env: processEnv });
     } catch (error) {
       await database.drop();
-      await forgetPrefix(redisUrl, prefix);
+      await forgetRedisPrefix(redisUrl, prefix);
       throw error;
     }
     const cliEnv = { ...processEnv, DATABASE_URL: database.url, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, PUBLIC_URL: topology.origin };
@@ -113,20 +113,7 @@ export class TestTopology {
     await this.topology.stop();
     await this.pool.end();
     await this.dropDatabase();
-    await forgetPrefix(this.redisUrl, this.env.REDIS_PREFIX!);
+    await forgetRedisPrefix(this.redisUrl, this.env.REDIS_PREFIX!);
     await rm(this.env.DATA_DIR!, { recursive: true, force: true });
-  }
-}
-
-/** Removes a deployment's queues, counters and channels from the Redis server. */
-async function forgetPrefix(redisUrl: string, prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl);
-  try {
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) {
-      await redis.del(...keys);
-    }
-  } finally {
-    redis.disconnect();
   }
 }
