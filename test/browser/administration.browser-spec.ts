@@ -193,16 +193,18 @@ describe('administration console', () => {
     await expectAccessible(page, 'Interactions');
 
     await page.getByLabel('Feedback').selectOption({ label: 'Positive' });
-    await page.getByText('1 interaction match these filters').waitFor();
+    await page.locator('main [aria-busy="true"]').waitFor({ state: 'detached' });
+    await page.getByText('1 interaction matches these filters').waitFor();
     expect(new URL(page.url()).searchParams.get('feedback')).toBe('positive');
     await page.reload();
-    await page.getByText('1 interaction match these filters').waitFor();
+    await page.getByText('1 interaction matches these filters').waitFor();
     expect(await page.getByLabel('Feedback').inputValue()).toBe('positive');
     expect(await bodyRows().textContent()).toContain('How do I reset my password?');
 
     await page.getByLabel('Feedback').selectOption({ label: 'Any' });
     await page.getByLabel('Agent').selectOption({ label: 'Empty agent' });
-    await page.getByText('1 interaction match these filters').waitFor();
+    await page.locator('main [aria-busy="true"]').waitFor({ state: 'detached' });
+    await page.getByText('1 interaction matches these filters').waitFor();
     expect(await bodyRows().textContent()).toContain('What is the meaning of life?');
     await page.getByLabel('Agent').selectOption({ label: 'Docs agent' });
     await page.getByText('3 interactions match these filters').waitFor();

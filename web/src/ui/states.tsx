@@ -62,6 +62,7 @@ interface QueryLike<T> {
   data: T | undefined;
   error: unknown;
   isPending: boolean;
+  isPlaceholderData?: boolean;
   refetch: () => unknown;
 }
 
@@ -72,6 +73,14 @@ export function QueryView<T>({ query, children, label }: { query: QueryLike<T>; 
   }
   if (query.isPending || query.data === undefined) {
     return <Loading label={label} />;
+  }
+  // Results of the previous filters stay in view while the new ones load, marked busy so nobody reads them as the answer.
+  if (query.isPlaceholderData) {
+    return (
+      <div className="stale" aria-busy="true">
+        {children(query.data)}
+      </div>
+    );
   }
   return <>{children(query.data)}</>;
 }

@@ -116,7 +116,7 @@ export function InteractionsPage() {
             <>
               <p className="results-summary muted" role="status">
                 {total === 1 ? '1 interaction' : `${formatNumber(total)} interactions`}
-                {hasFilters(filters) ? ' match these filters' : ''}
+                {hasFilters(filters) ? (total === 1 ? ' matches these filters' : ' match these filters') : ''}
               </p>
               {interactions.length === 0 ? (
                 hasFilters(filters) || filters.offset > 0 ? (
