@@ -146,8 +146,11 @@ describe.skipIf(!client)('leased limits (two api instances on one Redis)', () =>
     });
 
     it('should not let a bucket refill above its capacity while tokens are leased out', async () => {
+      // The sweep runs on the real clock: on a slow machine b's burst outlasts it, and a's idle lease would go back.
+      vi.useFakeTimers({ toFake: ['setInterval'] });
       const a = instance().store;
       const b = instance().store;
+      vi.useRealTimers();
       // 3,200 tokens, refilled at 100 per millisecond: full again within 32 ms of being emptied.
       const fast = { capacity: 3_200, perMinute: 6_000_000 };
       await admitted(a, 1, fast); // a now holds 99 tokens it has not spent (1/32 of the 3,199 left)
