@@ -6371,6 +6371,7 @@ export interface operations {
     Interactions_list: {
         parameters: {
             query?: {
+                /** @description Only this agent's interactions. An id that names no agent of the organization (a deleted one included) selects nothing. */
                 agent_id?: string;
                 /** @description Last UTC day included (YYYY-MM-DD). */
                 end_date?: string;

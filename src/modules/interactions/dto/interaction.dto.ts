@@ -8,7 +8,10 @@ export const FEEDBACK_FILTERS = [...FEEDBACK_VALUES, 'null'] as const;
 export type FeedbackFilter = (typeof FEEDBACK_FILTERS)[number];
 
 export class ListInteractionsQueryDto extends PaginationQueryDto {
-  @IsPrefixedId('agent', { optional: true })
+  @IsPrefixedId('agent', {
+    optional: true,
+    description: "Only this agent's interactions. An id that names no agent of the organization (a deleted one included) selects nothing.",
+  })
   agent_id?: string;
 
   @ApiPropertyOptional({ example: '2026-01-01', description: 'First UTC day included (YYYY-MM-DD).' })
