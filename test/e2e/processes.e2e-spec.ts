@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, runProcess, startProcess } from '#test/utils/processes.js';
 import { createSamlIdp } from '#test/utils/saml-idp.js';
 import { TEST_KEY_SECRET } from '#test/utils/test-app.js';
-import { createTestDatabase } from '#test/utils/test-database.js';
+import { createTestDatabase, SERVER_URL } from '#test/utils/test-database.js';
 import { createTestCertificates } from '#test/utils/tls.js';
 
 const MAIN = 'dist/src/main.js';
@@ -15,7 +15,13 @@ const KEY = /svcsk_live_[A-Za-z0-9]{40}/;
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'aqs-e2e-'));
 
-describe('the api process on the embedded default', () => {
+/**
+ * These processes run on the embedded store whatever the suite's store is (they set no DATABASE_URL):
+ * they run in the pass on the embedded default, and the pass on PostgreSQL does not repeat them.
+ */
+const EMBEDDED_PASS = !SERVER_URL;
+
+describe.runIf(EMBEDDED_PASS)('the api process on the embedded default', () => {
   it('should create a default organization on the enterprise plan on first start, print its key once, and serve it', async () => {
     const dataDir = tempDir();
     const port = await freePort();
@@ -188,7 +194,7 @@ describe('the cli', () => {
   }, 60_000);
 });
 
-describe('native TLS in production', () => {
+describe.runIf(EMBEDDED_PASS)('native TLS in production', () => {
   it('should serve HTTPS with HSTS and redirect plain HTTP to it', async () => {
     const certificates = createTestCertificates();
     const port = await freePort();
