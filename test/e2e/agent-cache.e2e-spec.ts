@@ -156,15 +156,16 @@ describe('agent cache', () => {
 
   it('should keep an entry no longer than AGENT_CACHE_TTL_MS, and none at 0', async () => {
     const agent = (await api(t).create({ name: 'Short-lived', data_source_ids: [] }).expect(201)).body as { id: string };
-    const brief = await createTestApp({ ...sameDatabase(), redisPrefix: false, env: { AGENT_CACHE_TTL_MS: '300' } });
+    // Long enough that a loaded machine reads the entry again within its life; the steps in between are few.
+    const brief = await createTestApp({ ...sameDatabase(), redisPrefix: false, env: { AGENT_CACHE_TTL_MS: '2000' } });
     const uncached = await createTestApp({ ...sameDatabase(), redisPrefix: false, env: { AGENT_CACHE_TTL_MS: '0' } });
     try {
-      expect((await api(brief).get(agent.id).expect(200)).body.name).toBe('Short-lived');
       expect((await api(uncached).get(agent.id).expect(200)).body.name).toBe('Short-lived');
-      await renameInDatabase(agent.id, 'Renamed behind the api');
-      expect((await api(uncached).get(agent.id).expect(200)).body.name).toBe('Renamed behind the api');
       expect((await api(brief).get(agent.id).expect(200)).body.name).toBe('Short-lived');
-      await sleep(400);
+      await renameInDatabase(agent.id, 'Renamed behind the api');
+      expect((await api(brief).get(agent.id).expect(200)).body.name).toBe('Short-lived');
+      expect((await api(uncached).get(agent.id).expect(200)).body.name).toBe('Renamed behind the api');
+      await sleep(2_100);
       expect((await api(brief).get(agent.id).expect(200)).body.name).toBe('Renamed behind the api');
     } finally {
       await brief.close();

@@ -152,7 +152,7 @@ describe('the cli', () => {
       cliEnv(),
     );
     expect(noSecret.stderr).toContain('SSO_CLIENT_SECRET');
-  }, 120_000);
+  }, 300_000); // A dozen CLI processes, each starting the whole application: minutes on a loaded machine.
 
   it('should change an organization\u2019s plan and limit overrides, refusing bad ones', async () => {
     const created = await runProcess(CLI, ['org:create', '--name', 'Plans', '--admin-email', 'plans@acme.test'], cliEnv());

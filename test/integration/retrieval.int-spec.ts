@@ -324,7 +324,7 @@ describe('retrieval', () => {
           ).toEqual(bruteForce(query, k));
         }
       }
-    });
+    }, 120_000); // 3,000 chunks written and ranked on the embedded store: well past the default on a loaded machine.
 
     it('should count a query term in the title or heading path BM25_PARAMS.headingWeight times', async () => {
       const owner = (await createOrg(t.app)).orgId;

@@ -28,9 +28,25 @@ export class HttpExchange {
     this.url = new URL(origin);
   }
 
-  /** Sends one request and reads the whole answer. */
-  send(sent: RawRequest, timeoutMs = 30_000): Promise<RawResponse> {
+  /**
+   * Sends one request and reads the whole answer. A kept-alive connection the server closed while idle (its
+   * keep-alive timeout passes while a loaded machine stalls between two requests) resets the next request
+   * sent on it before the server reads it: that one request is sent again, once, on a new connection.
+   */
+  async send(sent: RawRequest, timeoutMs = 30_000): Promise<RawResponse> {
+    try {
+      return await this.sendOnce(sent, timeoutMs);
+    } catch (error) {
+      if ((error as { staleConnection?: boolean }).staleConnection) {
+        return this.sendOnce(sent, timeoutMs);
+      }
+      throw error;
+    }
+  }
+
+  private sendOnce(sent: RawRequest, timeoutMs: number): Promise<RawResponse> {
     return new Promise((resolve, reject) => {
+      let answered = false;
       const outgoing = request(
         {
           agent: this.agent,
@@ -42,6 +58,7 @@ export class HttpExchange {
           timeout: timeoutMs,
         },
         (incoming) => {
+          answered = true;
           const chunks: Buffer[] = [];
           incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
           incoming.on('error', reject);
@@ -49,7 +66,9 @@ export class HttpExchange {
         },
       );
       outgoing.on('timeout', () => outgoing.destroy(new Error(`No answer to ${sent.method} ${sent.target.slice(0, 200)} within ${timeoutMs} ms`)));
-      outgoing.on('error', reject);
+      outgoing.on('error', (error: NodeJS.ErrnoException) =>
+        reject(Object.assign(error, { staleConnection: outgoing.reusedSocket && error.code === 'ECONNRESET' && !answered })),
+      );
       outgoing.end(sent.body);
     });
   }
