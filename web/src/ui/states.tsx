@@ -74,13 +74,11 @@ export function QueryView<T>({ query, children, label }: { query: QueryLike<T>; 
   if (query.isPending || query.data === undefined) {
     return <Loading label={label} />;
   }
-  // Results of the previous filters stay in view while the new ones load, marked busy so nobody reads them as the answer.
-  if (query.isPlaceholderData) {
-    return (
-      <div className="stale" aria-busy="true">
-        {children(query.data)}
-      </div>
-    );
-  }
-  return <>{children(query.data)}</>;
+  // Results of the previous filters or page stay in view while the next ones load, marked busy so nobody reads
+  // them as the answer. The wrapper is always there, so marking it never remounts the results (and the focus).
+  return (
+    <div className="query-view" aria-busy={query.isPlaceholderData ? true : undefined}>
+      {children(query.data)}
+    </div>
+  );
 }
