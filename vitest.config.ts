@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from '#test/longest-first-sequencer.js';
 
 const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
 const testDir = fileURLToPath(new URL('./test/', import.meta.url));
@@ -20,12 +21,15 @@ export default defineConfig({
     include: ['src/**/*.spec.ts', 'test/**/*.int-spec.ts', 'test/**/*.e2e-spec.ts', 'test/**/*.browser-spec.ts', 'web/src/**/*.spec.ts'],
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
+    // Files share a worker's module cache: each e2e file imported the whole application again, some 600 s of a
+    // 950 s run. Every file builds its own application, database and servers, so nothing else is shared.
+    isolate: false,
     // Most files wait on sockets, timers and child processes rather than on a core: three at a time keep
     // a 2-core machine busy (the default, one fewer than the cores, ran them one by one).
     maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 90_000,
     teardownTimeout: 30_000,
-    reporters: process.env.CI ? ['default'] : ['default'],
+    sequence: { sequencer: LongestFirstSequencer },
   },
 });

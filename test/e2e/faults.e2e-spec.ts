@@ -34,7 +34,7 @@ import { signatureIsValid, WebhookReceiver } from '#test/utils/webhook-receiver.
 
 /** Low, so a provider that never answers costs the suite little; with no retries one timeout bounds a query. */
 const PROVIDER_TIMEOUT_MS = 1_500;
-const WEBHOOK_TIMEOUT_MS = 1_500;
+const WEBHOOK_TIMEOUT_MS = 3_000;
 /** Webhook retries 5 times sooner: the second attempt comes 1 s after the first. */
 const WEBHOOK_RETRY_TIME_SCALE = 0.2;
 /** What a loaded 2-core machine may add to a call besides the wait it is bounded by. */

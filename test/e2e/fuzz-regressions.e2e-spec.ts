@@ -167,6 +167,23 @@ describe('fuzzing findings', () => {
     expect(propertyType('WebsiteConfigDto', 'max_pages')).toBe('integer');
   });
 
+  it('should answer a date range that ends on the last day a date can name', async () => {
+    for (const [label, path] of [
+      ['GET /api/v1/interactions', '/api/v1/interactions?start_date=0100-01-01&end_date=9999-12-31'],
+      ['GET /api/v1/audit-log', '/api/v1/audit-log?start_date=0100-01-01&end_date=9999-12-31'],
+      ['GET /api/v1/analytics', '/api/v1/analytics?start_date=9999-12-01&end_date=9999-12-31&granularity=day'],
+      ['GET /api/v1/analytics', '/api/v1/analytics?start_date=0100-01-01&end_date=0100-01-31&granularity=day'],
+    ] as const) {
+      const response = await documented(
+        label,
+        request(t.http)
+          .get(path)
+          .set(...bearer(org.adminKey)),
+      );
+      expect(response.status, path).toBe(200);
+    }
+  });
+
   it('should refuse an unknown field named after a method every object inherits, as any unknown field', async () => {
     for (const key of ['valueOf', 'toString', 'hasOwnProperty']) {
       const response = await documented(

@@ -87,14 +87,17 @@ export function IsCalendarDate(): PropertyDecorator {
   });
 }
 
-/** The half-open UTC interval [start 00:00, end + 1 day 00:00) of an inclusive date range. */
+/**
+ * The half-open UTC interval [start 00:00, end + 1 day 00:00) of an inclusive date range. A range ending on
+ * 9999-12-31 has no upper bound: the day after it has a five-digit year, which the stores cannot read.
+ */
 export function utcDayRange(startDate: string | undefined, endDate: string | undefined): { from?: Date; to?: Date } {
   if (startDate && endDate && startDate > endDate) {
     throw AppError.invalid('start_date must not be after end_date', { start_date: ['must not be after end_date'] });
   }
   const from = startDate ? new Date(`${startDate}T00:00:00.000Z`) : undefined;
-  const to = endDate ? new Date(new Date(`${endDate}T00:00:00.000Z`).getTime() + 86_400_000) : undefined;
-  return { from, to };
+  const dayAfterEnd = endDate ? new Date(new Date(`${endDate}T00:00:00.000Z`).getTime() + 86_400_000) : undefined;
+  return { from, to: dayAfterEnd && dayAfterEnd.getUTCFullYear() <= 9999 ? dayAfterEnd : undefined };
 }
 
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
