@@ -21,9 +21,6 @@ export default defineConfig({
     include: ['src/**/*.spec.ts', 'test/**/*.int-spec.ts', 'test/**/*.e2e-spec.ts', 'test/**/*.browser-spec.ts', 'web/src/**/*.spec.ts'],
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
-    // Files share a worker's module cache: each e2e file imported the whole application again, some 600 s of a
-    // 950 s run. Every file builds its own application, database and servers, so nothing else is shared.
-    isolate: false,
     // Most files wait on sockets, timers and child processes rather than on a core: three at a time keep
     // a 2-core machine busy (the default, one fewer than the cores, ran them one by one).
     maxWorkers: 3,
