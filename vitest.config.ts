@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
-import { LongestFirstSequencer } from '#test/longest-first-sequencer.js';
 
 const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
 const testDir = fileURLToPath(new URL('./test/', import.meta.url));
@@ -27,6 +26,5 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 90_000,
     teardownTimeout: 30_000,
-    sequence: { sequencer: LongestFirstSequencer },
   },
 });

@@ -9,8 +9,8 @@ import { FuzzWorld } from '#test/utils/fuzz/world.js';
 import { createTestDatabase } from '#test/utils/test-database.js';
 
 /**
- * Requests per operation: 200 keeps the suite to a few minutes on either store (92 to 141 s on PostgreSQL and
- * about 210 s on the embedded store in CI on the development machine), so both run in full. FUZZ_RUNS raises it
+ * Requests per operation: 200 keeps the suite to a few minutes on either store (145 s on PostgreSQL and 260 s on
+ * the embedded store in a CI run on the development machine), so both run in full. FUZZ_RUNS raises it
  * (`FUZZ_RUNS=5000 npx vitest run test/e2e/fuzz.e2e-spec.ts`). A failure prints its seed and path:
  * FUZZ_SEED and FUZZ_PATH replay it, and FUZZ_ONLY keeps the operations whose label contains it
  * (`FUZZ_ONLY="POST /api/v1/agents"`; the rows an operation sees depend on the ones fuzzed before it).
