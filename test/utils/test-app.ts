@@ -10,6 +10,7 @@ import { loadConfig, type AppConfig } from '#src/config/app-config.js';
 import { Clock } from '#src/common/clock/clock.js';
 import { configureHttp } from '#src/common/http/configure-http.js';
 import { NestPinoLogger } from '#src/common/logging/logger.js';
+import { openApps } from '#test/utils/open-apps.js';
 import { REDIS_URL } from '#test/utils/test-database.js';
 
 export const TEST_KEY_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -73,6 +74,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: new NestPinoLogger(logger) });
   configureHttp(app, config, logger);
   await app.init();
+  const close = app.close.bind(app);
+  app.close = async () => {
+    openApps.delete(app);
+    await close();
+  };
+  openApps.add(app);
   return { app, config, http: app.getHttpServer(), close: () => app.close() };
 }
 
