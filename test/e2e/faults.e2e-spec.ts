@@ -39,6 +39,8 @@ const WEBHOOK_TIMEOUT_MS = 3_000;
 const WEBHOOK_RETRY_TIME_SCALE = 0.2;
 /** What a loaded 2-core machine may add to a call besides the wait it is bounded by. */
 const OVERHEAD_MS = 2_000;
+/** Longer than a sync job's own retries (three attempts, 5 s and 10 s apart): the sync must wait the database out. */
+const DATABASE_OUTAGE_MS = 20_000;
 
 /** Each way a model provider misbehaves, the status a plain query then answers, and what its message says. */
 const PROVIDER_FAULTS: Array<{ behaviour: ProviderBehaviour; what: string; status: number; message: RegExp }> = [
@@ -124,7 +126,7 @@ describe('faults', () => {
     });
 
     it.skipIf(!SERVER_URL || !REDIS_URL)(
-      'should answer 503 while PostgreSQL restarts under query and ingest load, then recover by itself with every document indexed once',
+      'should answer 503 while PostgreSQL is away under query and ingest load, longer than a job’s retries, then recover by itself with every document indexed once',
       () =>
         withTeardown(async (teardown) => {
           const { url: databaseUrl } = teardown.add(await createTestDatabase(), (database) => database.drop());
@@ -163,7 +165,7 @@ describe('faults', () => {
           // The restart lands while a query holds a connection inside a transaction (a search), as one would in production.
           await proxy.whenClientSends('BEGIN READ ONLY');
           const down = performance.now();
-          await proxy.restart(2_500, () =>
+          await proxy.restart(DATABASE_OUTAGE_MS, () =>
             adminQuery(
               SERVER_URL!,
               `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${direct.pathname.slice(1)}' AND pid <> pg_backend_pid()`,
@@ -190,7 +192,7 @@ describe('faults', () => {
           expect(await expectSyncedOnce(db, source.id)).toBeGreaterThanOrEqual(2);
           expect(service.exited()).toEqual([]);
         }),
-      120_000,
+      150_000,
     );
 
     it.skipIf(!SERVER_URL)(

@@ -184,6 +184,29 @@ describe('fuzzing findings', () => {
     }
   });
 
+  it('should take a date of the first century as that date, and refuse year 0 and days no calendar has', async () => {
+    for (const [path, status] of [
+      ['/api/v1/interactions?start_date=0001-01-01&end_date=0099-12-31', 200],
+      ['/api/v1/audit-log?start_date=0050-02-28&end_date=0050-03-01', 200],
+      ['/api/v1/interactions?start_date=0000-01-01', 400],
+      ['/api/v1/interactions?start_date=2021-02-29', 400],
+      ['/api/v1/audit-log?end_date=2021-04-31', 400],
+    ] as const) {
+      const response = await documented(
+        path.startsWith('/api/v1/audit-log') ? 'GET /api/v1/audit-log' : 'GET /api/v1/interactions',
+        request(t.http)
+          .get(path)
+          .set(...bearer(org.adminKey)),
+      );
+      expect(response.status, path).toBe(status);
+    }
+    const first = await request(t.http)
+      .get('/api/v1/analytics?start_date=0001-01-01&end_date=0001-01-03&granularity=day')
+      .set(...bearer(org.adminKey))
+      .expect(200);
+    expect(JSON.stringify(first.body)).toContain('0001-01-02');
+  });
+
   it('should refuse an unknown field named after a method every object inherits, as any unknown field', async () => {
     for (const key of ['valueOf', 'toString', 'hasOwnProperty']) {
       const response = await documented(

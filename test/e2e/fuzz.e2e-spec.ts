@@ -9,7 +9,7 @@ import { FuzzWorld } from '#test/utils/fuzz/world.js';
 import { createTestDatabase } from '#test/utils/test-database.js';
 
 /**
- * Requests per operation: 200 keeps the suite to a few minutes on either store (145 s on PostgreSQL and 260 s on
+ * Requests per operation: 200 keeps the suite to a few minutes on either store (132 s on PostgreSQL and 176 s on
  * the embedded store in a CI run on the development machine), so both run in full. FUZZ_RUNS raises it
  * (`FUZZ_RUNS=5000 npx vitest run test/e2e/fuzz.e2e-spec.ts`). A failure prints its seed and path:
  * FUZZ_SEED and FUZZ_PATH replay it, and FUZZ_ONLY keeps the operations whose label contains it

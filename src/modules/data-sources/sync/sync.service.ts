@@ -1,5 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { isDatabaseUnreachable } from '#src/common/database/connection-failure.js';
+import { withOutagePatience } from '#src/common/database/outage-patience.js';
 import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
 import type { JobContext } from '#src/common/queue/job-queue.js';
 import { DataSourcesRepository } from '#src/modules/data-sources/data-sources.repository.js';
@@ -35,6 +37,12 @@ const EXISTENCE_CHECK_EVERY = 20;
 /** Providers' clocks and ours differ a little: an item changed just before the last sync ended may be read again. */
 const CHANGE_CLOCK_SKEW_MS = 5 * 60_000;
 
+/**
+ * How long a sync waits for an unreachable database (a restart, a failover) before its job gives up; it
+ * then resumes from its checkpoint. Past this, the run is resumed at the next start of a worker.
+ */
+const DATABASE_OUTAGE_PATIENCE_MS = 15 * 60_000;
+
 class SourceDeletedError extends Error {}
 
 export const SYNC_INTERVAL_MS: Partial<Record<string, number>> = {
@@ -50,8 +58,9 @@ export const SYNC_INTERVAL_MS: Partial<Record<string, number>> = {
  * crash finds the documents already indexed unchanged, and never leaves a document half indexed.
  */
 @Injectable()
-export class SyncService {
+export class SyncService implements OnModuleDestroy {
   private readonly logger = new Logger('Sync');
+  private readonly stopping = new AbortController();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -68,8 +77,27 @@ export class SyncService {
     private readonly transactions: TransactionRunner,
   ) {}
 
-  /** The job handler: runs the source's pending sync, if any (a schedule's tick queues one: SyncScheduler.tick). */
+  onModuleDestroy(): void {
+    this.stopping.abort();
+  }
+
+  /**
+   * The job handler: runs the source's pending sync, if any (a schedule's tick queues one: SyncScheduler.tick).
+   * While the database cannot be reached the sync waits for it, then resumes the run from its checkpoint.
+   */
   async runPending(job: { orgId: string; dataSourceId: string }, context: JobContext): Promise<void> {
+    await withOutagePatience(() => this.runClaimed(job, context), {
+      patienceMs: DATABASE_OUTAGE_PATIENCE_MS,
+      signal: this.stopping.signal,
+      onWait: (error, waitMs) =>
+        this.logger.warn(
+          { err: error, data_source_id: job.dataSourceId, retry_in_ms: waitMs },
+          'The database is unreachable; the sync resumes once it answers',
+        ),
+    });
+  }
+
+  private async runClaimed(job: { orgId: string; dataSourceId: string }, context: JobContext): Promise<void> {
     const claimed = await this.claim(job.orgId, job.dataSourceId);
     if (!claimed) {
       return;
@@ -84,6 +112,9 @@ export class SyncService {
     } catch (error) {
       if (error instanceof SourceDeletedError) {
         return;
+      }
+      if (isDatabaseUnreachable(error)) {
+        throw error;
       }
       // What was indexed before the failure is searchable: keyword search should count it.
       await this.refreshSearchStats(source);
