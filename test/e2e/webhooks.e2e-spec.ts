@@ -673,6 +673,22 @@ describe('webhooks', () => {
       expect(envelope(delivered).data.agent.id).toBe(agentId);
     });
 
+    it('should send what an active webhook holds even when the job that releases it was lost', async () => {
+      const { id, path } = await subscribe(['agent.created']);
+      await api()
+        .put(`${PATH}/${id}`)
+        .set(...bearer(org.adminKey))
+        .send({ status: 'disabled' })
+        .expect(200);
+      const held = [await newAgent('Held A'), await newAgent('Held B')];
+      await until(async () => ((await deliveries(id, '?status=held')).length === 2 ? true : undefined), 'two held deliveries');
+      // Made active behind the service's back: no release job, as after a Redis flush or a restart right after the change.
+      await db().query(`UPDATE webhook SET status = 'active' WHERE id = $1`, [id]);
+      const received = await receiver.waitFor(path, 2, 15_000);
+      expect(received.map((delivery) => envelope(delivery).data.agent.id)).toEqual(held);
+      await until(async () => ((await deliveries(id, '?status=succeeded')).length === 2 ? true : undefined), 'both deliveries to succeed');
+    });
+
     it('should emit nothing for a change whose transaction rolled back', async () => {
       const { path } = await subscribe(['agent.deleted', 'agent.created']);
       const ghost = 'agt_01JD8X0Q5W3V7N2K4M6P8R9T1A';

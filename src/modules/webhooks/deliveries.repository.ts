@@ -215,6 +215,19 @@ export class DeliveriesRepository extends OrgScopedRepository<WebhookDeliveryEnt
   }
 
   /**
+   * Active webhooks that still hold deliveries: their release was lost (a Redis flush, a restart right after
+   * the change, a delivery held while the webhook was being reactivated). Across organizations, for the sweep.
+   */
+  async heldByActiveWebhooks(limit: number): Promise<string[]> {
+    const rows = await this.sqlClient.query<{ webhook_id: string }>(
+      `SELECT DISTINCT d.webhook_id FROM webhook_delivery d JOIN webhook w ON w.id = d.webhook_id
+        WHERE d.status = 'held' AND w.status = 'active' LIMIT $1`,
+      [limit],
+    );
+    return rows.map((row) => row.webhook_id);
+  }
+
+  /**
    * Pending deliveries whose wake-up may have been lost (a worker restart on the embedded queue). Across
    * organizations: the dispatcher's sweep serves every organization.
    */

@@ -79,6 +79,11 @@ export class DeliveryService {
     });
   }
 
+  /** Queues the sending of a webhook's held deliveries (one job per webhook at a time). */
+  async releaseLater(webhookId: string): Promise<void> {
+    await this.queue.enqueue(JobName.ReleaseHeldDeliveries, { webhookId }, { dedupeKey: `release-held:${webhookId}` });
+  }
+
   /** Sends a webhook's held deliveries one after the other, oldest first. */
   async releaseHeld(webhookId: string): Promise<void> {
     for (const deliveryId of await this.deliveries.release(webhookId)) {

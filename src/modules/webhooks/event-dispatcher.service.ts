@@ -60,7 +60,7 @@ export class EventDispatcher implements OnApplicationBootstrap {
     });
   }
 
-  /** Dispatches every undispatched event, in commit order; with `sweep`, also re-wakes overdue deliveries. */
+  /** Dispatches every undispatched event, in commit order; with `sweep`, also re-wakes overdue deliveries and lost releases. */
   async dispatch(sweep = false): Promise<void> {
     for (;;) {
       const { dispatched, pending } = await this.dispatchBatch();
@@ -71,6 +71,9 @@ export class EventDispatcher implements OnApplicationBootstrap {
     }
     if (sweep) {
       await this.delivery.wake(await this.deliveries.overdue(BATCH));
+      for (const webhookId of await this.deliveries.heldByActiveWebhooks(BATCH)) {
+        await this.delivery.releaseLater(webhookId);
+      }
     }
   }
 

@@ -7,8 +7,6 @@ import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { newId } from '#src/common/ids/ids.js';
 import { TargetUrlError, validateTargetUrl } from '#src/common/net/ssrf-guard.js';
-import { JobQueue } from '#src/common/queue/job-queue.js';
-import { JobName } from '#src/common/queue/queue-name.enum.js';
 import type { Page } from '#src/common/validation/validators.js';
 import { DeliveriesRepository } from '#src/modules/webhooks/deliveries.repository.js';
 import { DeliveryService } from '#src/modules/webhooks/delivery.service.js';
@@ -40,7 +38,6 @@ export class WebhooksService {
     private readonly delivery: DeliveryService,
     private readonly cipher: SecretCipher,
     private readonly transactions: TransactionRunner,
-    private readonly queue: JobQueue,
   ) {}
 
   async create(auth: AuthContext, dto: CreateWebhookDto): Promise<{ webhook: WebhookEntity; secret: string }> {
@@ -93,7 +90,7 @@ export class WebhooksService {
       return { webhook: await this.webhooks.save(auth.orgId, current, tx), reactivated: !wasActive && current.status === 'active' };
     });
     if (reactivated) {
-      await this.queue.enqueue(JobName.ReleaseHeldDeliveries, { webhookId: webhook.id }, { dedupeKey: `release-held:${webhook.id}` });
+      await this.delivery.releaseLater(webhook.id);
     }
     return webhook;
   }
@@ -177,7 +174,7 @@ export class WebhooksService {
     if (outcome.success) {
       await this.deliveries.succeeded(auth.orgId, claimed.id, outcome);
       if (await this.webhooks.reactivate(auth.orgId, webhookId, 'failed')) {
-        await this.queue.enqueue(JobName.ReleaseHeldDeliveries, { webhookId }, { dedupeKey: `release-held:${webhookId}` });
+        await this.delivery.releaseLater(webhookId);
       }
     } else {
       await this.deliveries.attemptFailed(auth.orgId, claimed.id, outcome, undefined);
