@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KbIndexer } from '#src/modules/data-sources/sync/kb-indexer.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { ingestionEnv, settled, waitForStatus } from '#test/utils/ingestion.js';
 import { OpenAIStub } from '#test/utils/openai-stub.js';
@@ -485,6 +486,45 @@ describe('query and search', () => {
         .expect(200);
       await expect.poll(titles, { timeout: 10_000 }).not.toContain('Parking policy');
       await expect.poll(knowledgeBaseChunks, { timeout: 10_000 }).toBe(0);
+    });
+
+    it('should bring the index up to an article whose indexing job was lost, at the next sweep', async () => {
+      const article = await api()
+        .post('/api/v1/kb')
+        .set(...bearer(org.adminKey))
+        .send({ title: 'Bicycle storage', content: 'Bicycles are kept in the west courtyard racks.', status: 'published' })
+        .expect(201);
+      const search = async (query: string): Promise<string[]> =>
+        (
+          await api()
+            .post('/api/v1/semantic-search')
+            .set(...bearer(org.adminKey))
+            .send({ query, org_id: org.orgId, top_k: 5 })
+            .expect(200)
+        ).body.chunks.map((chunk: { text: string }) => chunk.text);
+      await expect.poll(() => search('bicycles courtyard racks'), { timeout: 10_000 }).toContainEqual(expect.stringContaining('west courtyard'));
+      const db = t.app.get(DataSource);
+      await expect
+        .poll(
+          async () =>
+            (await db.query<Array<{ in_step: boolean }>>(`SELECT indexed_at = updated_at AS in_step FROM kb_article WHERE id = $1`, [article.body.id]))[0]
+              .in_step,
+        )
+        .toBe(true);
+      const indexer = t.app.get(KbIndexer);
+      expect(await indexer.sweep()).toBe(0);
+
+      // Changed with no job queued, as when Redis lost it: the sweep finds the article behind its index once its own job's time is past.
+      await db.query(
+        `UPDATE kb_article SET content = 'Bicycles are now kept in the underground garage, level two.', updated_at = now() - interval '1 minute' WHERE id = $1`,
+        [article.body.id],
+      );
+      expect(await search('bicycles underground garage level two')).not.toContainEqual(expect.stringContaining('underground garage'));
+      expect(await indexer.sweep()).toBe(1);
+      await expect
+        .poll(() => search('bicycles underground garage level two'), { timeout: 10_000 })
+        .toContainEqual(expect.stringContaining('underground garage'));
+      await expect.poll(() => indexer.sweep(), { timeout: 10_000 }).toBe(0);
     });
   });
 });

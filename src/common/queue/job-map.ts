@@ -5,6 +5,7 @@ export interface JobPayloadMap {
   [JobName.Probe]: { label: string; failTimes?: number };
   [JobName.SyncDataSource]: { orgId: string; dataSourceId: string; scheduled?: boolean };
   [JobName.IndexKbArticle]: { orgId: string; articleId: string };
+  [JobName.SweepKbIndex]: Record<string, never>;
   [JobName.DispatchEvents]: { sweep?: boolean };
   [JobName.DeliverWebhook]: { deliveryId: string };
   [JobName.ReleaseHeldDeliveries]: { webhookId: string };
@@ -14,6 +15,7 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.Probe]: QueueName.Maintenance,
   [JobName.SyncDataSource]: QueueName.Ingestion,
   [JobName.IndexKbArticle]: QueueName.Ingestion,
+  [JobName.SweepKbIndex]: QueueName.Maintenance,
   [JobName.DispatchEvents]: QueueName.WebhookDelivery,
   [JobName.DeliverWebhook]: QueueName.WebhookDelivery,
   [JobName.ReleaseHeldDeliveries]: QueueName.WebhookDelivery,

@@ -12,6 +12,8 @@ export enum JobName {
   SyncDataSource = 'sync-data-source',
   /** Index a knowledge base article's current version if it is published, or drop it from the index. */
   IndexKbArticle = 'index-kb-article',
+  /** Queue the indexing of every article whose index is behind it (a job lost to a Redis flush); periodic. */
+  SweepKbIndex = 'sweep-kb-index',
   /** Turn committed events into webhook deliveries (the outbox); also the periodic sweep. */
   DispatchEvents = 'dispatch-events',
   /** Attempt one webhook delivery if it is due. */

@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { CreatedAtColumn, IdColumn, OrgIdColumn, UpdatedAtColumn } from '#src/common/database/columns.js';
+import { CreatedAtColumn, IdColumn, OrgIdColumn, TimestampColumn, UpdatedAtColumn } from '#src/common/database/columns.js';
 import { BelongsToOrganization } from '#src/modules/organizations/organization.relation.js';
 import type { OrganizationEntity } from '#src/modules/organizations/organization.entity.js';
 
@@ -39,4 +39,8 @@ export class KbArticleEntity {
 
   @UpdatedAtColumn()
   updatedAt: Date;
+
+  /** The `updatedAt` of the last state the index holds: behind `updatedAt` while (re-)indexing is due. */
+  @TimestampColumn({ nullable: true })
+  indexedAt: Date | null;
 }

@@ -33,6 +33,25 @@ export class KbRepository extends OrgScopedRepository<KbArticleEntity> {
     return saved;
   }
 
+  /** Records that the index holds the article as it was at `updatedAt`, unless it has changed since. */
+  async markIndexed(orgId: string, id: string, updatedAt: Date): Promise<void> {
+    const { text, params } = this.scoped(orgId, sql`id = ${id} AND updated_at = ${updatedAt}`);
+    await this.sqlClient.query(`UPDATE kb_article SET indexed_at = updated_at WHERE ${text}`, params);
+  }
+
+  /**
+   * Articles whose index is behind them, changed more than `graceMs` ago (their own job has had its time),
+   * oldest first. Across organizations: the sweep serves every organization.
+   */
+  async behindTheIndex(graceMs: number, limit: number): Promise<Array<{ orgId: string; id: string }>> {
+    return this.sqlClient.query<{ orgId: string; id: string }>(
+      `SELECT org_id AS "orgId", id FROM kb_article
+        WHERE indexed_at IS DISTINCT FROM updated_at AND updated_at < now() - ($1 || ' milliseconds')::interval
+        ORDER BY updated_at LIMIT $2`,
+      [String(graceMs), limit],
+    );
+  }
+
   list(orgId: string, status: KbStatus | undefined, page: Page): Promise<{ items: KbArticleEntity[]; total: number }> {
     return this.page(orgId, status ? sql`status = ${status}` : EVERY_ROW, sql`created_at DESC, id DESC`, page);
   }

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
 import { JobQueue } from '#src/common/queue/job-queue.js';
-import { JobName } from '#src/common/queue/queue-name.enum.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { newId } from '#src/common/ids/ids.js';
 import type { Page } from '#src/common/validation/validators.js';
+import { indexArticleLater } from '#src/modules/kb/kb-index-jobs.js';
 import type { CreateKbArticleDto, UpdateKbArticleDto } from '#src/modules/kb/dto/kb.dto.js';
 import type { KbArticleVersionEntity } from '#src/modules/kb/kb-article-version.entity.js';
 import { KbArticleEntity, type KbStatus } from '#src/modules/kb/kb-article.entity.js';
@@ -21,9 +21,7 @@ export class KbService {
 
   /** Published articles are retrieved by the organization's agents: every change re-indexes (or un-indexes) the article. */
   private reindexAfterCommit(tx: Tx, orgId: string, articleId: string): void {
-    tx.afterCommit(() =>
-      this.queue.enqueue(JobName.IndexKbArticle, { orgId, articleId }, { dedupeKey: `kb:${articleId}`, attempts: 5, backoffMs: 2_000 }).then(() => undefined),
-    );
+    tx.afterCommit(() => indexArticleLater(this.queue, orgId, articleId));
   }
 
   async create(auth: AuthContext, dto: CreateKbArticleDto): Promise<KbArticleEntity> {

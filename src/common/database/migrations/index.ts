@@ -14,6 +14,7 @@ import { SingleSignOn1795652770806 } from '#src/common/database/migrations/17956
 import { OAuthClients1795655717107 } from '#src/common/database/migrations/1795655717107-OAuthClients.js';
 import { OAuthServerStore1795656107116 } from '#src/common/database/migrations/1795656107116-OAuthServerStore.js';
 import { ConnectorConnections1795673947307 } from '#src/common/database/migrations/1795673947307-ConnectorConnections.js';
+import { KbArticleIndexedAt1795727061721 } from '#src/common/database/migrations/1795727061721-KbArticleIndexedAt.js';
 
 /** In order. New migrations are generated with `npm run migration:generate -- <Name>` and appended here. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   OAuthClients1795655717107,
   OAuthServerStore1795656107116,
   ConnectorConnections1795673947307,
+  KbArticleIndexedAt1795727061721,
 ];

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { JobQueue } from '#src/common/queue/job-queue.js';
 import { JobName } from '#src/common/queue/queue-name.enum.js';
 import { DocumentsRepository } from '#src/modules/data-sources/documents.repository.js';
@@ -6,16 +6,25 @@ import { DocumentParseError } from '#src/modules/ingestion/parsed-document.js';
 import { parseMarkdown } from '#src/modules/ingestion/parsers/markdown-parser.js';
 import { hashDocument } from '#src/modules/ingestion/prepare-document.js';
 import { DocumentIndexer } from '#src/modules/data-sources/sync/document-indexer.js';
+import { indexArticleLater } from '#src/modules/kb/kb-index-jobs.js';
+import type { KbArticleEntity } from '#src/modules/kb/kb-article.entity.js';
 import { KbRepository } from '#src/modules/kb/kb.repository.js';
 import { KNOWLEDGE_BASE_SCOPE, SearchStatsRepository } from '#src/modules/retrieval/search-stats.repository.js';
+
+/** How often articles whose index is behind them are looked for, and how long their own job has before. */
+const SWEEP_EVERY_MS = 60_000;
+const SWEEP_GRACE_MS = 30_000;
+const SWEEP_BATCH = 500;
 
 /**
  * Keeps the index in step with the knowledge base: a published article's current version is indexed
  * (its content read as Markdown), anything else (a draft, an unpublished or deleted article) is dropped.
- * Runs as a job after every change, so the request that changed the article does not wait for it.
+ * Runs as a job after every change, so the request that changed the article does not wait for it; each
+ * article records which of its states the index holds, and a periodic sweep queues again the articles a
+ * lost job left behind.
  */
 @Injectable()
-export class KbIndexer implements OnModuleInit {
+export class KbIndexer implements OnModuleInit, OnApplicationBootstrap {
   constructor(
     private readonly queue: JobQueue,
     private readonly kb: KbRepository,
@@ -26,6 +35,30 @@ export class KbIndexer implements OnModuleInit {
 
   onModuleInit(): void {
     this.queue.handle(JobName.IndexKbArticle, ({ orgId, articleId }) => this.refresh(orgId, articleId));
+    this.queue.handle(JobName.SweepKbIndex, async () => {
+      await this.sweep();
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.queue.consuming) {
+      await this.scheduleSweep();
+      // The schedule lives in Redis: one that came back empty gets it again.
+      this.queue.onReconnect(() => this.scheduleSweep());
+    }
+  }
+
+  /** Queues the indexing of the articles whose index is behind them; answers how many. */
+  async sweep(): Promise<number> {
+    const behind = await this.kb.behindTheIndex(SWEEP_GRACE_MS, SWEEP_BATCH);
+    for (const { orgId, id } of behind) {
+      await indexArticleLater(this.queue, orgId, id);
+    }
+    return behind.length;
+  }
+
+  private async scheduleSweep(): Promise<void> {
+    await this.queue.schedule('kb-index-sweep', JobName.SweepKbIndex, {}, SWEEP_EVERY_MS);
   }
 
   /**
@@ -39,7 +72,17 @@ export class KbIndexer implements OnModuleInit {
 
   private async reindex(orgId: string, articleId: string): Promise<void> {
     const article = await this.kb.findById(orgId, articleId);
-    if (!article || article.status !== 'published') {
+    if (!article) {
+      await this.documents.removeKbArticle(orgId, articleId);
+      return;
+    }
+    await this.indexState(article);
+    await this.kb.markIndexed(orgId, articleId, article.updatedAt);
+  }
+
+  private async indexState(article: KbArticleEntity): Promise<void> {
+    const { orgId, id: articleId } = article;
+    if (article.status !== 'published') {
       await this.documents.removeKbArticle(orgId, articleId);
       return;
     }
