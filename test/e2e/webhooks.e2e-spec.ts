@@ -96,6 +96,13 @@ describe('webhooks', () => {
         .set(...bearer(org.adminKey))
         .expect(200)
     ).body.status as string;
+  const setWebhookStatus = async (id: string, status: 'active' | 'disabled'): Promise<void> => {
+    await api()
+      .put(`${PATH}/${id}`)
+      .set(...bearer(org.adminKey))
+      .send({ status })
+      .expect(200);
+  };
   const newAgent = async (name = `Agent ${randomBytes(3).toString('hex')}`): Promise<string> => {
     const response = await api()
       .post('/api/v1/agents')
@@ -604,11 +611,7 @@ describe('webhooks', () => {
       expect(receiver.at(path)).toHaveLength(5);
 
       receiver.respond(path, { statuses: [200] });
-      await api()
-        .put(`${PATH}/${id}`)
-        .set(...bearer(org.adminKey))
-        .send({ status: 'active' })
-        .expect(200);
+      await setWebhookStatus(id, 'active');
       const received = await receiver.waitFor(path, 8);
       expect(received.slice(5).map((delivery) => envelope(delivery).data.agent.id)).toEqual(held);
       expect(received.slice(5).every((delivery) => signatureIsValid(delivery, secret))).toBe(true);
@@ -656,30 +659,18 @@ describe('webhooks', () => {
 
     it('should hold events while disabled and send them once enabled', async () => {
       const { id, path } = await subscribe(['agent.created']);
-      await api()
-        .put(`${PATH}/${id}`)
-        .set(...bearer(org.adminKey))
-        .send({ status: 'disabled' })
-        .expect(200);
+      await setWebhookStatus(id, 'disabled');
       const agentId = await newAgent();
       await until(async () => ((await deliveries(id, '?status=held')).length === 1 ? true : undefined), 'a held delivery');
       expect(receiver.at(path)).toEqual([]);
-      await api()
-        .put(`${PATH}/${id}`)
-        .set(...bearer(org.adminKey))
-        .send({ status: 'active' })
-        .expect(200);
+      await setWebhookStatus(id, 'active');
       const [delivered] = await receiver.waitFor(path, 1);
       expect(envelope(delivered).data.agent.id).toBe(agentId);
     });
 
     it('should send what an active webhook holds even when the job that releases it was lost', async () => {
       const { id, path } = await subscribe(['agent.created']);
-      await api()
-        .put(`${PATH}/${id}`)
-        .set(...bearer(org.adminKey))
-        .send({ status: 'disabled' })
-        .expect(200);
+      await setWebhookStatus(id, 'disabled');
       const held = [await newAgent('Held A'), await newAgent('Held B')];
       await until(async () => ((await deliveries(id, '?status=held')).length === 2 ? true : undefined), 'two held deliveries');
       // Made active behind the service's back: no release job, as after a Redis flush or a restart right after the change.
