@@ -525,6 +525,12 @@ describe('query and search', () => {
         .poll(() => search('bicycles underground garage level two'), { timeout: 10_000 })
         .toContainEqual(expect.stringContaining('underground garage'));
       await expect.poll(() => indexer.sweep(), { timeout: 10_000 }).toBe(0);
+
+      await api()
+        .delete(`/api/v1/kb/${article.body.id}`)
+        .set(...bearer(org.adminKey))
+        .expect(204);
+      expect(await search('bicycles underground garage level two')).not.toContainEqual(expect.stringContaining('underground garage'));
     });
   });
 });

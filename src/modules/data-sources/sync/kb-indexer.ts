@@ -11,7 +11,7 @@ import type { KbArticleEntity } from '#src/modules/kb/kb-article.entity.js';
 import { KbRepository } from '#src/modules/kb/kb.repository.js';
 import { KNOWLEDGE_BASE_SCOPE, SearchStatsRepository } from '#src/modules/retrieval/search-stats.repository.js';
 
-/** How often articles whose index is behind them are looked for, and how long their own job has before. */
+/** How often articles whose index is behind them are looked for, and how long after a change their own job is left to do it. */
 const SWEEP_EVERY_MS = 60_000;
 const SWEEP_GRACE_MS = 30_000;
 const SWEEP_BATCH = 500;
@@ -72,12 +72,11 @@ export class KbIndexer implements OnModuleInit, OnApplicationBootstrap {
 
   private async reindex(orgId: string, articleId: string): Promise<void> {
     const article = await this.kb.findById(orgId, articleId);
-    if (!article) {
-      await this.documents.removeKbArticle(orgId, articleId);
-      return;
+    if (article) {
+      await this.indexState(article);
+      await this.kb.markIndexed(orgId, articleId, article.updatedAt);
     }
-    await this.indexState(article);
-    await this.kb.markIndexed(orgId, articleId, article.updatedAt);
+    // A deleted article's document goes with it (the foreign key cascades).
   }
 
   private async indexState(article: KbArticleEntity): Promise<void> {
