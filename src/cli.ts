@@ -1,34 +1,26 @@
 import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { Command } from 'commander';
-import pino from 'pino';
-import { DataSource } from 'typeorm';
-import { AppModule } from '#src/app.module.js';
-import { loadConfig, type AppConfig } from '#src/config/app-config.js';
-import { orgCreatedLine, parseOrgCreateOptions } from '#src/cli/org-create.js';
-import { orgPlanLine, parseOrgPlanOptions } from '#src/cli/org-plan.js';
-import { clientTypesOf, openApiDocument } from '#src/cli/openapi-document.js';
 import { registerSsoCommands } from '#src/cli/sso-commands.js';
-import { AppError } from '#src/common/errors/app.error.js';
-import { runMigrations } from '#src/common/database/data-source.js';
-import { createLogger, NestPinoLogger } from '#src/common/logging/logger.js';
-import { NO_CLIENT, SYSTEM_ACTOR } from '#src/modules/audit/audit-actions.js';
-import { SignInService } from '#src/modules/auth/sign-in/sign-in.service.js';
-import { OrganizationsService } from '#src/modules/organizations/organizations.service.js';
-import { OrganizationSettingsService } from '#src/modules/organizations/settings/organization-settings.service.js';
-import { ProviderKeysService } from '#src/modules/provider-keys/provider-keys.service.js';
-import { EmbeddingIndexService } from '#src/modules/retrieval/embeddings/embedding-index.service.js';
+import type { AppConfig } from '#src/config/app-config.js';
 
-/** Administration commands. Results go to stdout as JSON; logs go to stderr. */
-async function withApp<T>(config: AppConfig, work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
-  const logger = createLogger({ log: { level: config.log.level === 'info' ? 'warn' : config.log.level } }, pino.destination({ fd: 2, sync: true }));
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, { role: 'cli' }), { logger: new NestPinoLogger(logger) });
-  try {
-    return await work(app);
-  } finally {
-    await app.close();
-  }
+/**
+ * Administration commands. Results go to stdout as JSON; logs go to stderr. A command loads the
+ * application and the services it uses only when it runs, so `--help` and a mistyped option answer at
+ * once rather than after the whole service has been imported.
+ */
+async function withApp<T>(work: (app: INestApplicationContext) => Promise<T>, configure?: (config: AppConfig) => AppConfig): Promise<T> {
+  const { withApplication } = await import('#src/cli/application.js');
+  return withApplication(work, configure);
+}
+
+async function messageOf(error: unknown): Promise<string> {
+  const { AppError } = await import('#src/common/errors/app.error.js');
+  return error instanceof AppError && error.details
+    ? `${error.message}: ${JSON.stringify(error.details)}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
 }
 
 async function firstLineOfStdin(): Promise<string> {
@@ -61,13 +53,15 @@ program
   .option('--admin-name <name>', 'name of the first admin user')
   .option('--plan <plan>', 'free, pro or enterprise', 'free')
   .action(async (raw: Record<string, unknown>) => {
+    const { orgCreatedLine, parseOrgCreateOptions } = await import('#src/cli/org-create.js');
     let options;
     try {
       options = parseOrgCreateOptions(raw);
     } catch (error) {
       fail((error as Error).message);
     }
-    const created = await withApp(loadConfig(), (app) => app.get(OrganizationsService).create(options));
+    const { OrganizationsService } = await import('#src/modules/organizations/organizations.service.js');
+    const created = await withApp((app) => app.get(OrganizationsService).create(options));
     process.stdout.write(`${orgCreatedLine(created)}\n`);
   });
 
@@ -78,9 +72,8 @@ program
   .requiredOption('--email <email>', 'the user\u2019s email')
   .action(async (options: { org: string; email: string }) => {
     const password = (await firstLineOfStdin()).replace(/\r$/, '');
-    const account = await withApp(loadConfig(), (app) => app.get(SignInService).setPassword(options.org, options.email, password)).catch((error: unknown) =>
-      fail(error instanceof AppError ? error.message : String(error)),
-    );
+    const { SignInService } = await import('#src/modules/auth/sign-in/sign-in.service.js');
+    const account = await withApp((app) => app.get(SignInService).setPassword(options.org, options.email, password));
     process.stdout.write(
       `${JSON.stringify({ user: { id: account.userId, email: account.email, name: account.name, role: account.role }, organization_id: account.orgId })}\n`,
     );
@@ -95,6 +88,7 @@ program
   .option('--plan <plan>', 'free, pro or enterprise')
   .option('--limits <json>', 'settings.limits as JSON, e.g. \'{"requests_per_day": 500000}\'; null removes the overrides')
   .action(async (raw: Record<string, unknown>) => {
+    const { orgPlanLine, parseOrgPlanOptions } = await import('#src/cli/org-plan.js');
     let options;
     try {
       options = parseOrgPlanOptions(raw);
@@ -102,12 +96,9 @@ program
       fail((error as Error).message);
     }
     const { id, change } = options;
-    try {
-      const organization = await withApp(loadConfig(), (app) => app.get(OrganizationsService).changePlan(id, change));
-      process.stdout.write(`${orgPlanLine(organization)}\n`);
-    } catch (error) {
-      fail(error instanceof AppError && error.details ? `${error.message}: ${JSON.stringify(error.details)}` : (error as Error).message);
-    }
+    const { OrganizationsService } = await import('#src/modules/organizations/organizations.service.js');
+    const organization = await withApp((app) => app.get(OrganizationsService).changePlan(id, change));
+    process.stdout.write(`${orgPlanLine(organization)}\n`);
   });
 
 program
@@ -119,22 +110,29 @@ program
     if (!options.clear) {
       fail('give --clear: allowlists are edited with PUT /api/v1/organization; the command line only removes one');
     }
-    try {
-      const view = await withApp(loadConfig(), (app) => app.get(OrganizationSettingsService).clearAllowlist(options.id, SYSTEM_ACTOR, NO_CLIENT));
-      process.stdout.write(`${JSON.stringify({ organization: { id: view.organization.id, name: view.organization.name, ip_allowlist: view.ipAllowlist } })}\n`);
-    } catch (error) {
-      fail((error as Error).message);
-    }
+    const [{ OrganizationSettingsService }, { NO_CLIENT, SYSTEM_ACTOR }] = await Promise.all([
+      import('#src/modules/organizations/settings/organization-settings.service.js'),
+      import('#src/modules/audit/audit-actions.js'),
+    ]);
+    const view = await withApp((app) => app.get(OrganizationSettingsService).clearAllowlist(options.id, SYSTEM_ACTOR, NO_CLIENT));
+    process.stdout.write(`${JSON.stringify({ organization: { id: view.organization.id, name: view.organization.name, ip_allowlist: view.ipAllowlist } })}\n`);
   });
 
-registerSsoCommands(program, (work) => withApp(loadConfig(), work), fail);
+registerSsoCommands(program, withApp, fail);
 
 program
   .command('migrate')
   .description('Apply pending database migrations; prints the names applied as JSON')
   .action(async () => {
-    const config = { ...loadConfig(), migrationsRun: false };
-    const applied = await withApp(config, (app) => runMigrations(app.get(DataSource), config.database));
+    const [{ DataSource }, { runMigrations }, { APP_CONFIG }] = await Promise.all([
+      import('typeorm'),
+      import('#src/common/database/data-source.js'),
+      import('#src/config/app-config.js'),
+    ]);
+    const applied = await withApp(
+      (app) => runMigrations(app.get(DataSource), app.get<AppConfig>(APP_CONFIG).database),
+      (config) => ({ ...config, migrationsRun: false }),
+    );
     process.stdout.write(`${JSON.stringify({ applied })}\n`);
   });
 
@@ -147,7 +145,8 @@ program
     if (options.batch !== undefined && !(Number.isInteger(options.batch) && options.batch > 0 && options.batch <= 2_048)) {
       fail('--batch must be an integer from 1 to 2048');
     }
-    const result = await withApp(loadConfig(), (app) =>
+    const { EmbeddingIndexService } = await import('#src/modules/retrieval/embeddings/embedding-index.service.js');
+    const result = await withApp((app) =>
       app
         .get(EmbeddingIndexService)
         .reembed({ all: options.all, batchSize: options.batch, onProgress: (done) => process.stderr.write(`re-embedded ${done} chunks\n`) }),
@@ -161,7 +160,8 @@ program
     'Re-encrypt every stored provider key under the first key of SECRET_ENCRYPTION_KEYS, so older keys can be removed from it; prints JSON, exits 1 if a key could not be decrypted',
   )
   .action(async () => {
-    const result = await withApp(loadConfig(), (app) => app.get(ProviderKeysService).reencryptAll());
+    const { ProviderKeysService } = await import('#src/modules/provider-keys/provider-keys.service.js');
+    const result = await withApp((app) => app.get(ProviderKeysService).reencryptAll());
     process.stdout.write(`${JSON.stringify(result)}\n`);
     if (result.failed.length > 0) {
       process.exitCode = 1;
@@ -173,8 +173,9 @@ program
   .description('Print the API\u2019s OpenAPI document (the one served at /openapi.json) as JSON, built on a throw-away embedded database')
   .option('--typescript', 'print the web application\u2019s client types generated from it instead (a development tool)')
   .action(async (options: { typescript?: boolean }) => {
+    const { clientTypesOf, openApiDocument } = await import('#src/cli/openapi-document.js');
     const document = await openApiDocument();
     process.stdout.write(options.typescript ? await clientTypesOf(document) : `${JSON.stringify(document, null, 2)}\n`);
   });
 
-program.parseAsync(process.argv).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+program.parseAsync(process.argv).catch(async (error: unknown) => fail(await messageOf(error)));

@@ -1,22 +1,31 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Command } from 'commander';
 import { ROLES, type Role } from '#src/common/auth/permissions.js';
-import { loadConfig } from '#src/config/app-config.js';
-import { AppError } from '#src/common/errors/app.error.js';
-import { SsoConnectionsService } from '#src/modules/sso/connections/sso-connections.service.js';
-import { DomainsService } from '#src/modules/sso/domains/domains.service.js';
-import { SsoSettingsService } from '#src/modules/sso/sso-settings.service.js';
+import type { AppConfig } from '#src/config/app-config.js';
 
 type WithApp = <T>(work: (app: INestApplicationContext) => Promise<T>) => Promise<T>;
 
-/** The operator's single sign-on commands: connections, domains and the organization's switches. Each prints one JSON line. */
+/** The services these commands use, loaded when one runs. */
+async function services() {
+  const [{ SsoConnectionsService }, { DomainsService }, { SsoSettingsService }, { APP_CONFIG }] = await Promise.all([
+    import('#src/modules/sso/connections/sso-connections.service.js'),
+    import('#src/modules/sso/domains/domains.service.js'),
+    import('#src/modules/sso/sso-settings.service.js'),
+    import('#src/config/app-config.js'),
+  ]);
+  return { SsoConnectionsService, DomainsService, SsoSettingsService, APP_CONFIG };
+}
+
+type Services = Awaited<ReturnType<typeof services>>;
+
+/**
+ * The operator's single sign-on commands: connections, domains and the organization's switches. Each
+ * prints one JSON line; a failure reaches the program's handler, which prints its message.
+ */
 export function registerSsoCommands(program: Command, withApp: WithApp, fail: (message: string) => never): void {
-  const run = async (work: (app: INestApplicationContext) => Promise<unknown>): Promise<void> => {
-    try {
-      process.stdout.write(`${JSON.stringify(await withApp(work))}\n`);
-    } catch (error) {
-      fail(error instanceof AppError || error instanceof Error ? error.message : String(error));
-    }
+  const run = async (work: (app: INestApplicationContext, loaded: Services) => Promise<unknown>): Promise<void> => {
+    const loaded = await services();
+    process.stdout.write(`${JSON.stringify(await withApp((app) => work(app, loaded)))}\n`);
   };
 
   program
@@ -32,7 +41,7 @@ export function registerSsoCommands(program: Command, withApp: WithApp, fail: (m
     .option('--client-id <id>', 'OIDC: the client id registered at the provider')
     .option('--allow-private', 'accept an identity provider on a private network (on-premises)')
     .action((options: Record<string, string | boolean | undefined>) =>
-      run(async (app) => {
+      run(async (app, { SsoConnectionsService }) => {
         const connections = app.get(SsoConnectionsService);
         const common = { name: String(options.name), allowPrivate: options.allowPrivate === true };
         if (options.type === 'saml') {
@@ -65,8 +74,8 @@ export function registerSsoCommands(program: Command, withApp: WithApp, fail: (m
     .description('List an organization\u2019s connections and domains, with the addresses to give each identity provider')
     .requiredOption('--org <id>', 'organization id')
     .action((options: { org: string }) =>
-      run(async (app) => {
-        const origin = loadConfig().http.publicUrl ?? 'http://localhost:3000';
+      run(async (app, { SsoConnectionsService, DomainsService, APP_CONFIG }) => {
+        const origin = app.get<AppConfig>(APP_CONFIG).http.publicUrl ?? 'http://localhost:3000';
         const connections = (await app.get(SsoConnectionsService).list(options.org)).map((connection) => ({
           ...connection,
           ...(connection.type === 'saml'
@@ -87,7 +96,7 @@ export function registerSsoCommands(program: Command, withApp: WithApp, fail: (m
     .requiredOption('--org <id>', 'organization id')
     .requiredOption('--id <id>', 'connection id (sso_…)')
     .action((options: { org: string; id: string }) =>
-      run(async (app) => {
+      run(async (app, { SsoConnectionsService }) => {
         await app.get(SsoConnectionsService).remove(options.org, options.id);
         return { removed: options.id };
       }),
@@ -100,7 +109,7 @@ export function registerSsoCommands(program: Command, withApp: WithApp, fail: (m
     .requiredOption('--id <id>', 'connection id (sso_…)')
     .option('--metadata <file-or-url>', 'the new metadata')
     .action((options: { org: string; id: string; metadata?: string }) =>
-      run((app) => app.get(SsoConnectionsService).refreshSaml(options.org, options.id, options.metadata)),
+      run((app, { SsoConnectionsService }) => app.get(SsoConnectionsService).refreshSaml(options.org, options.id, options.metadata)),
     );
 
   program
@@ -112,7 +121,7 @@ export function registerSsoCommands(program: Command, withApp: WithApp, fail: (m
       if (state !== 'on' && state !== 'off') {
         fail('give on or off');
       }
-      return run((app) => app.get(SsoSettingsService).change(options.org, { enforced: state === 'on' }));
+      return run((app, { SsoSettingsService }) => app.get(SsoSettingsService).change(options.org, { enforced: state === 'on' }));
     });
 
   program
@@ -128,7 +137,7 @@ export function registerSsoCommands(program: Command, withApp: WithApp, fail: (m
       if (options.recreateDeleted !== undefined && !['on', 'off'].includes(options.recreateDeleted)) {
         fail('--recreate-deleted must be on or off');
       }
-      return run((app) =>
+      return run((app, { SsoSettingsService }) =>
         app.get(SsoSettingsService).change(options.org, {
           ...(options.defaultRole ? { defaultRole: options.defaultRole as Role } : {}),
           ...(options.recreateDeleted ? { recreateDeleted: options.recreateDeleted === 'on' } : {}),
@@ -150,7 +159,7 @@ export function registerSsoCommands(program: Command, withApp: WithApp, fail: (m
       if (chosen !== 1) {
         fail('give exactly one of --add, --verify, --remove');
       }
-      return run(async (app) => {
+      return run(async (app, { DomainsService }) => {
         const domains = app.get(DomainsService);
         if (options.remove) {
           await domains.remove(options.org, options.domain);

@@ -191,6 +191,12 @@ describe('the cli', () => {
       expect(result.stdout).toBe('');
       expect(result.stderr.length).toBeGreaterThan(0);
     }
+    const help = await runProcess(CLI, ['--help'], cliEnv());
+    expect(help.code).toBe(0);
+    expect(help.stdout).toBe('');
+    for (const command of ['org:create', 'org:plan', 'user:password', 'sso:add', 'org:domain', 'migrate', 'reembed', 'openapi']) {
+      expect(help.stderr).toContain(command);
+    }
   }, 60_000);
 });
 
