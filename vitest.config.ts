@@ -9,11 +9,19 @@ const testDir = fileURLToPath(new URL('./test/', import.meta.url));
 const webDir = fileURLToPath(new URL('./web/src/', import.meta.url));
 
 /**
- * Files that take minutes, longest first. On a clean checkout Vitest knows no durations and runs the
- * largest files first, which started the fuzz (a short file that runs for minutes) last: the run then
- * waited on it alone. These start first; every other file follows in Vitest's own order.
+ * Files that take minutes on one store or the other, longest first. Vitest runs the files it has timed
+ * longest first and, on a clean checkout, the largest: that started the fuzz (a short file that runs for
+ * minutes) last, and the run waited on it alone; the PostgreSQL pass, timed by the embedded one, started
+ * its fault and recovery files (quick on the embedded store) last. These start first; every other file
+ * follows in Vitest's own order.
  */
-const LONGEST = ['test/e2e/processes.e2e-spec.ts', 'test/e2e/fuzz.e2e-spec.ts', 'test/e2e/connectors.e2e-spec.ts'];
+const LONGEST = [
+  'test/e2e/processes.e2e-spec.ts',
+  'test/e2e/fuzz.e2e-spec.ts',
+  'test/e2e/connectors.e2e-spec.ts',
+  'test/e2e/faults.e2e-spec.ts',
+  'test/e2e/connectors-recovery.e2e-spec.ts',
+];
 
 class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
