@@ -8,6 +8,7 @@ import { AnalyticsRepository, lastClosedDay } from '#src/modules/analytics/analy
 import { expectVersionedError } from '#test/utils/api-expect.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { ingestionEnv, settled, waitForStatus } from '#test/utils/ingestion.js';
+import { MovableClock } from '#test/utils/movable-clock.js';
 import { OpenAIStub } from '#test/utils/openai-stub.js';
 import { createTestApp, type TestApp } from '#test/utils/test-app.js';
 import { adminQuery, createTestDatabase, SERVER_URL } from '#test/utils/test-database.js';
@@ -405,8 +406,9 @@ describe('analytics', () => {
     expect(stored.citation_count).toBeGreaterThan(0);
     expect(stored.citation_count).toBe(citationCount(answered.body.response, answered.body.sources.length));
 
-    const today = new Date().toISOString().slice(0, 10);
-    const body = await ok(`?start_date=${today}&end_date=${today}`, owner.adminKey);
+    // From yesterday to tomorrow: the one interaction of this organization, whenever midnight falls.
+    const dayAround = (offset: number): string => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const body = await ok(`?start_date=${dayAround(-1)}&end_date=${dayAround(1)}`, owner.adminKey);
     expect(body.metrics).toMatchObject({ total_queries: 1, unique_users: 1, citation_rate: 1, accuracy_rate: null, total_cost_usd: 0 });
     expect(body.metrics.avg_latency_ms).toBe(answered.body.metadata.latency_ms);
   });
@@ -451,7 +453,12 @@ describe('analytics over rolled-up days', () => {
   let agent: string;
   let dropDatabase: () => Promise<void>;
   const DAY_MS = 86_400_000;
-  const dayOf = (offset: number): string => new Date(Date.now() - offset * DAY_MS).toISOString().slice(0, 10);
+  // The service reads noon UTC of today: the days below cannot change under the test at midnight, nor the
+  // closed ones an hour after it.
+  const clock = new MovableClock();
+  const today = new Date().toISOString().slice(0, 10);
+  clock.advance(Date.parse(`${today}T12:00:00.000Z`) - Date.now());
+  const dayOf = (offset: number): string => new Date(clock.now().getTime() - offset * DAY_MS).toISOString().slice(0, 10);
 
   const ok = (query: string): ReturnType<typeof report> => report(t.http, org.adminKey, query);
   const rolledDays = async (): Promise<string[]> =>
@@ -466,7 +473,7 @@ describe('analytics over rolled-up days', () => {
   beforeAll(async () => {
     const database = await createTestDatabase();
     dropDatabase = database.drop;
-    t = await createTestApp({ databaseUrl: database.url });
+    t = await createTestApp({ databaseUrl: database.url, clock });
     org = await createOrg(t.app);
     agent = (
       await request(t.http)
@@ -482,7 +489,7 @@ describe('analytics over rolled-up days', () => {
       { at: at(3, 11), agentId: newId('agent'), latencyMs: 500, apiKeyId: newId('apiKey'), feedback: 'positive', citations: 2, costUsd: 0.004 },
       { at: at(3, 12), agentId: agent, status: 'failed', latencyMs: 9000, apiKeyId: newId('apiKey') },
       // Today, and yesterday: not rolled up yet while the day is recent.
-      { at: new Date(Date.now() - 60_000).toISOString(), agentId: agent, latencyMs: 40, userId: newId('user'), citations: 1, costUsd: 0.0005 },
+      { at: new Date(clock.now().getTime() - 60_000).toISOString(), agentId: agent, latencyMs: 40, userId: newId('user'), citations: 1, costUsd: 0.0005 },
     ]);
   }, 120_000);
 
@@ -496,7 +503,7 @@ describe('analytics over rolled-up days', () => {
     const repository = t.app.get(AnalyticsRepository);
 
     const first = await ok(query);
-    expect(await rolledDays()).toEqual([6, 5, 4, 3, 2, 1].map(dayOf).filter((day) => day <= lastClosedDay(new Date())));
+    expect(await rolledDays()).toEqual([6, 5, 4, 3, 2, 1].map(dayOf).filter((day) => day <= lastClosedDay(clock.now())));
     expect(await ok(query)).toStrictEqual(first);
     expect(first.metrics).toMatchObject({ total_queries: 5, unique_users: 5, accuracy_rate: 0.5, total_cost_usd: 0.0075 });
     expect(first.time_series.map((bucket) => bucket.queries)).toEqual([0, 2, 0, 2, 0, 0, 1]);
@@ -512,8 +519,8 @@ describe('analytics over rolled-up days', () => {
       step: '1 day',
     };
     const live = await repository.report(scope, new Date(`${dayOf(7)}T00:30:00.000Z`));
-    expect(await repository.report(scope)).toStrictEqual(live);
-    expect(await repository.report({ ...scope, agentId: agent })).toStrictEqual(
+    expect(await repository.report(scope, clock.now())).toStrictEqual(live);
+    expect(await repository.report({ ...scope, agentId: agent }, clock.now())).toStrictEqual(
       await repository.report({ ...scope, agentId: agent }, new Date(`${dayOf(7)}T00:30:00.000Z`)),
     );
 

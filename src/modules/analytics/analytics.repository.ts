@@ -186,7 +186,8 @@ export class AnalyticsRepository {
     private readonly transactions: TransactionRunner,
   ) {}
 
-  async report(scope: AnalyticsScope, now = new Date()): Promise<{ totals: AnalyticsTotals; buckets: AnalyticsBucket[] }> {
+  /** `now` decides which days are closed, and so read from their roll-ups. */
+  async report(scope: AnalyticsScope, now: Date): Promise<{ totals: AnalyticsTotals; buckets: AnalyticsBucket[] }> {
     const closed = { from: scope.startDate, to: earlier(scope.endDate, lastClosedDay(now)) };
     const open = { from: later(scope.startDate, nextDay(closed.to)), to: scope.endDate };
     return this.transactions.run(async (tx) => {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
+import { Clock } from '#src/common/clock/clock.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { AgentsService } from '#src/modules/agents/agents.service.js';
 import { AnalyticsRepository, type AnalyticsBucket, type AnalyticsScope, type AnalyticsTotals } from '#src/modules/analytics/analytics.repository.js';
@@ -48,6 +49,7 @@ export class AnalyticsService {
   constructor(
     private readonly analytics: AnalyticsRepository,
     private readonly agents: AgentsService,
+    private readonly clock: Clock,
   ) {}
 
   async report(auth: AuthContext, query: AnalyticsQueryDto): Promise<AnalyticsReport> {
@@ -71,6 +73,6 @@ export class AnalyticsService {
       lastBucket: wallClock(span.last),
       step: STEP[query.granularity],
     };
-    return this.analytics.report(scope);
+    return this.analytics.report(scope, this.clock.now());
   }
 }
