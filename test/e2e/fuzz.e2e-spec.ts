@@ -9,15 +9,15 @@ import { FuzzWorld } from '#test/utils/fuzz/world.js';
 import { createTestDatabase } from '#test/utils/test-database.js';
 
 /**
- * Requests per operation: 200 keeps the suite to a few minutes on either store (132 s on PostgreSQL and 176 s on
- * the embedded store in a CI run on the development machine), so both run in full. FUZZ_RUNS raises it
- * (`FUZZ_RUNS=5000 npx vitest run test/e2e/fuzz.e2e-spec.ts`). A failure prints its seed and path:
+ * Requests per operation: 400 keeps the whole CI run within its budget (the file took 363 s on the embedded
+ * store and 209 s on PostgreSQL in a CI run on the development machine), so both stores run it in full.
+ * FUZZ_RUNS raises it (`FUZZ_RUNS=5000 npx vitest run test/e2e/fuzz.e2e-spec.ts`). A failure prints its seed and path:
  * FUZZ_SEED and FUZZ_PATH replay it, and FUZZ_ONLY keeps the operations whose label contains it
  * (`FUZZ_ONLY="POST /api/v1/agents"`; the rows an operation sees depend on the ones fuzzed before it).
  * FUZZ_LOG names a file that gets a line per request (operation, status, intent, and why a valid one was
  * refused): where the generators stop short of an operation, or the document is looser than the service.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const PATH = process.env.FUZZ_PATH;
 const ONLY = process.env.FUZZ_ONLY;
