@@ -14,6 +14,7 @@ async function withApp<T>(work: (app: INestApplicationContext) => Promise<T>, co
   return withApplication(work, configure);
 }
 
+/** What a failed command prints: a bad option's message, or the service's error with its details. */
 async function messageOf(error: unknown): Promise<string> {
   const { AppError } = await import('#src/common/errors/app.error.js');
   return error instanceof AppError && error.details
@@ -54,12 +55,7 @@ program
   .option('--plan <plan>', 'free, pro or enterprise', 'free')
   .action(async (raw: Record<string, unknown>) => {
     const { orgCreatedLine, parseOrgCreateOptions } = await import('#src/cli/org-create.js');
-    let options;
-    try {
-      options = parseOrgCreateOptions(raw);
-    } catch (error) {
-      fail((error as Error).message);
-    }
+    const options = parseOrgCreateOptions(raw);
     const { OrganizationsService } = await import('#src/modules/organizations/organizations.service.js');
     const created = await withApp((app) => app.get(OrganizationsService).create(options));
     process.stdout.write(`${orgCreatedLine(created)}\n`);
@@ -89,13 +85,7 @@ program
   .option('--limits <json>', 'settings.limits as JSON, e.g. \'{"requests_per_day": 500000}\'; null removes the overrides')
   .action(async (raw: Record<string, unknown>) => {
     const { orgPlanLine, parseOrgPlanOptions } = await import('#src/cli/org-plan.js');
-    let options;
-    try {
-      options = parseOrgPlanOptions(raw);
-    } catch (error) {
-      fail((error as Error).message);
-    }
-    const { id, change } = options;
+    const { id, change } = parseOrgPlanOptions(raw);
     const { OrganizationsService } = await import('#src/modules/organizations/organizations.service.js');
     const organization = await withApp((app) => app.get(OrganizationsService).changePlan(id, change));
     process.stdout.write(`${orgPlanLine(organization)}\n`);
