@@ -12,6 +12,7 @@ import { MovableClock } from '#test/utils/movable-clock.js';
 import { OpenAIStub } from '#test/utils/openai-stub.js';
 import { createTestApp, type TestApp } from '#test/utils/test-app.js';
 import { adminQuery, createTestDatabase, SERVER_URL } from '#test/utils/test-database.js';
+import { utcDate } from '#test/utils/utc-days.js';
 
 interface Seed {
   at: string;
@@ -407,8 +408,7 @@ describe('analytics', () => {
     expect(stored.citation_count).toBe(citationCount(answered.body.response, answered.body.sources.length));
 
     // From yesterday to tomorrow: the one interaction of this organization, whenever midnight falls.
-    const dayAround = (offset: number): string => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const body = await ok(`?start_date=${dayAround(-1)}&end_date=${dayAround(1)}`, owner.adminKey);
+    const body = await ok(`?start_date=${utcDate(-1)}&end_date=${utcDate(1)}`, owner.adminKey);
     expect(body.metrics).toMatchObject({ total_queries: 1, unique_users: 1, citation_rate: 1, accuracy_rate: null, total_cost_usd: 0 });
     expect(body.metrics.avg_latency_ms).toBe(answered.body.metadata.latency_ms);
   });

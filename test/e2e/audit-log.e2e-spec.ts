@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { createTestApp, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase } from '#test/utils/test-database.js';
+import { utcDate } from '#test/utils/utc-days.js';
 import { acceptInvitation, TEST_PASSWORD, webSessionOf } from '#test/utils/web-sessions.js';
 
 interface Entry {
@@ -202,8 +203,7 @@ describe('the audit log', () => {
     expect((page.body.entries as Entry[]).map((entry) => entry.details.name)).toEqual(['two', 'one']);
 
     // From yesterday to tomorrow: the entries just made, whenever midnight falls.
-    const dayAround = (offset: number): string => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    expect(await entries(org, `?start_date=${dayAround(-1)}&end_date=${dayAround(1)}`)).toHaveLength(3);
+    expect(await entries(org, `?start_date=${utcDate(-1)}&end_date=${utcDate(1)}`)).toHaveLength(3);
     expect(await entries(org, '?start_date=2020-01-01&end_date=2020-01-31')).toHaveLength(0);
 
     for (const query of [

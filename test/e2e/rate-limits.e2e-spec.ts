@@ -13,6 +13,7 @@ import { leasedUnits } from '#test/utils/rate-limits.js';
 import { listening, postSse } from '#test/utils/sse.js';
 import { createTestApp, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase, REDIS_URL } from '#test/utils/test-database.js';
+import { clearOfMidnight } from '#test/utils/utc-days.js';
 import { acceptInvitation, TEST_PASSWORD, webSessionOf, type WebSession } from '#test/utils/web-sessions.js';
 
 const MINUTE = 60_000;
@@ -66,10 +67,12 @@ describe('rate limits', () => {
     });
   }, 120_000);
 
-  beforeEach(() => {
+  // Token counts are per UTC day, read by the limiter's frozen clock and by the database's: both must see one day.
+  beforeEach(async () => {
+    await clearOfMidnight(2 * MINUTE);
     now = minuteStart() + 15_250;
     vi.spyOn(clock(), 'now').mockImplementation(() => now);
-  });
+  }, 3 * MINUTE);
 
   afterEach(() => {
     vi.restoreAllMocks();
