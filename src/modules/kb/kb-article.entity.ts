@@ -9,6 +9,8 @@ export type KbStatus = (typeof KB_STATUSES)[number];
 /** The current version of an article; every version, this one included, is also kept in kb_article_version. */
 @Entity('kb_article')
 @Index('ix_kb_article_org_created', ['orgId', 'createdAt'])
+// The periodic sweep looks only for articles the index is behind: a handful among all of them.
+@Index('ix_kb_article_behind_index', ['updatedAt'], { where: 'indexed_at IS DISTINCT FROM updated_at' })
 export class KbArticleEntity {
   @IdColumn()
   id: string;

@@ -15,6 +15,7 @@ import { OAuthClients1795655717107 } from '#src/common/database/migrations/17956
 import { OAuthServerStore1795656107116 } from '#src/common/database/migrations/1795656107116-OAuthServerStore.js';
 import { ConnectorConnections1795673947307 } from '#src/common/database/migrations/1795673947307-ConnectorConnections.js';
 import { KbArticleIndexedAt1795727061721 } from '#src/common/database/migrations/1795727061721-KbArticleIndexedAt.js';
+import { KbArticleBehindIndex1795746339695 } from '#src/common/database/migrations/1795746339695-KbArticleBehindIndex.js';
 
 /** In order. New migrations are generated with `npm run migration:generate -- <Name>` and appended here. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   OAuthServerStore1795656107116,
   ConnectorConnections1795673947307,
   KbArticleIndexedAt1795727061721,
+  KbArticleBehindIndex1795746339695,
 ];
