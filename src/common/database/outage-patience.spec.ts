@@ -53,6 +53,22 @@ describe('withOutagePatience', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
+  it('should wait as long as it takes with an unlimited patience', async () => {
+    let calls = 0;
+    const result = await withOutagePatience(
+      async () => {
+        calls += 1;
+        if (calls < 40) {
+          throw unreachable();
+        }
+        return 'resumed';
+      },
+      { firstWaitMs: 1, maxWaitMs: 2, patienceMs: Number.POSITIVE_INFINITY, signal: new AbortController().signal },
+    );
+    expect(result).toBe('resumed');
+    expect(calls).toBe(40);
+  });
+
   it('should stop waiting as soon as the process stops', async () => {
     const stopping = new AbortController();
     const waiting = withOutagePatience(

@@ -38,10 +38,11 @@ const EXISTENCE_CHECK_EVERY = 20;
 const CHANGE_CLOCK_SKEW_MS = 5 * 60_000;
 
 /**
- * How long a sync waits for an unreachable database (a restart, a failover) before its job gives up; it
- * then resumes from its checkpoint. Past this, the run is resumed at the next start of a worker.
+ * A sync waits for an unreachable database (a restart, a failover) as long as its process runs, then
+ * resumes from its checkpoint: a job that gave up would leave its run `running` with nobody to finish it
+ * until a worker starts again. A stopping process stops waiting; the next worker resumes the run.
  */
-const DATABASE_OUTAGE_PATIENCE_MS = 15 * 60_000;
+const DATABASE_OUTAGE_PATIENCE_MS = Number.POSITIVE_INFINITY;
 
 class SourceDeletedError extends Error {}
 
