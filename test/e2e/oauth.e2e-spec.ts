@@ -131,6 +131,33 @@ describe('OAuth 2.0 for user-context calls', () => {
     expect(refused.status).toBe(403);
   });
 
+  it('should let an admin\u2019s token do admin work, audited as done by its client', async () => {
+    const ida = await person('admin');
+    const configuration = await publicClient(['admin']);
+    const clientId = configuration.clientMetadata().client_id;
+    const { callback, verifier, state } = await authorize(configuration, 'admin', ida);
+    const tokens = await client.authorizationCodeGrant(configuration, callback, { pkceCodeVerifier: verifier, expectedState: state });
+    const asToken = (call: request.Test): request.Test => call.set('Authorization', `Bearer ${tokens.access_token}`);
+
+    const invited = await asToken(request(t.http).post('/api/v1/users')).send({ email: 'through-oauth@acme.test', role: 'readonly' });
+    expect(invited.status, invited.text).toBe(201);
+    await asToken(request(t.http).put(`/api/v1/users/${invited.body.id}`))
+      .send({ role: 'train' })
+      .expect(200);
+    await asToken(request(t.http).post('/api/v1/api-keys'))
+      .send({ name: 'made through OAuth', scopes: ['read'] })
+      .expect(201);
+
+    const audit = await request(t.http)
+      .get('/api/v1/audit-log?limit=3')
+      .set(...bearer(org.adminKey))
+      .expect(200);
+    expect(audit.body.entries.map((entry: { action: string }) => entry.action)).toEqual(['api_key.created', 'user.updated', 'user.created']);
+    for (const entry of audit.body.entries) {
+      expect(entry.actor).toEqual({ type: 'oauth_client', id: clientId });
+    }
+  });
+
   it('should refuse a wrong verifier, a wrong redirect address, and a declined consent', async () => {
     const dee = await person('readonly');
     const configuration = await publicClient(['read']);
@@ -210,6 +237,16 @@ describe('OAuth 2.0 for user-context calls', () => {
     const blocked = await call('198.51.100.7');
     expect(blocked.status).toBe(403);
     expect(blocked.body.error.code).toBe('ip_not_allowed');
+    const audited = await request(t.http)
+      .get('/api/v1/audit-log?action=ip.blocked')
+      .set(...bearer(org.adminKey))
+      .set('X-Forwarded-For', '203.0.113.7')
+      .expect(200);
+    expect(audited.body.entries[0]).toMatchObject({
+      actor: { type: 'oauth_client', id: configuration.clientMetadata().client_id },
+      ip: '198.51.100.7',
+      details: { via: 'oauth_token' },
+    });
     await call('203.0.113.7').expect(200);
     await request(t.http)
       .put('/api/v1/organization')

@@ -7,6 +7,13 @@ export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 /** How messages name each kind of credential. */
 export const CREDENTIAL_NAMES: Record<CredentialKind, string> = { api_key: 'API key', session: 'session', oauth_token: 'access token' };
 
+/** A request's credential; an access token also names the OAuth client it was issued to. */
+export interface Credential {
+  kind: CredentialKind;
+  id: string;
+  oauthClientId?: string;
+}
+
 /** Where a request came from: Express's `req.ip` (under TRUST_PROXY) and its user agent. */
 export interface ClientInfo {
   ip: string | null;
@@ -23,7 +30,7 @@ export interface AuthContext {
   /** The scopes the credential was granted, for 403 bodies (a session's are its role's). */
   scopes: string[];
   /** The credential this request came with: rate limits and audit entries are per credential. */
-  credential: { kind: CredentialKind; id: string };
+  credential: Credential;
   /** Where the request came from, for audit entries; both null for in-process callers. */
   client: ClientInfo;
   /** What the caller may do (effectivePermissions of the scopes and the role). */

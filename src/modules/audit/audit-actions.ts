@@ -49,13 +49,13 @@ export interface AuditRecord {
 export const SYSTEM_ACTOR: AuditActor = { type: 'system', id: null };
 export const NO_CLIENT: ClientInfo = { ip: null, userAgent: null };
 
-/** Who acts with a credential: the person of a web session, else the key or the OAuth client. */
+/** Who acts with a credential: the person of a web session, else the key, or the OAuth client an access token was issued to. */
 export function actorOf(auth: Pick<AuthContext, 'credential' | 'userId'>): AuditActor {
   switch (auth.credential.kind) {
     case 'session':
       return { type: 'user', id: auth.userId };
     case 'oauth_token':
-      return { type: 'oauth_client', id: auth.credential.id };
+      return { type: 'oauth_client', id: auth.credential.oauthClientId ?? null };
     case 'api_key':
       return { type: 'api_key', id: auth.credential.id };
   }

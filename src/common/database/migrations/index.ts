@@ -16,6 +16,7 @@ import { OAuthServerStore1795656107116 } from '#src/common/database/migrations/1
 import { ConnectorConnections1795673947307 } from '#src/common/database/migrations/1795673947307-ConnectorConnections.js';
 import { KbArticleIndexedAt1795727061721 } from '#src/common/database/migrations/1795727061721-KbArticleIndexedAt.js';
 import { KbArticleBehindIndex1795746339695 } from '#src/common/database/migrations/1795746339695-KbArticleBehindIndex.js';
+import { ConnectorConsentActor1795746885743 } from '#src/common/database/migrations/1795746885743-ConnectorConsentActor.js';
 
 /** In order. New migrations are generated with `npm run migration:generate -- <Name>` and appended here. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   ConnectorConnections1795673947307,
   KbArticleIndexedAt1795727061721,
   KbArticleBehindIndex1795746339695,
+  ConnectorConsentActor1795746885743,
 ];

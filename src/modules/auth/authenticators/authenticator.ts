@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { CredentialKind, OrganizationPlan } from '#src/common/auth/auth-context.js';
+import type { Credential, OrganizationPlan } from '#src/common/auth/auth-context.js';
 import type { Role } from '#src/common/auth/permissions.js';
 
 /** A request's credential, verified: who is calling, as the guard needs it to decide permissions. */
@@ -9,7 +9,7 @@ export interface Caller {
   role: Role | null;
   /** The credential's own scopes; null for a credential that has none (a web session acts with its user's role). */
   scopes: readonly string[] | null;
-  credential: { kind: CredentialKind; id: string };
+  credential: Credential;
   plan?: OrganizationPlan;
   /** The organization's IP allowlist (empty: any address); the guard holds every request to it. */
   ipAllowlist: readonly string[];

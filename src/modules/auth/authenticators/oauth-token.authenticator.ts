@@ -34,7 +34,8 @@ export class OAuthTokenAuthenticator extends Authenticator {
     const holder = await this.payloads.findAccessTokenHolder(token, this.clock.now());
     const accountId = holder?.payload.accountId;
     const grantId = holder?.payload.grantId;
-    if (!holder || typeof accountId !== 'string' || typeof grantId !== 'string') {
+    const clientId = holder?.payload.clientId;
+    if (!holder || typeof accountId !== 'string' || typeof grantId !== 'string' || typeof clientId !== 'string') {
       throw AppError.unauthorized('The access token is not valid: it expired or was revoked, or its user or client no longer exists');
     }
     const { scope } = holder.payload;
@@ -44,7 +45,7 @@ export class OAuthTokenAuthenticator extends Authenticator {
       userId: accountId,
       role: holder.role,
       scopes,
-      credential: { kind: 'oauth_token', id: grantId },
+      credential: { kind: 'oauth_token', id: grantId, oauthClientId: clientId },
       plan: { name: holder.plan, overrides: holder.limits } satisfies OrganizationPlan,
       ipAllowlist: storedAllowlist(holder.ip_allowlist),
     };

@@ -72,6 +72,7 @@ export class ConnectorConsentService {
     const codeVerifier = oauth.pkce ? randomToken() : undefined;
     const browserBinding = auth.credential.kind === 'session' ? randomToken() : undefined;
     const redirectUri = this.callbackUrl(origin);
+    const actor = actorOf(auth);
     await this.transactions.run(async (tx) => {
       await this.authorizations.purgeExpired(tx);
       await this.authorizations.insert(
@@ -81,8 +82,8 @@ export class ConnectorConsentService {
           orgId: source.orgId,
           dataSourceId: source.id,
           userId: auth.userId,
-          credentialKind: auth.credential.kind,
-          credentialId: auth.credential.id,
+          actorType: actor.type,
+          actorId: actor.id,
           browserBindingHash: browserBinding ? sha256(browserBinding) : null,
           codeVerifier: codeVerifier ? this.cipher.encrypt(source.orgId, codeVerifier) : null,
           redirectUri,
@@ -136,7 +137,7 @@ export class ConnectorConsentService {
           : 'The provider could not be reached: try again.',
       );
     }
-    const actor = actorOf({ credential: { kind: authorization.credentialKind, id: authorization.credentialId }, userId: authorization.userId });
+    const actor = { type: authorization.actorType, id: authorization.actorId };
     return this.dataSources.connected(source.orgId, source.id, async (locked, tx) => {
       await this.credentials.save({ ...locked, type }, tokens, tx);
       await this.audit.record(

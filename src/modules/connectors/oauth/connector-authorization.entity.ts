@@ -1,8 +1,8 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import type { CredentialKind } from '#src/common/auth/auth-context.js';
 import type { SealedKey } from '#src/common/crypto/secret-cipher.js';
 import { CreatedAtColumn, OrgIdColumn, TimestampColumn } from '#src/common/database/columns.js';
 import { DataSourceEntity } from '#src/modules/data-sources/data-source.entity.js';
+import type { AuditActorType } from '#src/modules/audit/audit-entry.entity.js';
 
 /**
  * One consent in progress: the `state` sent to the provider (stored hashed), bound to the source and to the
@@ -28,12 +28,12 @@ export class ConnectorAuthorizationEntity {
   @Column({ type: 'varchar', length: 40, nullable: true })
   userId: string | null;
 
-  /** `session`, `api_key` or `oauth_token`, and its id: who is recorded as having connected the source. */
+  /** Who is recorded as having connected the source: the audit actor of the credential that started it. */
   @Column({ type: 'varchar', length: 20 })
-  credentialKind: CredentialKind;
+  actorType: AuditActorType;
 
-  @Column({ type: 'varchar', length: 60 })
-  credentialId: string;
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  actorId: string | null;
 
   /**
    * Hash of the browser binding cookie set when a web session started the consent: the callback must come
