@@ -91,6 +91,10 @@ describe('people sign in', () => {
         .post(`/api/v1/users/${created.body.id}/invitation`)
         .set(...bearer(org.adminKey))
         .expect(201);
+      // The user with the new invitation, as creating the user answers.
+      expect(Object.keys(renewed.body).sort()).toEqual(Object.keys(created.body).sort());
+      expect(renewed.body).toMatchObject({ id: created.body.id, email: 'grace@example.test', role: created.body.role });
+      expect(renewed.body.invitation.token).not.toBe(created.body.invitation.token);
       await request(t.http).post('/api/auth/invitations/accept').send({ token: created.body.invitation.token, password: PASSWORD }).expect(400);
 
       const late = await request(t.http)

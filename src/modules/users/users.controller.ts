@@ -8,7 +8,6 @@ import { IdParamDto, PaginationQueryDto } from '#src/common/validation/validator
 import { RequestOrigin } from '#src/common/http/request-origin.decorator.js';
 import {
   CreateUserDto,
-  InvitationCreatedResponseDto,
   InvitedUserResponseDto,
   toInvitationResponse,
   toUserResponse,
@@ -49,11 +48,12 @@ export class UsersController {
   }
 
   @Post(':id/invitation')
-  @ApiOperation({ summary: 'Invite a user again', description: 'A new invitation; the previous one no longer works.' })
-  @ApiCreatedResponse({ type: InvitationCreatedResponseDto })
+  @ApiOperation({ summary: 'Invite a user again', description: 'The user with a new invitation, as on creation; the previous one no longer works.' })
+  @ApiCreatedResponse({ type: InvitedUserResponseDto })
   @ApiErrors([400, 404])
-  async invite(@Auth() auth: AuthContext, @Param() { id }: UserIdParam, @RequestOrigin() origin: string): Promise<InvitationCreatedResponseDto> {
-    return { invitation: toInvitationResponse(await this.service.invite(auth, id, origin)) };
+  async invite(@Auth() auth: AuthContext, @Param() { id }: UserIdParam, @RequestOrigin() origin: string): Promise<InvitedUserResponseDto> {
+    const { user, invitation } = await this.service.invite(auth, id, origin);
+    return { ...toUserResponse(user), invitation: toInvitationResponse(invitation) };
   }
 
   @Get(':id')

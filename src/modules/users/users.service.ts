@@ -40,7 +40,7 @@ export class UsersService {
   }
 
   /** A new invitation for an existing user; their earlier ones stop working. */
-  async invite(auth: AuthContext, id: string, origin: string): Promise<Invitation> {
+  async invite(auth: AuthContext, id: string, origin: string): Promise<{ user: UserEntity; invitation: Invitation }> {
     return this.transactions.run(async (tx) => {
       const user = await this.users.findById(auth.orgId, id, tx);
       if (!user) {
@@ -48,7 +48,7 @@ export class UsersService {
       }
       const invitation = await this.invitations.invite(user, origin, tx);
       await this.audit.record(auditOf(auth, 'user.invited', userTarget(user), { expires_at: invitation.expiresAt.toISOString() }), tx);
-      return invitation;
+      return { user, invitation };
     });
   }
 

@@ -1096,7 +1096,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a user again
-         * @description A new invitation; the previous one no longer works.
+         * @description The user with a new invitation, as on creation; the previous one no longer works.
          */
         post: operations["Users_invite"];
         delete?: never;
@@ -2230,9 +2230,6 @@ export interface components {
             document_url: string;
             /** @example 0.82 */
             similarity_score: number;
-        };
-        InvitationCreatedResponseDto: {
-            invitation: components["schemas"]["InvitationResponseDto"];
         };
         InvitationResponseDto: {
             /**
@@ -8792,7 +8789,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvitationCreatedResponseDto"];
+                    "application/json": components["schemas"]["InvitedUserResponseDto"];
                 };
             };
             /** @description Malformed JSON, unknown fields, wrong types, bad ids or values out of range */

@@ -86,11 +86,6 @@ export class InvitedUserResponseDto extends UserResponseDto {
   invitation: InvitationResponseDto;
 }
 
-export class InvitationCreatedResponseDto {
-  @ApiProperty({ type: InvitationResponseDto })
-  invitation: InvitationResponseDto;
-}
-
 export function toInvitationResponse(invitation: Invitation): InvitationResponseDto {
   return { url: invitation.url, token: invitation.token, expires_at: invitation.expiresAt.toISOString() };
 }
