@@ -72,11 +72,31 @@ describe('the audit log', () => {
     return response.body.entries as Entry[];
   };
 
+  /** The one entry of an action made by the test's requests (creating the organization is the operator's doing). */
   const only = async (org: TestOrg, action: string): Promise<Entry> => {
-    const found = await entries(org, `?action=${action}`);
+    const found = (await entries(org, `?action=${action}`)).filter((entry) => entry.actor.type !== 'system');
     expect(found, action).toHaveLength(1);
     return found[0];
   };
+
+  it('should record an organization\u2019s first admin and admin key as made by the operator', async () => {
+    const org = await createOrg(t.app);
+    const bootstrap = await entries(org);
+    expect(bootstrap.map((entry) => entry.action).sort()).toEqual(['api_key.created', 'user.created']);
+    const adminKeyId = (await as(org.adminKey).get('/api/v1/api-keys').expect(200)).body.api_keys[0].id;
+    expect(bootstrap.find((entry) => entry.action === 'user.created')).toMatchObject({
+      actor: { type: 'system', id: null },
+      ip: null,
+      target: { type: 'user', id: org.adminUserId },
+      details: { email: org.adminEmail, role: 'admin' },
+    });
+    expect(bootstrap.find((entry) => entry.action === 'api_key.created')).toMatchObject({
+      actor: { type: 'system', id: null },
+      target: { type: 'api_key', id: adminKeyId },
+      details: { name: 'Admin key', scopes: ['admin'], user_id: null },
+    });
+    expect(JSON.stringify(bootstrap)).not.toContain(org.adminKey);
+  });
 
   it('should record key changes with the caller, its address and user agent, and no key value', async () => {
     const org = await createOrg(t.app);
@@ -199,11 +219,12 @@ describe('the audit log', () => {
       .set(...bearer(org.adminKey))
       .expect(200);
     expect(Object.keys(page.body).sort()).toEqual(['entries', 'total']);
-    expect(page.body.total).toBe(3);
+    // The three, and the admin key the organization was created with.
+    expect(page.body.total).toBe(4);
     expect((page.body.entries as Entry[]).map((entry) => entry.details.name)).toEqual(['two', 'one']);
 
-    // From yesterday to tomorrow: the entries just made, whenever midnight falls.
-    expect(await entries(org, `?start_date=${utcDate(-1)}&end_date=${utcDate(1)}`)).toHaveLength(3);
+    // From yesterday to tomorrow: the entries just made and the organization's first two, whenever midnight falls.
+    expect(await entries(org, `?start_date=${utcDate(-1)}&end_date=${utcDate(1)}`)).toHaveLength(5);
     expect(await entries(org, '?start_date=2020-01-01&end_date=2020-01-31')).toHaveLength(0);
 
     for (const query of [
@@ -227,7 +248,10 @@ describe('the audit log', () => {
     const org = await createOrg(t.app);
     const other = await createOrg(t.app);
     await as(other.adminKey).post('/api/v1/api-keys').send({ name: 'elsewhere' }).expect(201);
-    expect(await entries(org)).toEqual([]);
+    const own = await entries(org);
+    expect(own).toHaveLength(2);
+    expect(JSON.stringify(own)).not.toContain('elsewhere');
+    expect(JSON.stringify(own)).not.toContain(other.orgId);
     const reader = await createKey(t.app, org.orgId, { scopes: ['read', 'write', 'execute'] });
     await request(t.http)
       .get('/api/v1/audit-log')

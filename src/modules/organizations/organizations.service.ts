@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { TransactionRunner } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { newId } from '#src/common/ids/ids.js';
+import { NO_CLIENT, SYSTEM_ACTOR } from '#src/modules/audit/audit-actions.js';
+import { AuditLog } from '#src/modules/audit/audit-log.service.js';
 import { InvitationsService, type Invitation } from '#src/modules/auth/invitations/invitations.service.js';
 import { ApiKeysService } from '#src/modules/keys/api-keys.service.js';
 import type { ApiKeyEntity } from '#src/modules/keys/api-key.entity.js';
@@ -47,9 +49,10 @@ export class OrganizationsService {
     private readonly keys: ApiKeysService,
     private readonly transactions: TransactionRunner,
     private readonly invitations: InvitationsService,
+    private readonly audit: AuditLog,
   ) {}
 
-  /** An organization, its first admin user and an organization-wide admin key, all or nothing. */
+  /** An organization, its first admin user and an organization-wide admin key, all or nothing; the operator's doing in the audit log. */
   async create(input: NewOrganization): Promise<CreatedOrganization> {
     return this.transactions.run(async (tx) => {
       const organization = await this.organizations.insert(
@@ -58,6 +61,20 @@ export class OrganizationsService {
       );
       const admin = await this.users.createInTx(organization.id, { email: input.adminEmail, name: input.adminName ?? null, role: 'admin' }, tx);
       const { entity, key } = await this.keys.issue(organization.id, { name: 'Admin key', scopes: ['admin'], format: 'versioned', environment: 'live' }, tx);
+      const byOperator = { orgId: organization.id, actor: SYSTEM_ACTOR, client: NO_CLIENT };
+      await this.audit.record(
+        { ...byOperator, action: 'user.created', target: { type: 'user', id: admin.id }, details: { email: admin.email, role: admin.role } },
+        tx,
+      );
+      await this.audit.record(
+        {
+          ...byOperator,
+          action: 'api_key.created',
+          target: { type: 'api_key', id: entity.id },
+          details: { name: entity.name, scopes: entity.scopes, user_id: null },
+        },
+        tx,
+      );
       const invitation = await this.invitations.invite(admin, undefined, tx);
       return { organization, admin, apiKey: entity, key, invitation };
     });
