@@ -51,7 +51,15 @@ describe.runIf(EMBEDDED_PASS)('the api process on the embedded default', () => {
     const list = (await listed.json()) as { agents: Array<{ name: string }>; total: number };
     expect(list.total).toBe(1);
     expect(list.agents[0].name).toBe('Docs helper');
+
+    // A second process on the same embedded database would work on a copy of its own and undo the api's changes.
+    const beside = await runProcess(CLI, ['org:create', '--name', 'Beside', '--admin-email', 'beside@acme.test'], { DATA_DIR: dataDir });
+    expect(beside.code).toBe(1);
+    expect(beside.stdout).toBe('');
+    expect(beside.stderr).toContain(`is open in another process (pid ${first.child.pid})`);
     expect(await first.stop('SIGTERM')).toBe(0);
+    const after = await runProcess(CLI, ['org:create', '--name', 'After', '--admin-email', 'after@acme.test'], { DATA_DIR: dataDir });
+    expect(after.code, after.stderr).toBe(0);
 
     const second = startProcess(MAIN, [], env);
     await waitForHealth(base);

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { PGlite, types, type PGliteOptions, type Results } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite/vector';
+import { claimDataDir } from '#src/common/database/data-dir-claim.js';
 
 type ConnectCallback = (error: Error | null, connection: PGliteConnection | null, release: (error?: unknown) => void) => void;
 
@@ -87,7 +88,12 @@ export function createPGlitePoolClass(dataDir: string | undefined): new () => Ev
     extensions: { vector },
     parsers: { [types.INT8]: (value: string) => Number(value) },
   };
-  const open = (): Promise<PGlite> => (instance ??= PGlite.create(options));
+  let release: (() => void) | undefined;
+  const open = (): Promise<PGlite> =>
+    (instance ??= (async () => {
+      release = dataDir === undefined ? undefined : claimDataDir(dataDir);
+      return PGlite.create(options);
+    })());
 
   return class PGlitePool extends EventEmitter {
     constructor() {
@@ -123,6 +129,7 @@ export function createPGlitePoolClass(dataDir: string | undefined): new () => Ev
             await db.close();
           }
         }
+        release?.();
       })();
       return closing.then(
         () => callback?.(null),
