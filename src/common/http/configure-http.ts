@@ -6,7 +6,7 @@ import { limitBodyDepth } from '#src/common/http/body-depth.js';
 import { requestContext } from '#src/common/http/request-id.middleware.js';
 import { MEDIA_TYPES } from '#src/common/http/route-policy/accepts.decorator.js';
 import { RoutePolicies } from '#src/common/http/route-policy/route-policies.js';
-import { acceptedBodies, formBodies, httpsRedirect, legacyDeprecationHeaders, securityHeaders } from '#src/common/http/security.middleware.js';
+import { acceptedBodies, formBodies, httpsRedirect, legacyDeprecationHeaders, securityHeaders, unreadBodies } from '#src/common/http/security.middleware.js';
 import { setupSwagger } from '#src/common/http/swagger.js';
 import { mountAuthorizationServer } from '#src/modules/oauth/server/oauth-mount.js';
 import { mountWebApplication, webAppDir } from '#src/modules/web-app/web-app.mount.js';
@@ -35,6 +35,7 @@ export function configureHttp(app: INestApplication, config: AppConfig, logger: 
   app.use(express.json({ limit: config.http.bodyLimitBytes, strict: true, type: [...MEDIA_TYPES.json] }));
   app.use(formBodies(policies, config.http.bodyLimitBytes));
   app.use(limitBodyDepth);
+  app.use(unreadBodies(policies));
 
   setupSwagger(app);
 }

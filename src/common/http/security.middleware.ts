@@ -88,6 +88,25 @@ export function acceptedBodies(policies: RoutePolicies) {
   };
 }
 
+/**
+ * A route that reads no body (DELETE, sync now, key rotation) refuses one with fields, as a route with a body
+ * refuses unknown fields: a client sending `{"force": true}` learns it does nothing instead of believing it did.
+ */
+export function unreadBodies(policies: RoutePolicies) {
+  return (request: Request, _response: Response, next: NextFunction): void => {
+    const body: unknown = request.body;
+    const empty = body === undefined || (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
+    if (empty || policies.readsBodyOf(request.method, request.path)) {
+      next();
+      return;
+    }
+    const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? Object.keys(body) : [];
+    const details =
+      fields.length > 0 ? Object.fromEntries(fields.map((field) => [field, [`property ${field} should not exist`]])) : { body: ['this request takes no body'] };
+    next(AppError.invalid(fields.length > 0 ? `property ${fields[0]} should not exist: this request takes no body` : 'This request takes no body', details));
+  };
+}
+
 /** Form posts are parsed only for the routes that take them (an identity provider's or an OAuth client's post). */
 export function formBodies(policies: RoutePolicies, limitBytes: number) {
   const parse = express.urlencoded({ extended: false, limit: limitBytes, parameterLimit: 100 });

@@ -2,12 +2,37 @@ import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@ne
 import { AppError } from '#src/common/errors/app.error.js';
 
 /** Field path → messages, e.g. `{ "temperature": ["temperature must not be greater than 2"] }`. */
+/**
+ * Which failed rule names a field's problem best: a field that is missing or of the wrong type fails its
+ * length and range rules too, and "must be shorter than 200 characters" would mislead.
+ */
+const RULES_FIRST = [
+  'whitelistValidation',
+  'isDefined',
+  'isNotEmpty',
+  'isString',
+  'isInt',
+  'isNumber',
+  'isBoolean',
+  'isArray',
+  'isObject',
+  'nestedValidation',
+  'isEnum',
+  'isIn',
+];
+
+function mostTelling(constraints: Record<string, string>): string {
+  const rank = (rule: string): number => (RULES_FIRST.includes(rule) ? RULES_FIRST.indexOf(rule) : RULES_FIRST.length);
+  const [rule] = Object.keys(constraints).sort((a, b) => rank(a) - rank(b));
+  return constraints[rule];
+}
+
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): Record<string, string[]> {
   const result: Record<string, string[]> = {};
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    if (error.constraints) {
-      result[path] = Object.values(error.constraints);
+    if (error.constraints && Object.keys(error.constraints).length > 0) {
+      result[path] = [mostTelling(error.constraints)];
     }
     Object.assign(result, flattenValidationErrors(error.children ?? [], path));
   }
@@ -25,7 +50,6 @@ export class AppValidationPipe extends ValidationPipe {
       whitelist: true,
       forbidNonWhitelisted: true,
       forbidUnknownValues: true,
-      stopAtFirstError: true,
       validationError: { target: false, value: false },
       exceptionFactory: (errors) => {
         const details = flattenValidationErrors(errors);
@@ -63,11 +87,12 @@ const PROTOTYPE_KEYS = new Set([...Object.getOwnPropertyNames(Object.prototype),
  * would reach Object.prototype, naming each offending path in `details`.
  */
 function assertStorable(input: unknown): void {
-  const problems: Record<string, string[]> = {};
+  // A Map: assigning problems['__proto__'] on an object literal would set its prototype, not a field.
+  const problems = new Map<string, string[]>();
   const visit = (value: unknown, path: string): void => {
     if (typeof value === 'string') {
       if (value.includes('\u0000')) {
-        problems[path || 'body'] = [`${path || 'body'} must not contain NUL characters`];
+        problems.set(path || 'body', [`${path || 'body'} must not contain NUL characters`]);
       }
     } else if (Array.isArray(value)) {
       value.forEach((item) => visit(item, path));
@@ -75,7 +100,7 @@ function assertStorable(input: unknown): void {
       for (const key of Object.keys(value)) {
         const child = path ? `${path}.${key}` : key;
         if (PROTOTYPE_KEYS.has(key)) {
-          problems[child] = [`property ${child} should not exist`];
+          problems.set(child, [`property ${child} should not exist`]);
         } else {
           visit((value as Record<string, unknown>)[key], child);
         }
@@ -83,8 +108,8 @@ function assertStorable(input: unknown): void {
     }
   };
   visit(input, '');
-  const first = Object.values(problems)[0];
+  const [first] = problems.values();
   if (first) {
-    throw AppError.invalid(first[0], problems);
+    throw AppError.invalid(first[0], Object.fromEntries(problems));
   }
 }

@@ -70,6 +70,11 @@ export class RoutePolicies {
     return legacy?.successor === undefined ? undefined : `${legacy.successor}${path.slice(legacy.prefix.length).replace(/\/$/, '')}`;
   }
 
+  /** Whether the route a request reaches reads a body at all; a path no route serves is left to its 404. */
+  readsBodyOf(method: string, path: string): boolean {
+    return this.routeOf(method, path)?.readsBody ?? true;
+  }
+
   bodyTypesOf(method: string, path: string): readonly BodyType[] {
     return this.routeOf(method, path)?.accepts ?? DEFAULT_BODY_TYPES;
   }

@@ -1,5 +1,6 @@
 import { RequestMethod, type Type } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import type { ModulesContainer } from '@nestjs/core';
 
 /** One route of a controller: where it answers, and its handler to read metadata from. */
@@ -10,6 +11,8 @@ export interface RouteOf {
   path: string;
   method: RequestMethod;
   pattern: RegExp;
+  /** It has a `@Body()` parameter, or takes the request itself (a Passport strategy or the OAuth server reads its body). */
+  readsBody: boolean;
 }
 
 /** Every controller of the application, in the order Nest registers their routes. */
@@ -37,11 +40,17 @@ export function routesOf(controller: Type): RouteOf[] {
     for (const base of pathsOf(controller)) {
       for (const own of pathsOf(handler as object)) {
         const path = normalized(`${base}/${own}`);
-        routes.push({ controller, handler: handler as object, path, method, pattern: patternOf(path) });
+        routes.push({ controller, handler: handler as object, path, method, pattern: patternOf(path), readsBody: readsBody(controller, name) });
       }
     }
   }
   return routes;
+}
+
+function readsBody(controller: Type, name: string): boolean {
+  const parameters = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<string, unknown>;
+  const reading = [RouteParamtypes.BODY, RouteParamtypes.REQUEST, RouteParamtypes.RAW_BODY].map(String);
+  return Object.keys(parameters).some((key) => reading.includes(key.split(':')[0]));
 }
 
 export function matchesMethod(route: RouteOf, method: string): boolean {
