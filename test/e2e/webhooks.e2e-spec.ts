@@ -302,6 +302,9 @@ describe('webhooks', () => {
         const response = await send(path.endsWith('retry') ? 'post' : 'get', path, org.adminKey);
         expect(response.status, path).toBe(400);
       }
+      // Path parameters are named as body fields are, snake_case on this form.
+      const badDelivery = await send('post', `${PATH}/${id}/deliveries/nope/retry`, org.adminKey);
+      expect(Object.keys(badDelivery.body.error.details)).toEqual(['delivery_id']);
       const filter = await api()
         .get(`${PATH}/${id}/deliveries?status=lost`)
         .set(...bearer(org.adminKey));
@@ -443,16 +446,31 @@ describe('webhooks', () => {
         agentId,
         // The organization's admin key belongs to no user.
         userId: null,
+        status: 'COMPLETED',
+        costUsd: answer.body.metadata.cost_usd,
         sources: expect.any(Array),
       });
       expect((completed.data.interaction.sources as unknown[]).length).toBeGreaterThan(0);
-      expect(byType('interaction.created').find((body) => body.data.interaction.id === interactionId)).toBeDefined();
+      expect((completed.data.interaction.sources as Array<{ chunkText: unknown }>).every((source) => typeof source.chunkText === 'string')).toBe(true);
+      expect(byType('interaction.created').find((body) => body.data.interaction.id === interactionId)!.data.interaction).toMatchObject({
+        status: 'PENDING',
+        costUsd: 0,
+      });
       expect(byType('interaction.feedback').find((body) => body.data.interaction.id === interactionId)!.data.interaction).toMatchObject({
         feedback: 'positive',
       });
 
       const processedEvent = byType('datasource.processed').find((body) => body.data.dataSource.id === processed.body.id)!;
       expect(processedEvent.data.dataSource).toMatchObject({ id: processed.body.id, name: 'Docs', type: 'WEBSITE', status: 'COMPLETED' });
+      // The resource as the API shows it after the change, camelCased all through.
+      const processedNow = await api()
+        .get(`/api/v1/data-sources/${processed.body.id}`)
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(processedEvent.data.dataSource).toMatchObject({
+        updatedAt: processedNow.body.updated_at,
+        config: { maxPages: processedNow.body.config.max_pages },
+      });
       const stats = processedEvent.data.dataSource.stats as Record<string, number>;
       expect(Object.keys(stats).sort()).toEqual(['documentsProcessed', 'duration', 'tokensProcessed']);
       expect(Object.values(stats).every((value) => Number.isInteger(value))).toBe(true);
@@ -462,7 +480,7 @@ describe('webhooks', () => {
       expect(failed.data.error).toMatch(/500/);
       expect(byType('datasource.created').map((body) => body.data.dataSource.id)).toEqual(expect.arrayContaining([processed.body.id, broken.body.id]));
 
-      expect(byType('agent.created').find((body) => body.data.agent.id === agentId)!.data.agent).toMatchObject({ name: 'Support agent' });
+      expect(byType('agent.created').find((body) => body.data.agent.id === agentId)!.data.agent).toMatchObject({ name: 'Support agent', status: 'ACTIVE' });
       const agentUpdate = byType('agent.updated').find((body) => body.data.agent.id === agentId && 'temperature' in body.data.changes)!;
       expect(agentUpdate.data.changes.temperature).toMatchObject({ current: 0.7 });
       expect(byType('agent.deleted').find((body) => body.data.agent.id === doomed)!.data.agent).toEqual({ id: doomed });

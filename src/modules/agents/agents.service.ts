@@ -10,7 +10,7 @@ import { AgentEntity } from '#src/modules/agents/agent.entity.js';
 import { AgentsRepository } from '#src/modules/agents/agents.repository.js';
 import { AGENT_DEFAULTS } from '#src/modules/agents/dto/agent-fields.js';
 import type { CreateAgentDto, UpdateAgentDto } from '#src/modules/agents/dto/agent.dto.js';
-import { toLegacyAgentResponse } from '#src/modules/agents/legacy/legacy-agent.dto.js';
+import { toAgentEvent } from '#src/modules/agents/agent-event.js';
 import { DataSourcesRepository } from '#src/modules/data-sources/data-sources.repository.js';
 import { DomainEventsService } from '#src/modules/events/domain-events.service.js';
 import { diffChanges } from '#src/modules/events/event-map.js';
@@ -50,7 +50,7 @@ export class AgentsService {
         }),
         tx,
       );
-      await this.events.record(tx, auth.orgId, 'agent.created', { agent: toLegacyAgentResponse(agent) });
+      await this.events.record(tx, auth.orgId, 'agent.created', { agent: toAgentEvent(agent) });
       return agent;
     });
   }
@@ -80,7 +80,7 @@ export class AgentsService {
       if (dto.provider_key_id !== undefined || dto.model !== undefined) {
         await this.assertProviderKeyFits(auth.orgId, dto.model ?? agent.model, providerKeyId, tx);
       }
-      const before = toLegacyAgentResponse(agent);
+      const before = toAgentEvent(agent);
       Object.assign(agent, {
         name: dto.name ?? agent.name,
         systemPrompt: dto.system_prompt === undefined ? agent.systemPrompt : dto.system_prompt,
@@ -93,9 +93,9 @@ export class AgentsService {
         providerKeyId,
       });
       const saved = await this.agents.save(auth.orgId, agent, tx);
-      const changes = diffChanges(before, toLegacyAgentResponse(saved));
+      const changes = diffChanges(before, toAgentEvent(saved));
       if (Object.keys(changes).length > 0) {
-        await this.events.record(tx, auth.orgId, 'agent.updated', { agent: toLegacyAgentResponse(saved), changes });
+        await this.events.record(tx, auth.orgId, 'agent.updated', { agent: toAgentEvent(saved), changes });
       }
       return saved;
     });

@@ -25,7 +25,7 @@ export class WebhookIdParam extends IdParamDto('webhook') {}
 
 export class DeliveryParams extends IdParamDto('webhook') {
   @IsPrefixedId('delivery')
-  deliveryId: string;
+  delivery_id: string;
 }
 
 export const DOC = {
@@ -124,13 +124,13 @@ export class WebhooksController {
     return { deliveries: items.map(toDeliveryResponse), total, limit: query.limit, offset: query.offset };
   }
 
-  @Post(':id/deliveries/:deliveryId/retry')
+  @Post(':id/deliveries/:delivery_id/retry')
   @HttpCode(200)
   @ApiOperation(DOC.retry)
   @ApiOkResponse({ type: RetryDeliveryResponseDto })
   @ApiErrors([400, 404, 409, 503])
-  async retry(@Auth() auth: AuthContext, @Param() { id, deliveryId }: DeliveryParams): Promise<RetryDeliveryResponseDto> {
-    const { result, delivery } = await this.service.retry(auth, id, deliveryId);
+  async retry(@Auth() auth: AuthContext, @Param() { id, delivery_id }: DeliveryParams): Promise<RetryDeliveryResponseDto> {
+    const { result, delivery } = await this.service.retry(auth, id, delivery_id);
     return { ...toAttemptResponse(result), delivery: toDeliveryResponse(delivery) };
   }
 }

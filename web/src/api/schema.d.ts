@@ -1174,7 +1174,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/webhooks/{id}/deliveries/{deliveryId}/retry": {
+    "/api/v1/webhooks/{id}/deliveries/{delivery_id}/retry": {
         parameters: {
             query?: never;
             header?: never;
@@ -9377,7 +9377,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                deliveryId: string;
+                delivery_id: string;
                 id: string;
             };
             cookie?: never;

@@ -215,11 +215,15 @@ export function toDataSourceEvent(source: DataSourceEntity, status: string = sou
     name: source.name,
     type: source.type.toUpperCase(),
     status: status.toUpperCase(),
-    config: source.config,
+    config: camelCasedKeys(source.config),
     syncFrequency: source.syncFrequency,
     createdAt: source.createdAt.toISOString(),
     updatedAt: source.updatedAt.toISOString(),
   };
+}
+
+function camelCasedKeys(config: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(config).map(([key, value]) => [key.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase()), value]));
 }
 
 export const DOCUMENT_STATUSES = ['indexed', 'failed'] as const;

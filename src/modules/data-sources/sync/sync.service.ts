@@ -310,12 +310,16 @@ export class SyncService implements OnModuleDestroy {
   }
 
   private async succeed(source: DataSourceEntity, run: SyncRunEntity, counters: RunCounters, durationMs: number): Promise<void> {
-    await this.whileSourceExists(source, async (tx) => {
+    await this.whileSourceExists(source, async (tx, current) => {
       await this.runs.finish(source.orgId, run.id, { status: 'succeeded', ...counters }, tx);
+      // Disconnected while the sync ran: it stays disconnected, whatever the sync managed to read.
+      if (current.status === 'Disconnected') {
+        return;
+      }
       await this.sources.setStatus(source.orgId, source.id, isOAuthConnectorType(source.type) ? 'Connected' : 'active', null, tx, new Date());
       await this.events.record(tx, source.orgId, 'datasource.processed', {
         dataSource: {
-          ...toDataSourceEvent(source, 'completed'),
+          ...toDataSourceEvent(await this.afterChange(source, tx), 'completed'),
           stats: {
             documentsProcessed: counters.documentsIndexed + counters.documentsUnchanged,
             tokensProcessed: counters.tokensProcessed,
@@ -335,8 +339,16 @@ export class SyncService implements OnModuleDestroy {
         return;
       }
       await this.sources.setStatus(source.orgId, source.id, status, error, tx);
-      await this.events.record(tx, source.orgId, 'datasource.failed', { dataSource: { ...toDataSourceEvent(source, 'failed'), error }, error });
+      await this.events.record(tx, source.orgId, 'datasource.failed', {
+        dataSource: { ...toDataSourceEvent(await this.afterChange(source, tx), 'failed'), error },
+        error,
+      });
     });
+  }
+
+  /** The source as the change just made left it, for its event (its `updatedAt` included). */
+  private async afterChange(source: DataSourceEntity, tx: Tx): Promise<DataSourceEntity> {
+    return (await this.sources.findById(source.orgId, source.id, tx)) ?? source;
   }
 
   /**

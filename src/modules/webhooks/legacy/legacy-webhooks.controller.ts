@@ -5,7 +5,7 @@ import { Auth, Authenticated } from '#src/common/auth/auth.decorator.js';
 import { Permission } from '#src/common/auth/permissions.js';
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
 import { Legacy } from '#src/common/http/route-policy/legacy.decorator.js';
-import { PaginationQueryDto } from '#src/common/validation/validators.js';
+import { IdParamDto, IsPrefixedId, PaginationQueryDto } from '#src/common/validation/validators.js';
 import { CreateWebhookDto, UpdateWebhookDto } from '#src/modules/webhooks/dto/webhook.dto.js';
 import {
   LegacyCreatedWebhookResponseDto,
@@ -19,8 +19,14 @@ import {
   toLegacyDeliveryResponse,
   toLegacyWebhookResponse,
 } from '#src/modules/webhooks/legacy/legacy-webhook.dto.js';
-import { DeliveryParams, DOC, WebhookIdParam } from '#src/modules/webhooks/webhooks.controller.js';
+import { DOC, WebhookIdParam } from '#src/modules/webhooks/webhooks.controller.js';
 import { WebhooksService } from '#src/modules/webhooks/webhooks.service.js';
+
+/** The legacy form names its path parameters in camelCase, as its bodies. */
+export class LegacyDeliveryParams extends IdParamDto('webhook') {
+  @IsPrefixedId('delivery')
+  deliveryId: string;
+}
 
 @ApiTags('Webhooks (legacy)')
 @Legacy({ successor: '/api/v1/webhooks' })
@@ -99,7 +105,7 @@ export class LegacyWebhooksController {
   @ApiOperation({ ...DOC.retry, deprecated: true })
   @ApiOkResponse({ type: LegacyRetryDeliveryResponseDto })
   @ApiErrors([400, 404, 409, 503], 'legacy')
-  async retry(@Auth() auth: AuthContext, @Param() { id, deliveryId }: DeliveryParams): Promise<LegacyRetryDeliveryResponseDto> {
+  async retry(@Auth() auth: AuthContext, @Param() { id, deliveryId }: LegacyDeliveryParams): Promise<LegacyRetryDeliveryResponseDto> {
     const { result, delivery } = await this.service.retry(auth, id, deliveryId);
     return { ...toLegacyAttemptResponse(result), delivery: toLegacyDeliveryResponse(delivery) };
   }

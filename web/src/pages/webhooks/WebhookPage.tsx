@@ -194,7 +194,7 @@ function WebhookSettings({ webhook }: { webhook: Webhook }) {
 }
 
 function RetryButton({ delivery, onRetried }: { delivery: Delivery; onRetried: (sentence: string) => void }) {
-  const mutation = $api.useMutation('post', '/api/v1/webhooks/{id}/deliveries/{deliveryId}/retry');
+  const mutation = $api.useMutation('post', '/api/v1/webhooks/{id}/deliveries/{delivery_id}/retry');
   const refresh = useRefreshWebhook(delivery.webhook_id);
   return (
     <>
@@ -204,7 +204,7 @@ function RetryButton({ delivery, onRetried }: { delivery: Delivery; onRetried: (
         disabled={mutation.isPending}
         onClick={() =>
           mutation.mutate(
-            { params: { path: { id: delivery.webhook_id, deliveryId: delivery.id } } },
+            { params: { path: { id: delivery.webhook_id, delivery_id: delivery.id } } },
             {
               onSuccess: (attempt) => {
                 onRetried(attemptSentence('Retry', attempt));
