@@ -64,8 +64,6 @@ describe('OAuth 2.0 for user-context calls', () => {
       redirect_uri: REDIRECT,
       scope,
       state,
-      // A refresh token (offline_access) is given only when consent is asked for explicitly, as OpenID Connect requires.
-      ...(scope.includes('offline_access') ? { prompt: 'consent' } : {}),
       code_challenge: await client.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
     });
@@ -405,5 +403,21 @@ describe('OAuth 2.0 for user-context calls', () => {
     const second = await authorize(right, 'read', kim, first.browser);
     const tokens = await client.authorizationCodeGrant(right, second.callback, { pkceCodeVerifier: second.verifier, expectedState: second.state });
     await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${tokens.access_token}`).expect(200);
+
+    // A confidential client proves itself with its secret: PKCE is required of public clients only.
+    const state = client.randomState();
+    const plain = client.buildAuthorizationUrl(right, { redirect_uri: REDIRECT, scope: 'read', state });
+    const callback = new URL(await first.browser.authorize(plain.href, { email: kim.email, password: TEST_PASSWORD }));
+    const withoutPkce = await client.authorizationCodeGrant(right, callback, { expectedState: state });
+    await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${withoutPkce.access_token}`).expect(200);
+  });
+
+  it('should refuse a public client\u2019s authorization without a PKCE challenge', async () => {
+    const configuration = await publicClient(['read']);
+    const url = client.buildAuthorizationUrl(configuration, { redirect_uri: REDIRECT, scope: 'read', state: client.randomState() });
+    const answer = await fetch(url, { redirect: 'manual' });
+    const location = new URL(answer.headers.get('location') ?? url.href);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+    expect(location.searchParams.get('error_description')).toMatch(/PKCE/);
   });
 });

@@ -8,7 +8,7 @@ import { OAuthClientsService } from '#src/modules/oauth/clients/oauth-clients.se
 import { OAuthGrantsService } from '#src/modules/oauth/grants/oauth-grants.service.js';
 import { ClientRegistry } from '#src/modules/oauth/server/client-registry.js';
 import { OAuthAdapter } from '#src/modules/oauth/server/oauth-adapter.js';
-import type { ConsentContext, OidcProvider } from '#src/modules/oauth/server/oidc-provider.types.js';
+import type { ConsentContext, OidcProvider, ProviderContext } from '#src/modules/oauth/server/oidc-provider.types.js';
 
 export const OAUTH_PATH = '/oauth';
 export const ACCESS_TOKEN_PREFIX = 'svcat_';
@@ -61,7 +61,8 @@ export class OAuthServer implements OnModuleInit {
       scopes: [...OAUTH_SCOPES],
       claims: {},
       responseTypes: ['code'],
-      pkce: { required: () => true, methods: ['S256'] },
+      // Required of public clients; a confidential client may send a challenge, and one sent is always checked.
+      pkce: { required: (_ctx: unknown, client: { tokenEndpointAuthMethod: string }) => client.tokenEndpointAuthMethod === 'none', methods: ['S256'] },
       features: {
         devInteractions: { enabled: false },
         revocation: { enabled: true },
@@ -103,6 +104,7 @@ export class OAuthServer implements OnModuleInit {
     };
     // Behind a TLS-terminating proxy the request is HTTPS: oauth-mount.ts sets the forwarded headers it may trust.
     provider.proxy = true;
+    provider.use(offlineAccessAsksConsent);
     this.instance = provider;
   }
 
@@ -110,6 +112,19 @@ export class OAuthServer implements OnModuleInit {
   handler(): (request: IncomingMessage, response: ServerResponse) => void {
     return this.provider.callback();
   }
+}
+
+/**
+ * OpenID Connect drops `offline_access` from an authorization that does not ask for consent explicitly, so a
+ * client asking for a refresh token would silently get none: asking for offline access is taken as asking
+ * for consent (the person is asked again, and sees that the client wants lasting access).
+ */
+async function offlineAccessAsksConsent(ctx: ProviderContext, next: () => Promise<void>): Promise<void> {
+  const { scope, prompt } = ctx.query;
+  if (ctx.path.endsWith('/auth') && ctx.method === 'GET' && typeof scope === 'string' && scope.split(' ').includes('offline_access') && prompt === undefined) {
+    ctx.query = { ...ctx.query, prompt: 'consent' };
+  }
+  await next();
 }
 
 /** Tokens say what they are (`svcat_…`, `svcrt_…`), so a leaked one is recognised by scanners; grants are `grt_…`. */

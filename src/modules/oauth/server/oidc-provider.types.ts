@@ -1,9 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** The part of oidc-provider (which ships no type declarations) the service uses. */
+/** What the provider's (Koa) middleware sees of a request. */
+export interface ProviderContext {
+  path: string;
+  method: string;
+  query: Record<string, unknown>;
+}
+
 export interface OidcProvider {
   proxy: boolean;
   callback(): (request: IncomingMessage, response: ServerResponse) => void;
+  use(middleware: (ctx: ProviderContext, next: () => Promise<void>) => Promise<void>): void;
   interactionDetails(request: IncomingMessage, response: ServerResponse): Promise<InteractionDetails>;
   /** Records the interaction's result and answers the address the browser continues at. */
   interactionResult(
