@@ -118,6 +118,12 @@ describe('api keys', () => {
     expect(response.body.createdAt).toMatch(ISO_TIMESTAMP);
     expect(response.headers.deprecation).toBe('true');
     expect(response.headers.link).toBe('</api/v1/api-keys>; rel="successor-version"');
+    // No versioned path reads one key: a legacy request for one names no successor.
+    const one = await request(t.http)
+      .get(`/api/api-keys/${response.body.id}`)
+      .set(...bearer(org.adminKey));
+    expect(one.headers.deprecation).toBe('true');
+    expect(one.headers.link).toBeUndefined();
 
     const dateOnly = await create(LEGACY, { name: 'Date only', expiresAt: '2099-06-30' });
     expect(dateOnly).toMatchObject({ expiresAt: '2099-06-30T00:00:00.000Z', scopes: ['read'] });

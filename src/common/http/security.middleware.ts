@@ -58,7 +58,7 @@ export function legacyDeprecationHeaders(policies: RoutePolicies) {
   return (request: Request, response: Response, next: NextFunction): void => {
     if (policies.formOf(request.path) === 'legacy') {
       response.setHeader('Deprecation', 'true');
-      const successor = policies.successorOf(request.path);
+      const successor = policies.successorOf(request.method, request.path);
       if (successor) {
         response.setHeader('Link', `<${successor}>; rel="successor-version"`);
       }

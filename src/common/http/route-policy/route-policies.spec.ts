@@ -89,9 +89,11 @@ describe('RoutePolicies', () => {
   it('should tell legacy routes by their metadata, and other /api paths by the contract', async () => {
     const routes = await policies();
     expect(routes.formOf('/api/things')).toBe('legacy');
-    expect(routes.successorOf('/api/things/thg_1')).toBe('/api/v1/things/thg_1');
+    expect(routes.successorOf('GET', '/api/things/thg_1')).toBe('/api/v1/things/thg_1');
+    // A successor is named only where the versioned path answers the same method.
+    expect(routes.successorOf('PUT', '/api/things/thg_1')).toBeUndefined();
     expect(routes.formOf('/api/ask')).toBe('legacy');
-    expect(routes.successorOf('/api/ask')).toBe('/api/v1/ask');
+    expect(routes.successorOf('POST', '/api/ask')).toBeUndefined();
     expect(routes.formOf('/api/auth/sso/okta/callback')).toBe('versioned');
     expect(routes.formOf('/api/v1/things/thg_1')).toBe('versioned');
     expect(routes.formOf('/api/unknown')).toBe('legacy');

@@ -64,10 +64,14 @@ export class RoutePolicies {
     return under(lower, '/api') ? 'legacy' : 'versioned';
   }
 
-  /** The versioned successor of a legacy path, when its route names one. */
-  successorOf(path: string): string | undefined {
+  /** The versioned successor of a legacy request, when its route names one and that path answers the same method. */
+  successorOf(method: string, path: string): string | undefined {
     const legacy = this.legacyPathOf(path);
-    return legacy?.successor === undefined ? undefined : `${legacy.successor}${path.slice(legacy.prefix.length).replace(/\/$/, '')}`;
+    if (legacy?.successor === undefined) {
+      return undefined;
+    }
+    const successor = `${legacy.successor}${path.slice(legacy.prefix.length).replace(/\/$/, '')}`;
+    return this.routeOf(method, successor) ? successor : undefined;
   }
 
   /** Whether the route a request reaches reads a body at all; a path no route serves is left to its 404. */

@@ -14,8 +14,13 @@ import type { ProviderEndpoints } from '#src/modules/connectors/provider/provide
 
 /** Refreshed this long before it expires, so no call goes out with a token about to lapse. */
 export const REFRESH_MARGIN_MS = 5 * 60_000;
-/** Lifetime assumed when the provider does not say (the contract's connector access token lifetime). */
+/** Lifetime assumed when the provider does not say but gave a way to renew it (the contract's connector access token lifetime). */
 const DEFAULT_LIFETIME_S = 3_600;
+/**
+ * A token with no stated lifetime and no refresh token (a Slack app without token rotation) does not expire:
+ * it is used until the provider refuses it, and the source is then `Connection failed`.
+ */
+const UNRENEWABLE_LIFETIME_S = 100 * 365 * 86_400;
 
 interface SourceRef {
   id: string;
@@ -151,7 +156,7 @@ export class ConnectorCredentials {
       orgId: source.orgId,
       accessToken: this.cipher.encrypt(source.orgId, tokens.accessToken),
       refreshToken,
-      expiresAt: new Date(Date.now() + (tokens.expiresIn ?? DEFAULT_LIFETIME_S) * 1_000),
+      expiresAt: new Date(Date.now() + (tokens.expiresIn ?? (refreshToken ? DEFAULT_LIFETIME_S : UNRENEWABLE_LIFETIME_S)) * 1_000),
       scope: tokens.scope ?? existing?.scope ?? null,
       account: tokens.account ?? existing?.account ?? null,
     });
