@@ -198,11 +198,13 @@ describe('the audit log', () => {
       details: { changes: { ip_allowlist: { previous: [], current: [`${ADDRESS}/32`] }, name: { previous: expect.any(String), current: 'Audited' } } },
     });
 
+    // Twelve blocked requests, each with a user agent of its own: one entry, however the client varies it.
     for (let attempt = 0; attempt < 12; attempt++) {
       await request(t.http)
         .get('/api/v1/agents')
         .set(...bearer(org.adminKey))
         .set('X-Forwarded-For', '192.0.2.99')
+        .set('User-Agent', `flood/${attempt}`)
         .expect(403);
     }
     const blocked = await only(org, 'ip.blocked');

@@ -19,20 +19,20 @@ export class AuditLogRepository extends OrgScopedRepository<AuditEntryEntity> {
   }
 
   /**
-   * Counts one more repetition on the entry of the same action, actor, address, user agent and details
-   * created since `since`; false when there is none (the caller inserts one). Only `count` and `last_at`
-   * change: the append-only trigger allows nothing else.
+   * Counts one more repetition on the entry of the same action, actor, address and details created since
+   * `since`; false when there is none (the caller inserts one). The user agent is left out: a client sets
+   * it freely, and a flood varying it would add a row a request. Only `count` and `last_at` change: the
+   * append-only trigger allows nothing else.
    */
   async countRepetition(entry: AuditEntryEntity, since: Date): Promise<boolean> {
     const updated = await this.sqlClient.query<{ id: string }>(
-      `UPDATE audit_entry SET count = count + 1, last_at = $8
+      `UPDATE audit_entry SET count = count + 1, last_at = $7
         WHERE id = (SELECT id FROM audit_entry
                      WHERE org_id = $1 AND action = $2 AND actor_type = $3 AND actor_id IS NOT DISTINCT FROM $4::varchar
-                       AND ip IS NOT DISTINCT FROM $5::varchar AND user_agent IS NOT DISTINCT FROM $6::varchar
-                       AND details = $7::jsonb AND created_at >= $9
+                       AND ip IS NOT DISTINCT FROM $5::varchar AND details = $6::jsonb AND created_at >= $8
                      ORDER BY created_at DESC LIMIT 1)
         RETURNING id`,
-      [entry.orgId, entry.action, entry.actorType, entry.actorId, entry.ip, entry.userAgent, JSON.stringify(entry.details), entry.lastAt, since],
+      [entry.orgId, entry.action, entry.actorType, entry.actorId, entry.ip, JSON.stringify(entry.details), entry.lastAt, since],
     );
     return updated.length > 0;
   }
