@@ -292,6 +292,13 @@ describe('people sign in', () => {
         .expect(200);
       const forbidden = await create().expect(403);
       expect(forbidden.body.current_scopes).toEqual(['read']);
+      // A role is shown as it is defined: train is read with knowledge-base writing and feedback.
+      await request(t.http)
+        .put(`/api/v1/users/${created.body.id}`)
+        .set(...bearer(org.adminKey))
+        .send({ role: 'train' })
+        .expect(200);
+      expect((await create().expect(403)).body.current_scopes).toEqual(['read', 'kb:write', 'feedback']);
 
       await request(t.http)
         .delete(`/api/v1/users/${created.body.id}`)

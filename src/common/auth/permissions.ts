@@ -108,10 +108,13 @@ export function permissionsOfRole(role: Role): Set<Permission> {
   return new Set(ROLE_GRANTS[role]);
 }
 
-/** A role as scopes, for 403 bodies of credentials that have no scopes of their own (web sessions). */
-const ROLE_SCOPES: Record<Role, readonly VersionedScope[]> = {
+/**
+ * A role as scopes, for 403 bodies of credentials that have no scopes of their own (web sessions): as the
+ * roles are defined, `train` adds two permissions of `write` and `execute` to `read`.
+ */
+const ROLE_SCOPES: Record<Role, readonly string[]> = {
   readonly: ['read'],
-  train: ['read'],
+  train: ['read', Permission.KbWrite, Permission.Feedback],
   configure: ['read', 'write', 'execute'],
   admin: ['admin'],
 };
