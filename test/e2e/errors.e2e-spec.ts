@@ -36,6 +36,7 @@ describe('error envelopes and hostile input', () => {
     expect(response.status).toBe(status);
     expect(response.body.error.code).toBe(code);
     expect(typeof response.body.error.message).toBe('string');
+    expect(typeof response.body.error.details).toBe('object');
     expect(response.body.request_id).toMatch(REQUEST_ID);
     expect(response.headers['x-request-id']).toBe(response.body.request_id);
   };
@@ -59,6 +60,7 @@ describe('error envelopes and hostile input', () => {
         .send(body);
       expectVersionedError(response, 400, 'invalid_request');
       expect(response.body.error.message).toBe('Malformed JSON in request body');
+      expect(response.body.error.details).toEqual({ body: ['Malformed JSON in request body'] });
     }
     expect(await agentCount()).toBe(before);
   });

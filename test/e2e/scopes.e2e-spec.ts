@@ -550,7 +550,7 @@ describe('scopes', () => {
       prepare: async () => ({ path: `/api/v1/webhooks/${fixtures.webhookId}/deliveries` }),
     },
     {
-      route: 'POST /api/v1/webhooks/:id/deliveries/:deliveryId/retry',
+      route: 'POST /api/v1/webhooks/:id/deliveries/:delivery_id/retry',
       allowed: ADMIN_ONLY,
       requiredScope: 'admin',
       ok: 200,

@@ -131,7 +131,7 @@ describe('people sign in', () => {
       const { org } = await signedInOrg();
       const wrong = await login(org.adminEmail, 'not the password at all').expect(401);
       const unknown = await login(`nobody-${randomBytes(3).toString('hex')}@example.test`, 'not the password at all').expect(401);
-      expect(wrong.body.error).toEqual({ code: 'invalid_credentials', message: 'Wrong email or password' });
+      expect(wrong.body.error).toEqual({ code: 'invalid_credentials', message: 'Wrong email or password', details: {} });
       expect(withoutRequestId(unknown.body)).toEqual(withoutRequestId(wrong.body));
       expect(wrong.headers.deprecation).toBeUndefined();
     });

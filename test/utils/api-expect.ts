@@ -4,8 +4,8 @@ import { expect } from 'vitest';
 export const REQUEST_ID = /^req_[0-9A-HJKMNP-TV-Z]{26}$/;
 
 /**
- * The versioned envelope `{"error": {"code", "message", "details"?}, "request_id"}`; with `fields`, each
- * one must be named in `details`.
+ * The versioned envelope `{"error": {"code", "message", "details"}, "request_id"}`, `details` an object on
+ * every error (empty when there is nothing to add); with `fields`, each one must be named in it.
  */
 export function expectVersionedError(response: request.Response, status: number, code: string, fields: string[] = []): void {
   expect({ status: response.status, body: response.body }).toMatchObject({ status, body: { error: { code } } });
@@ -14,6 +14,8 @@ export function expectVersionedError(response: request.Response, status: number,
   expect(response.body.request_id).toMatch(REQUEST_ID);
   expect(response.headers['x-request-id']).toBe(response.body.request_id);
   expect(response.body).not.toHaveProperty('status');
+  expect(Object.keys(response.body.error).sort()).toEqual(['code', 'details', 'message']);
+  expect(typeof response.body.error.details).toBe('object');
   for (const field of fields) {
     expect(response.body.error.details, `details should name ${field}`).toHaveProperty([field]);
   }

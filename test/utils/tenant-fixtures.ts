@@ -263,7 +263,8 @@ async function placeWebhook(context: FixtureContext, tenant: Tenant): Promise<Pl
   );
   expect(tested.success).toBe(false);
   return {
-    params: { id, deliveryId: tested.delivery_id as string },
+    // The versioned path names it delivery_id, the legacy one deliveryId.
+    params: { id, delivery_id: tested.delivery_id as string, deliveryId: tested.delivery_id as string },
     reads: [{ path: `/api/v1/webhooks/${id}` }, { path: `/api/v1/webhooks/${id}/deliveries` }, { path: '/api/v1/webhooks' }],
     effects: () => context.receiver.at(path).length,
   };
@@ -325,7 +326,7 @@ export const TENANT_FIXTURES: Readonly<Record<string, TenantFixture>> = {
   '/api/v1/webhooks/{id}': { place: placeWebhook, operations: webhookOperations },
   '/api/v1/webhooks/{id}/test': { place: placeWebhook, operations: { post: {} } },
   '/api/v1/webhooks/{id}/deliveries': { place: placeWebhook, operations: { get: {} } },
-  '/api/v1/webhooks/{id}/deliveries/{deliveryId}/retry': { place: placeWebhook, operations: { post: {} } },
+  '/api/v1/webhooks/{id}/deliveries/{delivery_id}/retry': { place: placeWebhook, operations: { post: {} } },
   '/api/webhooks/{id}': { place: placeWebhook, operations: webhookOperations },
   '/api/webhooks/{id}/test': { place: placeWebhook, operations: { post: {} } },
   '/api/webhooks/{id}/deliveries': { place: placeWebhook, operations: { get: {} } },

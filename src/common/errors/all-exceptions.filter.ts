@@ -72,7 +72,7 @@ export function toAppError(exception: unknown): AppError | undefined {
   const bodyError = exception instanceof HttpException ? exception.cause : exception;
   if (isBodyParserError(bodyError)) {
     const { code, message } = BODY_ERRORS[bodyError.type];
-    return new AppError(code, message);
+    return new AppError(code, message, { details: { body: [message] } });
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
@@ -152,7 +152,7 @@ export function renderError(error: AppError, form: 'versioned' | 'legacy', reque
     };
   }
   return {
-    error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+    error: { code: error.code, message: error.message, details: error.details ?? {} },
     request_id: requestId,
     ...error.extra,
   };

@@ -9,13 +9,13 @@ export class ErrorBodyDto {
   @ApiProperty({ example: 'temperature must not be greater than 2' })
   message: string;
 
-  @ApiPropertyOptional({
+  @ApiProperty({
     type: 'object',
     additionalProperties: true,
-    description: 'For validation failures: each offending field with its messages.',
+    description: 'For validation failures each offending field with its messages (`body` for the body as a whole); empty when the error has nothing to add.',
     example: { temperature: ['temperature must not be greater than 2'] },
   })
-  details?: Record<string, unknown>;
+  details: Record<string, unknown>;
 }
 
 /** The versioned envelope (`/api/v1/...`). */

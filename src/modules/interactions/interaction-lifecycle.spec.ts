@@ -55,7 +55,7 @@ describe('the interaction lifecycle', () => {
       query: 'Where is the invoice?',
       apiKeyId: auth.credential.id,
     });
-    expect(await eventsOf(opened.id)).toEqual([['interaction.created', 'pending']]);
+    expect(await eventsOf(opened.id)).toEqual([['interaction.created', 'PENDING']]);
 
     let rolledBack = '';
     await expect(
@@ -85,8 +85,8 @@ describe('the interaction lifecycle', () => {
       latencyMs: completed.latencyMs,
     });
     expect(await eventsOf(answered.id)).toEqual([
-      ['interaction.created', 'pending'],
-      ['interaction.completed', 'completed'],
+      ['interaction.created', 'PENDING'],
+      ['interaction.completed', 'COMPLETED'],
     ]);
 
     const unanswered = await open('Why is the sky blue?');
@@ -96,6 +96,6 @@ describe('the interaction lifecycle', () => {
       error: 'The provider could not be reached',
       response: '',
     });
-    expect(await eventsOf(unanswered.id)).toEqual([['interaction.created', 'pending']]);
+    expect(await eventsOf(unanswered.id)).toEqual([['interaction.created', 'PENDING']]);
   });
 });

@@ -453,7 +453,7 @@ export interface paths {
         };
         /**
          * Usage and quality figures over a date range
-         * @description The caller’s organization, or one of its agents, from start_date 00:00 to end_date 23:59:59.999 UTC; buckets are UTC whatever the server’s time zone. `total_queries`, `unique_users` and each bucket’s `queries` count every interaction, whatever its status; latencies, `citation_rate` and `total_cost_usd` use completed ones only, and `accuracy_rate` the feedback given. A range without interactions answers zeros and nulls. More than 1000 buckets, a start after the end or an invalid date is a 400; an agent_id that is not an agent of the organization is a 404.
+         * @description The caller’s organization, or one of its agents, from start_date 00:00 to end_date 23:59:59.999 UTC; buckets are UTC whatever the server’s time zone. `total_queries`, `unique_users` and each bucket’s `queries` count every interaction, whatever its status; latencies, `citation_rate` and `total_cost_usd` use completed ones only, and `accuracy_rate` the feedback given. A range without interactions answers zeros and nulls. More than 10000 buckets, a start after the end or an invalid date is a 400; an agent_id that is not an agent of the organization is a 404.
          */
         get: operations["Analytics_get"];
         put?: never;
@@ -2078,14 +2078,14 @@ export interface components {
              */
             code: "invalid_request" | "unauthorized" | "expired_api_key" | "forbidden" | "ip_not_allowed" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "concurrency_limit_exceeded" | "token_limit_exceeded" | "upstream_error" | "internal_error" | "service_unavailable" | "invalid_credentials" | "too_many_attempts" | "csrf_failed" | "plan_required" | "would_lock_out" | "organization_required" | "sso_required";
             /**
-             * @description For validation failures: each offending field with its messages.
+             * @description For validation failures each offending field with its messages (`body` for the body as a whole); empty when the error has nothing to add.
              * @example {
              *       "temperature": [
              *         "temperature must not be greater than 2"
              *       ]
              *     }
              */
-            details?: {
+            details: {
                 [key: string]: unknown;
             };
             /** @example temperature must not be greater than 2 */
@@ -4867,7 +4867,7 @@ export interface operations {
                 agent_id?: string;
                 /** @description Last UTC day included, up to 23:59:59.999 (YYYY-MM-DD); not before start_date. */
                 end_date: string;
-                /** @description Bucket size of `time_series`, in UTC; weeks start on Monday (ISO 8601). At most 1000 buckets. */
+                /** @description Bucket size of `time_series`, in UTC; weeks start on Monday (ISO 8601). At most 10000 buckets. */
                 granularity?: "hour" | "day" | "week" | "month";
                 /** @description First UTC day included (YYYY-MM-DD). */
                 start_date: string;
