@@ -22,7 +22,10 @@ function expect401(response: request.Response, form: Form, code?: 'expired_api_k
   expect(response.status).toBe(401);
   expect(response.headers['x-request-id']).toMatch(REQUEST_ID);
   if (form === 'versioned') {
-    expect(response.body).toEqual({ error: { code: code ?? 'unauthorized', message: expect.any(String), details: {} }, request_id: response.headers['x-request-id'] });
+    expect(response.body).toEqual({
+      error: { code: code ?? 'unauthorized', message: expect.any(String), details: {} },
+      request_id: response.headers['x-request-id'],
+    });
   } else {
     expect(response.body).toEqual({ error: { code: code ?? 'invalid_api_key', message: expect.any(String) }, status: 401 });
   }

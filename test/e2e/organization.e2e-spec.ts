@@ -214,7 +214,10 @@ describe('organization settings and the IP allowlist', () => {
           .get('/api/v1/agents')
           .set(...bearer(org.adminKey))
           .expect(403);
-        expect(blocked.body).toEqual({ error: { code: 'ip_not_allowed', message: expect.any(String), details: {} }, request_id: expect.stringMatching(/^req_/) });
+        expect(blocked.body).toEqual({
+          error: { code: 'ip_not_allowed', message: expect.any(String), details: {} },
+          request_id: expect.stringMatching(/^req_/),
+        });
         expect(JSON.stringify(blocked.body)).not.toContain(address);
         expect(JSON.stringify(blocked.body)).not.toContain('203.0.113');
       }
