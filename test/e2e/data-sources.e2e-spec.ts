@@ -5,10 +5,11 @@ import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { makeDocx, makeEncryptedPdf, makeHtmlPage, makeMarkdown, makePdf, makeCsv, makeJson, truncate } from '#test/utils/fixture-files.js';
 import { FixtureSite } from '#test/utils/fixture-site.js';
 import { SearchStatsBackfill } from '#src/modules/data-sources/sync/search-stats-backfill.js';
-import { docsSite, ingestionEnv, page, settled, waitForStatus } from '#test/utils/ingestion.js';
+import { docsSite, ingestionEnv, page, settled, waitForStatus, type StatusBody } from '#test/utils/ingestion.js';
 import { OpenAIStub } from '#test/utils/openai-stub.js';
 import { createTestApp, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase } from '#test/utils/test-database.js';
+import { until } from '#test/utils/until.js';
 
 const REQUEST_ID = /^req_/;
 
@@ -172,11 +173,41 @@ describe('data sources', () => {
         site.route(`/docs/${slug}`, { delayMs: 250, body: page(slug, `Page ${slug} has content.`), headers: { 'content-type': 'text/html' } });
       }
       const created = await createWebsite('/docs/', { config: { url: site.url('/docs/'), max_pages: 7 } });
-      const seen = await waitForStatus(t.http, org.adminKey, created.body.id, settled);
-      const processing = seen.filter((status) => status.status === 'processing');
+      const seen: Array<{ at: number; status: StatusBody }> = [];
+      await until(
+        async () => {
+          const response = await request(t.http)
+            .get(`/api/v1/data-sources/${created.body.id}/status`)
+            .set(...bearer(org.adminKey))
+            .expect(200);
+          seen.push({ at: Date.now(), status: response.body as StatusBody });
+          return settled(response.body as StatusBody) ? true : undefined;
+        },
+        30_000,
+        'the sync to end',
+      );
+      const processing = seen.filter(({ status }) => status.status === 'processing');
       expect(processing.length).toBeGreaterThan(0);
-      expect(processing.some((status) => status.progress_pct > 0 && status.progress_pct < 100 && status.estimated_completion !== null)).toBe(true);
-      expect(seen.at(-1)).toMatchObject({ status: 'active', progress_pct: 100 });
+      expect(processing.some(({ status }) => status.progress_pct > 0 && status.progress_pct < 100)).toBe(true);
+      // While it runs there is always an estimate, and never one already past.
+      for (const { at, status } of processing) {
+        expect(Date.parse(status.estimated_completion!), JSON.stringify(status)).toBeGreaterThan(at);
+      }
+      expect(seen.at(-1)!.status).toMatchObject({ status: 'active', progress_pct: 100, estimated_completion: null });
+
+      // A second sync, before it has a rate of its own, is estimated from the first one's duration.
+      await request(t.http)
+        .post(`/api/v1/data-sources/${created.body.id}/sync`)
+        .set(...bearer(org.adminKey))
+        .expect(202);
+      const askedAt = Date.now();
+      const queued = await request(t.http)
+        .get(`/api/v1/data-sources/${created.body.id}/status`)
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(queued.body).toMatchObject({ status: 'processing', progress_pct: 0 });
+      expect(Date.parse(queued.body.estimated_completion as string)).toBeGreaterThan(askedAt);
+      await waitForStatus(t.http, org.adminKey, created.body.id, settled);
     });
 
     it('should mark the source failed, with the reason, when its start page cannot be read', async () => {

@@ -156,8 +156,12 @@ export class DataSourcesService {
 
   async status(auth: AuthContext, id: string): Promise<DataSourceStatusResponseDto> {
     const source = await this.get(auth, id);
-    const [run, chunks] = await Promise.all([this.runs.latest(auth.orgId, id), this.sources.chunkCount(auth.orgId, id)]);
-    return { ...progressOf(source, run), chunks_indexed: chunks, error: source.error, last_synced_at: source.lastSyncedAt?.toISOString() ?? null };
+    const [run, previous, chunks] = await Promise.all([
+      this.runs.latest(auth.orgId, id),
+      this.runs.lastSucceeded(auth.orgId, id),
+      this.sources.chunkCount(auth.orgId, id),
+    ]);
+    return { ...progressOf(source, run, previous), chunks_indexed: chunks, error: source.error, last_synced_at: source.lastSyncedAt?.toISOString() ?? null };
   }
 
   /** Keeps the uploaded originals (a file of the same name is replaced) and queues a sync that reads them. */
@@ -269,10 +273,21 @@ export class DataSourcesService {
   }
 }
 
-/** `progress_pct` and `estimated_completion` from the current run and the rate it has shown so far. */
+/** A first sync's guess before it shows a rate of its own: a few pages or files a second. */
+const GUESSED_MS_PER_DOCUMENT = 500;
+const GUESSED_FIRST_SYNC_MS = 60_000;
+/** An estimate is never in the past while the sync runs: at least this far ahead. */
+const MIN_REMAINING_MS = 2_000;
+
+/**
+ * `progress_pct` and `estimated_completion` from the current run: the rate it has shown so far; before it
+ * shows one, the duration of the source's last good sync, else a guess from the documents expected. While
+ * a sync is queued or running there is always an estimate, never one already past.
+ */
 function progressOf(
   source: DataSourceEntity,
   run: SyncRunEntity | null,
+  previous: SyncRunEntity | null,
 ): Pick<DataSourceStatusResponseDto, 'status' | 'progress_pct' | 'estimated_completion'> {
   const processing = run !== null && (run.status === 'running' || run.status === 'queued');
   if (!processing) {
@@ -281,11 +296,18 @@ function progressOf(
   const expected = Math.max(run.documentsExpected ?? 0, run.documentsSeen);
   const done = run.documentsSeen;
   const progress = expected > 0 ? Math.min(99, Math.floor((done / expected) * 100)) : 0;
-  let estimate: string | null = null;
-  if (run.status === 'running' && run.startedAt && done > 0) {
-    const elapsed = Date.now() - run.startedAt.getTime();
-    estimate = new Date(Date.now() + ((expected - done) * elapsed) / done).toISOString();
+  const now = Date.now();
+  const elapsed = run.status === 'running' && run.startedAt ? now - run.startedAt.getTime() : 0;
+  let remaining: number;
+  if (elapsed > 0 && done > 0) {
+    const perDocument = elapsed / done;
+    remaining = Math.max((expected - done) * perDocument, perDocument);
+  } else if (previous?.startedAt && previous.finishedAt) {
+    remaining = previous.finishedAt.getTime() - previous.startedAt.getTime() - elapsed;
+  } else {
+    remaining = (expected > 0 ? expected * GUESSED_MS_PER_DOCUMENT : GUESSED_FIRST_SYNC_MS) - elapsed;
   }
+  const estimate = new Date(now + Math.max(remaining, MIN_REMAINING_MS)).toISOString();
   return { status: source.status === 'pending' ? 'pending' : 'processing', progress_pct: progress, estimated_completion: estimate };
 }
 

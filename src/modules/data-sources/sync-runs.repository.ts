@@ -80,6 +80,15 @@ export class SyncRunsRepository extends OrgScopedRepository<SyncRunEntity> {
     await this.update(orgId, id, { status: 'queued', error });
   }
 
+  /** The last run that finished well: how long a sync of this source takes, before the current one shows a rate. */
+  async lastSucceeded(orgId: string, dataSourceId: string): Promise<SyncRunEntity | null> {
+    const [run] = await this.findMany(orgId, sql`data_source_id = ${dataSourceId} AND status = 'succeeded' AND started_at IS NOT NULL`, {
+      orderBy: sql`created_at DESC`,
+      limit: 1,
+    });
+    return run ?? null;
+  }
+
   async latest(orgId: string, dataSourceId: string): Promise<SyncRunEntity | null> {
     const [run] = await this.findMany(orgId, sql`data_source_id = ${dataSourceId}`, { orderBy: sql`created_at DESC`, limit: 1 });
     return run ?? null;

@@ -1995,7 +1995,7 @@ export interface components {
             error: string | null;
             /**
              * Format: date-time
-             * @description From the rate observed so far; null when not processing.
+             * @description From the rate observed so far (before one, the last sync’s duration); never past while processing; null when not processing.
              */
             estimated_completion: string | null;
             /** Format: date-time */
