@@ -159,7 +159,12 @@ export class DataSourceStatusResponseDto {
   @ApiProperty({ example: 42, minimum: 0, maximum: 100 })
   progress_pct: number;
 
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'From the rate observed so far (before one, the last sync\u2019s duration); never past while processing; null when not processing.' })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'From the rate observed so far (before one, the last sync\u2019s duration); never past while processing; null when not processing.',
+  })
   estimated_completion: string | null;
 
   @ApiProperty({ type: String, nullable: true })
