@@ -377,6 +377,16 @@ describe('single sign-on', () => {
       const confirm = await request(t.http).post('/api/auth/password-reset/confirm').send({ token: reset.token, password: 'another long passphrase' });
       expect(confirm.status).toBe(403);
       expect(confirm.body.error.code).toBe('sso_required');
+      // Asking for a reset is refused by the address's domain, whether it has an account or not.
+      for (const email of ['ada@enforce.test', 'nobody@ENFORCE.test']) {
+        const asked = await request(t.http).post('/api/auth/password-reset').send({ email });
+        expect(asked.status, email).toBe(403);
+        expect(asked.body.error).toMatchObject({
+          code: 'sso_required',
+          details: { sso_url: `/api/auth/sso?email=${encodeURIComponent(email.toLowerCase())}` },
+        });
+      }
+      await request(t.http).post('/api/auth/password-reset').send({ email: 'someone@elsewhere.test' }).expect(202);
       await request(t.http)
         .get('/api/v1/agents')
         .set(...bearer(org.adminKey))
@@ -390,6 +400,7 @@ describe('single sign-on', () => {
 
       await settings.change(org.orgId, { enforced: false });
       expect((await request(t.http).post('/api/auth/login').send({ email: org.adminEmail, password: TEST_PASSWORD })).status).toBe(200);
+      await request(t.http).post('/api/auth/password-reset').send({ email: 'ada@enforce.test' }).expect(202);
     });
 
     it('should not enforce before a verified domain and a connection exist', async () => {

@@ -217,7 +217,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a password reset link
-         * @description Always 202, whether the address has an account or not. With SMTP configured, each account of the address is e-mailed a link that works once, for an hour.
+         * @description 202 whether the address has an account or not. With SMTP configured, each account of the address is e-mailed a link that works once, for an hour. An address whose domain an organization requiring single sign-on verified: 403 `sso_required` (decided by the domain alone).
          */
         post: operations["Passwords_requestReset"];
         delete?: never;
@@ -3923,6 +3923,15 @@ export interface operations {
             };
             /** @description Malformed JSON, unknown fields, wrong types, bad ids or values out of range */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Refused: a CSRF check, a blocked address, or the plan */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

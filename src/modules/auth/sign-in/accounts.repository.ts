@@ -51,6 +51,21 @@ export class AccountsRepository extends OrgScopedRepository<UserEntity> {
     return this.accounts(and(sql`u.email = ${email}`, inOrganization), sql`u.created_at, u.id`);
   }
 
+  /**
+   * Whether an address's domain is verified by an organization that requires single sign-on (on the
+   * enterprise plan): decided by the domain, which says nothing about whether the address has an account.
+   */
+  async domainRequiresSso(email: string): Promise<boolean> {
+    const domain = email.slice(email.lastIndexOf('@') + 1);
+    const rows = await this.sqlClient.query<{ enforced: boolean }>(
+      `SELECT true AS enforced FROM organization_domain d JOIN organization o ON o.id = d.org_id
+        WHERE d.domain = $1 AND d.verified_at IS NOT NULL AND o.plan = 'enterprise'
+          AND COALESCE((o.settings -> 'sso' ->> 'enforced')::boolean, false)`,
+      [domain],
+    );
+    return rows.length > 0;
+  }
+
   async findAccount(orgId: string, userId: string, tx?: Tx): Promise<Account | undefined> {
     const [account] = await this.accounts(sql`u.org_id = ${orgId} AND u.id = ${userId}`, sql`u.id`, tx);
     return account;

@@ -46,10 +46,11 @@ export class PasswordsController {
   @ApiOperation({
     summary: 'Ask for a password reset link',
     description:
-      'Always 202, whether the address has an account or not. With SMTP configured, each account of the address is e-mailed a link that works once, for an hour.',
+      '202 whether the address has an account or not. With SMTP configured, each account of the address is e-mailed a link that works once, for an hour. ' +
+      'An address whose domain an organization requiring single sign-on verified: 403 `sso_required` (decided by the domain alone).',
   })
   @ApiAcceptedResponse({ type: PasswordResetAcceptedDto })
-  @ApiErrors([400])
+  @ApiErrors([400, 403])
   async requestReset(@Body() dto: PasswordResetDto, @Req() request: Request): Promise<PasswordResetAcceptedDto> {
     await this.signIn.requestReset(dto.email, ownOrigin(request, this.config.http.publicUrl));
     return PASSWORD_RESET_ACCEPTED;

@@ -103,13 +103,20 @@ export class SignInService {
 
   /**
    * E-mails a reset link to every account of the address, when there are any and SMTP is configured. Says
-   * nothing either way: the endpoint answers 202 whatever the address.
+   * nothing either way (the endpoint answers 202 whatever the address), except for an address whose domain
+   * an organization requiring single sign-on verified: 403 `sso_required`, decided by the domain alone.
    */
   async requestReset(email: string, origin: string): Promise<void> {
+    const address = email.toLowerCase();
+    if (await this.accounts.domainRequiresSso(address)) {
+      throw new AppError(ErrorCode.SsoRequired, 'This address signs in with single sign-on: its password is kept by the identity provider', {
+        details: { sso_url: `/api/auth/sso?email=${encodeURIComponent(address)}` },
+      });
+    }
     if (!this.mailer.configured) {
       return;
     }
-    for (const account of await this.accounts.findByEmail(email.toLowerCase())) {
+    for (const account of await this.accounts.findByEmail(address)) {
       if (account.organization.ssoRequired) {
         continue;
       }
