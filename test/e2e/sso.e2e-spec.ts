@@ -256,6 +256,7 @@ describe('single sign-on', () => {
           { sub: 'ada', email: 'ada@acme-oidc.test', email_verified: true, name: 'Ada Lovelace' },
           { sub: 'unverified', email: 'una@acme-oidc.test', email_verified: false },
           { sub: 'outsider', email: 'otto@elsewhere.test', email_verified: true },
+          { sub: 'verbose', email: 'vera@acme-oidc.test', email_verified: true, name: 'Vera '.repeat(100) },
         ],
       });
       connectionId = (await connections().addOidc(org.orgId, { name: 'Test OP', issuer: op.issuer, clientId: 'aqs', clientSecret: 'aqs-client-secret' })).id;
@@ -292,6 +293,14 @@ describe('single sign-on', () => {
       expect(response.status, response.text).toBe(303);
       const session = await request(t.http).get('/api/auth/session').set('Cookie', sessionCookieOf(response)).expect(200);
       expect(session.body.user).toMatchObject({ email: 'ada@acme-oidc.test', name: 'Ada Lovelace', role: 'readonly' });
+    });
+
+    it('should fit a display name longer than a user\u2019s name may be, and sign the person in', async () => {
+      const { authorizeUrl, flowCookie } = await startOidc('vera@acme-oidc.test');
+      const response = await callback(await op.signIn(authorizeUrl, 'verbose'), flowCookie);
+      expect(response.status, response.text).toBe(303);
+      const session = await request(t.http).get('/api/auth/session').set('Cookie', sessionCookieOf(response)).expect(200);
+      expect(session.body.user.name).toBe('Vera '.repeat(100).slice(0, 200));
     });
 
     it('should refuse a wrong state, a wrong nonce, a missing flow cookie and a reused code', async () => {

@@ -10,6 +10,7 @@ import type { SsoConnectionEntity } from '#src/modules/sso/connections/sso-conne
 import { DomainsService } from '#src/modules/sso/domains/domains.service.js';
 import { SsoFailure } from '#src/modules/sso/sso-failure.js';
 import type { SsoIdentity } from '#src/modules/sso/sso-request.js';
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '#src/modules/users/user.entity.js';
 import { ssoSettingsOf } from '#src/modules/sso/sso-settings.js';
 import { UsersService } from '#src/modules/users/users.service.js';
 
@@ -35,7 +36,8 @@ export class SsoSignInService {
     private readonly audit: AuditLog,
   ) {}
 
-  async complete(connection: SsoConnectionEntity, identity: SsoIdentity, client: ClientInfo): Promise<OpenedSession> {
+  async complete(connection: SsoConnectionEntity, vouched: SsoIdentity, client: ClientInfo): Promise<OpenedSession> {
+    const identity = storable(vouched);
     const organization = await this.organizations.findById(connection.orgId);
     if (!organization || organization.plan !== 'enterprise') {
       throw new SsoFailure('unavailable', 'plan_required', organization?.plan);
@@ -85,4 +87,15 @@ export class SsoSignInService {
       return opened;
     });
   }
+}
+
+/**
+ * What the identity provider says, fitted to a user row: an address too long to be one is refused like any
+ * invalid assertion; a display name is cut to the length a user's name may have.
+ */
+function storable(identity: SsoIdentity): SsoIdentity {
+  if (identity.email.length > MAX_EMAIL_LENGTH) {
+    throw new SsoFailure('authentication_failed', 'email_too_long');
+  }
+  return { email: identity.email, name: identity.name === null ? null : identity.name.slice(0, MAX_NAME_LENGTH) };
 }
