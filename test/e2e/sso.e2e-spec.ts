@@ -349,6 +349,8 @@ describe('single sign-on', () => {
       const { post } = await samlRoundTrip('hal@downgrade.test', idp, connectionId);
       await t.app.get(OrganizationsService).changePlan(org.orgId, { plan: 'pro' });
       expectPage(await post(), 403, 'Single sign-on is unavailable');
+      // A new sign-in is refused before the person is sent to the identity provider.
+      expectPage(await request(t.http).get('/api/auth/sso?email=hal@downgrade.test'), 403, 'Single sign-on is unavailable');
       expect(await connections().list(org.orgId)).toHaveLength(1);
     });
 

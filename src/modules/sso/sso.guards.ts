@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { idPattern } from '#src/common/ids/ids.js';
 import type { SsoType } from '#src/modules/sso/connections/sso-connection.entity.js';
+import { OrganizationsRepository } from '#src/modules/organizations/organizations.repository.js';
 import { SsoConnectionsService } from '#src/modules/sso/connections/sso-connections.service.js';
 import { DomainsService } from '#src/modules/sso/domains/domains.service.js';
 import { flowSession } from '#src/modules/sso/oidc/flow-cookie.js';
@@ -73,6 +74,7 @@ export class SsoStartGuard implements CanActivate {
   constructor(
     private readonly domains: DomainsService,
     private readonly connections: SsoConnectionsService,
+    private readonly organizations: OrganizationsRepository,
     private readonly saml: SamlGuard,
     private readonly oidc: OidcGuard,
   ) {}
@@ -87,6 +89,11 @@ export class SsoStartGuard implements CanActivate {
     const [connection] = orgId ? await this.connections.byOrganization(orgId) : [];
     if (!connection) {
       throw new SsoFailure('not_configured', 'no_connection_for_domain', email.slice(email.lastIndexOf('@') + 1));
+    }
+    // Checked before the person is sent to the identity provider, not only once they come back.
+    const organization = await this.organizations.findById(connection.orgId);
+    if (organization?.plan !== 'enterprise') {
+      throw new SsoFailure('unavailable', 'plan_required', organization?.plan);
     }
     request.ssoConnection = connection;
     return (connection.type === 'saml' ? this.saml : this.oidc).canActivate(context);
