@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { fetch } from 'undici';
@@ -7,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '#src/common/errors/app.error.js';
 import { isCheckpointMark } from '#src/modules/connectors/connector.js';
 import { TokenRefusedError } from '#src/modules/connectors/oauth/connector-oauth.js';
+import { revokeTokens } from '#src/modules/connectors/oauth/provider-token-client.js';
 import type { SessionLimits } from '#src/modules/connectors/provider/http-provider-session.js';
 import type { ProviderEndpoints } from '#src/modules/connectors/provider/provider-endpoints.js';
 import { ProviderCallError, ProviderHttpError } from '#src/modules/connectors/provider/provider-failure.js';
@@ -204,6 +207,35 @@ describe('SharePoint connector', () => {
     const headers = new Headers({ 'retry-after': '7' });
     const error = new ProviderHttpError(503, headers, { error: { code: 'activityLimitReached', message: 'slow down' } }, 'https://graph.test/v1.0/sites');
     expect(sharePointConnector.oauth?.classify?.(error)).toEqual({ kind: 'throttled', retryAfterMs: 7_000 });
+  });
+
+  it('revokes by RFC 7009 at a revocation address the operator configured, though Microsoft offers none', async () => {
+    const received: string[] = [];
+    const revocation = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push(body);
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => revocation.listen(0, '127.0.0.1', resolve));
+    try {
+      const oauth = sharePointConnector.oauth!;
+      const client = { clientId: 'aqs-client', clientSecret: 'aqs-secret' };
+      const tokens = { accessToken: 'access-1', refreshToken: 'refresh-1' };
+      await revokeTokens(oauth, { ...endpoints, revokeUrl: undefined }, client, tokens);
+      expect(received).toEqual([]);
+      await revokeTokens(oauth, { ...endpoints, revokeUrl: `http://127.0.0.1:${(revocation.address() as AddressInfo).port}/revoke` }, client, tokens);
+      expect(received).toHaveLength(1);
+      expect(Object.fromEntries(new URLSearchParams(received[0]))).toMatchObject({
+        token: 'refresh-1',
+        token_type_hint: 'refresh_token',
+        client_id: 'aqs-client',
+      });
+    } finally {
+      revocation.close();
+    }
   });
 
   it('completes the consent flow with PKCE and reads rotating tokens', async () => {

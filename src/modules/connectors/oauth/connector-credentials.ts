@@ -7,7 +7,7 @@ import type { OAuthConnectorType } from '#src/modules/connectors/connector-types
 import { TokenRefusedError, type ProviderTokens } from '#src/modules/connectors/oauth/connector-oauth.js';
 import { ConnectorCredentialEntity } from '#src/modules/connectors/oauth/connector-credential.entity.js';
 import { ConnectorCredentialsRepository } from '#src/modules/connectors/oauth/connector-credentials.repository.js';
-import { refreshTokens, revokeTokens, type ConfiguredClient } from '#src/modules/connectors/oauth/provider-token-client.js';
+import { refreshTokens, revocationOf, revokeTokens, type ConfiguredClient } from '#src/modules/connectors/oauth/provider-token-client.js';
 import type { AccessTokenSource } from '#src/modules/connectors/provider/http-provider-session.js';
 import { ConnectionRefusedError } from '#src/modules/connectors/provider/provider-failure.js';
 import type { ProviderEndpoints } from '#src/modules/connectors/provider/provider-endpoints.js';
@@ -74,7 +74,7 @@ export class ConnectorCredentials {
     await this.credentials.delete(source.orgId, source.id, tx);
     const client = this.client(source.type);
     const endpoints = this.endpoints(source.type);
-    if (!connector.oauth?.revocation || !endpoints.revokeUrl || !client) {
+    if (!connector.oauth || !revocationOf(connector.oauth, endpoints) || !endpoints.revokeUrl || !client) {
       return false;
     }
     const oauth = connector.oauth;

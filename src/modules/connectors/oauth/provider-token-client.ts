@@ -62,12 +62,13 @@ export async function revokeTokens(
   client: ConfiguredClient,
   tokens: { accessToken: string; refreshToken: string | undefined },
 ): Promise<void> {
-  if (!oauth.revocation || !endpoints.revokeUrl) {
+  const revocation = revocationOf(oauth, endpoints);
+  if (!revocation || !endpoints.revokeUrl) {
     return;
   }
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: string;
-  if (oauth.revocation === 'bearer') {
+  if (revocation === 'bearer') {
     headers.authorization = `Bearer ${tokens.accessToken}`;
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = '';
@@ -88,6 +89,14 @@ export async function revokeTokens(
   if (answer?.ok === false && answer.error !== 'invalid_auth' && answer.error !== 'token_revoked') {
     throw new ProviderCallError({ kind: 'fatal', message: `the provider refused the revocation: ${String(answer.error)}` });
   }
+}
+
+/**
+ * How a provider's tokens are revoked: its own way, or, where it has none but the operator configured a
+ * revocation address (`<PROVIDER>_REVOKE_URL`, a gateway or a single-tenant deployment), RFC 7009.
+ */
+export function revocationOf(oauth: ConnectorOAuth, endpoints: ProviderEndpoints): ConnectorOAuth['revocation'] {
+  return oauth.revocation ?? (endpoints.revokeUrl ? 'rfc7009' : undefined);
 }
 
 async function tokenRequest(
