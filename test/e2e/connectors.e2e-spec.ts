@@ -1,6 +1,9 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TransactionRunner } from '#src/common/database/transaction.js';
+import { ConnectorCredentials } from '#src/modules/connectors/oauth/connector-credentials.js';
+import type { OAuthConnectorType } from '#src/modules/connectors/connector-types.js';
 import type { FakeItem, FakeProvider } from '#test/fakes/fake-provider.js';
 import { startConfluenceFake } from '#test/fakes/confluence/fake-confluence.js';
 import { startGoogleDriveFake } from '#test/fakes/google-drive/fake-google-drive.js';
@@ -77,6 +80,28 @@ describe.each(PROVIDERS)('the %s connector', (type, startFake) => {
     expect(response.status).toBe(202);
     return status();
   };
+
+  it('should keep a token that has no stated lifetime and cannot be renewed until the provider refuses it', async () => {
+    const created = await api()
+      .post('/api/v1/data-sources')
+      .set(...bearer(org.adminKey))
+      .send({ type, name: `${type} lasting`, config: fake.sourceConfig })
+      .expect(201);
+    const source = { id: created.body.id as string, orgId: org.orgId, type: type as OAuthConnectorType };
+    const expiryAfter = async (tokens: { accessToken: string; refreshToken?: string }): Promise<number> => {
+      await t.app.get(TransactionRunner).run((tx) => t.app.get(ConnectorCredentials).save(source, tokens, tx));
+      const [row] = await db().query<Array<{ expires_at: Date }>>(`SELECT expires_at FROM connector_credential WHERE data_source_id = $1`, [source.id]);
+      return new Date(row.expires_at).getTime() - Date.now();
+    };
+    // A Slack app without token rotation: no expiry, no refresh token.
+    expect(await expiryAfter({ accessToken: 'xoxb-lasting' })).toBeGreaterThan(365 * 86_400_000);
+    await db().query(`DELETE FROM connector_credential WHERE data_source_id = $1`, [source.id]);
+    expect(await expiryAfter({ accessToken: 'renewable', refreshToken: 'refresh' })).toBeLessThanOrEqual(3_600_000);
+    await api()
+      .delete(`/api/v1/data-sources/${source.id}`)
+      .set(...bearer(org.adminKey))
+      .expect(204);
+  });
 
   it('should be created pending with an authorize_url, and refuse a sync until connected', async () => {
     const created = await api()

@@ -5,7 +5,10 @@ export interface ProviderTokens {
   accessToken: string;
   /** Absent: the provider issues no refresh token (the access token does not expire). */
   refreshToken?: string;
-  /** Seconds; absent: the provider does not say, and the access token is treated as valid 1 hour. */
+  /**
+   * Seconds; absent: the provider does not say, and the access token is treated as valid 1 hour when a
+   * refresh token can renew it, else as lasting until the provider refuses it.
+   */
   expiresIn?: number;
   scope?: string;
   /** What the provider tells about the account or workspace connected (shown on the source, never secret). */
