@@ -8,6 +8,7 @@ import { expectLegacyError, expectPaginationBounds, expectVersionedError, idOf, 
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { createTestApp, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase } from '#test/utils/test-database.js';
+import { acceptInvitation, type WebSession } from '#test/utils/web-sessions.js';
 
 const V1 = '/api/v1/api-keys';
 const LEGACY = '/api/api-keys';
@@ -479,5 +480,112 @@ describe('api keys', () => {
     await create(LEGACY, { name: 'B' }, fresh.adminKey);
     await expectPaginationBounds({ http: t.http, path: V1, key: fresh.adminKey, field: 'api_keys', total: 3 });
     await expectPaginationBounds({ http: t.http, path: LEGACY, key: fresh.adminKey, field: 'apiKeys', total: 3, form: 'legacy' });
+  });
+  describe('personal keys', () => {
+    /** A person of `org` with `role`, signed in. */
+    async function person(role: string): Promise<{ id: string; session: WebSession }> {
+      const created = await request(t.http)
+        .post('/api/v1/users')
+        .set(...bearer(org.adminKey))
+        .send({ email: `${role}-${Math.random().toString(36).slice(2, 8)}@example.test`, role })
+        .expect(201);
+      return { id: created.body.id as string, session: await acceptInvitation(t.http, created.body.invitation.token as string) };
+    }
+    const asPerson = (session: WebSession, method: 'get' | 'post' | 'delete', path: string) =>
+      request(t.http)[method](path).set('Cookie', session.cookie).set('X-CSRF-Token', session.csrf);
+    const setRole = (userId: string, role: string) =>
+      request(t.http)
+        .put(`/api/v1/users/${userId}`)
+        .set(...bearer(org.adminKey))
+        .send({ role })
+        .expect(200);
+
+    it('should let any person make keys of their own, capped by their role as it changes, and gone with them', async () => {
+      const { id, session } = await person('configure');
+      const made = await asPerson(session, 'post', V1).send({ name: 'my script', scopes: ['admin'] });
+      expect(made.status, made.text).toBe(201);
+      const key = made.body.key as string;
+
+      await request(t.http)
+        .get('/api/v1/agents')
+        .set(...bearer(key))
+        .expect(200);
+      await request(t.http)
+        .post('/api/v1/agents')
+        .set(...bearer(key))
+        .send({ name: 'By my key', data_source_ids: [] })
+        .expect(201);
+      // The admin scope asked for gives no more than the person's role.
+      expectVersionedError(
+        await request(t.http)
+          .get('/api/v1/users')
+          .set(...bearer(key)),
+        403,
+        'forbidden',
+      );
+
+      // A person sees and acts on their own keys alone; the organization's admin key answers 404.
+      const listed = await asPerson(session, 'get', V1).expect(200);
+      expect(listed.body.api_keys.map((listedKey: { id: string }) => listedKey.id)).toEqual([made.body.id]);
+      const adminKeyId = (
+        await request(t.http)
+          .get(V1)
+          .set(...bearer(org.adminKey))
+          .expect(200)
+      ).body.api_keys.find((k: { name: string }) => k.name === 'Admin key').id;
+      await asPerson(session, 'delete', `${V1}/${adminKeyId}`).expect(404);
+      await asPerson(session, 'post', `${V1}/${adminKeyId}/rotate`).expect(404);
+
+      await setRole(id, 'readonly');
+      expectVersionedError(
+        await request(t.http)
+          .post('/api/v1/agents')
+          .set(...bearer(key))
+          .send({ name: 'Refused', data_source_ids: [] }),
+        403,
+        'forbidden',
+      );
+      await request(t.http)
+        .get('/api/v1/agents')
+        .set(...bearer(key))
+        .expect(200);
+
+      await request(t.http)
+        .delete(`/api/v1/users/${id}`)
+        .set(...bearer(org.adminKey))
+        .expect(204);
+      await request(t.http)
+        .get('/api/v1/agents')
+        .set(...bearer(key))
+        .expect(401);
+    });
+
+    it('should make a key of an organization key the organization\u2019s, untouched by what happens to people', async () => {
+      const { id, session } = await person('admin');
+      const personal = await asPerson(session, 'post', V1)
+        .send({ name: 'admin, personally', scopes: ['admin'] })
+        .expect(201);
+      const organization = await request(t.http)
+        .post(V1)
+        .set(...bearer(org.adminKey))
+        .send({ name: 'integration', scopes: ['admin'] })
+        .expect(201);
+      // An admin person sees every key of the organization.
+      const listed = await asPerson(session, 'get', `${V1}?limit=200`).expect(200);
+      expect(listed.body.api_keys.map((key: { id: string }) => key.id)).toEqual(expect.arrayContaining([personal.body.id, organization.body.id]));
+
+      await setRole(id, 'readonly');
+      expectVersionedError(
+        await request(t.http)
+          .get('/api/v1/users')
+          .set(...bearer(personal.body.key)),
+        403,
+        'forbidden',
+      );
+      await request(t.http)
+        .get('/api/v1/users')
+        .set(...bearer(organization.body.key))
+        .expect(200);
+    });
   });
 });

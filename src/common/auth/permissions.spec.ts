@@ -29,6 +29,7 @@ const EVERY_PERMISSION = [
   'analytics:read',
   'users:manage',
   'keys:manage',
+  'keys:own',
   'webhooks:manage',
   'provider-keys:manage',
   'organization:manage',
@@ -54,11 +55,11 @@ const SCOPE_GRANTS: Record<string, string[]> = {
   'analytics:read': ['analytics:read'],
 };
 
-/** SPEC-DECISIONS.md, "Keys": roles cap personal keys and web users. */
+/** SPEC-DECISIONS.md, "Keys": roles cap personal keys and web users; every person makes their own (personal) keys. */
 const ROLE_GRANTS: Record<Role, string[]> = {
-  readonly: READ,
-  train: [...READ, 'kb:write', 'feedback'],
-  configure: [...READ, ...WRITE, ...EXECUTE],
+  readonly: [...READ, 'keys:own'],
+  train: [...READ, 'kb:write', 'feedback', 'keys:own'],
+  configure: [...READ, ...WRITE, ...EXECUTE, 'keys:own'],
   admin: EVERY_PERMISSION,
 };
 
@@ -77,6 +78,7 @@ const REQUIRED_SCOPES: Record<string, { versioned: string; legacy: string }> = {
   'analytics:read': { versioned: 'admin', legacy: 'analytics:read' },
   'users:manage': { versioned: 'admin', legacy: 'admin' },
   'keys:manage': { versioned: 'admin', legacy: 'admin' },
+  'keys:own': { versioned: 'admin', legacy: 'admin' },
   'webhooks:manage': { versioned: 'admin', legacy: 'admin' },
   'provider-keys:manage': { versioned: 'admin', legacy: 'admin' },
   'organization:manage': { versioned: 'admin', legacy: 'admin' },
@@ -130,7 +132,7 @@ describe('permissions', () => {
     expect(sorted(effectivePermissions(['read', 'execute'], null))).toEqual(sorted(permissionsOfScopes(['read', 'execute'])));
     expect(sorted(effectivePermissions(null, 'train'))).toEqual(sorted(permissionsOfRole('train')));
     expect(sorted(effectivePermissions(['admin'], 'readonly'))).toEqual(sorted(permissionsOfRole('readonly')));
-    expect(sorted(effectivePermissions(['read', 'write'], 'train'))).toEqual(sorted([...ROLE_GRANTS.readonly, Permission.KbWrite]));
+    expect(sorted(effectivePermissions(['read', 'write'], 'train'))).toEqual(sorted([...READ, Permission.KbWrite]));
     expect(effectivePermissions(null, null).size).toBe(0);
     expect(effectivePermissions([], 'admin').size).toBe(0);
   });

@@ -16,6 +16,8 @@ export enum Permission {
   AnalyticsRead = 'analytics:read',
   UsersManage = 'users:manage',
   KeysManage = 'keys:manage',
+  /** A person's own (personal) keys: made, listed, rotated and revoked by that person. */
+  KeysOwn = 'keys:own',
   WebhooksManage = 'webhooks:manage',
   ProviderKeysManage = 'provider-keys:manage',
   OrganizationManage = 'organization:manage',
@@ -65,6 +67,7 @@ const REQUIRED_SCOPE: Record<Permission, { versioned: VersionedScope; legacy: Le
   [Permission.AnalyticsRead]: { versioned: 'admin', legacy: 'analytics:read' },
   [Permission.UsersManage]: { versioned: 'admin', legacy: 'admin' },
   [Permission.KeysManage]: { versioned: 'admin', legacy: 'admin' },
+  [Permission.KeysOwn]: { versioned: 'admin', legacy: 'admin' },
   [Permission.WebhooksManage]: { versioned: 'admin', legacy: 'admin' },
   [Permission.ProviderKeysManage]: { versioned: 'admin', legacy: 'admin' },
   [Permission.OrganizationManage]: { versioned: 'admin', legacy: 'admin' },
@@ -98,9 +101,9 @@ export type Role = (typeof ROLES)[number];
 
 /** What a user's role allows; personal keys and web sessions never exceed it. */
 const ROLE_GRANTS: Record<Role, readonly Permission[]> = {
-  readonly: VERSIONED_GRANTS.read,
-  train: [...VERSIONED_GRANTS.read, Permission.KbWrite, Permission.Feedback],
-  configure: [...VERSIONED_GRANTS.read, ...VERSIONED_GRANTS.write, ...VERSIONED_GRANTS.execute],
+  readonly: [...VERSIONED_GRANTS.read, Permission.KeysOwn],
+  train: [...VERSIONED_GRANTS.read, Permission.KbWrite, Permission.Feedback, Permission.KeysOwn],
+  configure: [...VERSIONED_GRANTS.read, ...VERSIONED_GRANTS.write, ...VERSIONED_GRANTS.execute, Permission.KeysOwn],
   admin: ALL_PERMISSIONS,
 };
 

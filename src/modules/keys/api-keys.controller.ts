@@ -13,12 +13,16 @@ export class ApiKeyIdParam extends IdParamDto('apiKey') {}
 
 @ApiTags('API keys')
 @Controller('api/v1/api-keys')
-@Authenticated(Permission.KeysManage)
+@Authenticated(Permission.KeysOwn)
 export class ApiKeysController {
   constructor(private readonly service: ApiKeysService) {}
 
   @Post()
-  @ApiOperation({ summary: 'Create an API key', description: 'The key value is in this response only.' })
+  @ApiOperation({
+    summary: 'Create an API key',
+    description:
+      'The key value is in this response only. Made by a person (web session, access token, personal key) it is their personal key, never beyond their role; made with an organization key it is the organization\u2019s.',
+  })
   @ApiCreatedResponse({ type: CreatedApiKeyResponseDto })
   @ApiErrors([400, 413])
   async create(@Auth() auth: AuthContext, @Body() dto: CreateApiKeyDto): Promise<CreatedApiKeyResponseDto> {
@@ -27,7 +31,7 @@ export class ApiKeysController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List API keys (never their values)' })
+  @ApiOperation({ summary: 'List API keys (never their values)', description: 'Every key of the organization for admins; a person\u2019s own keys otherwise.' })
   @ApiOkResponse({ type: ApiKeyListResponseDto })
   @ApiErrors([400])
   async list(@Auth() auth: AuthContext, @Query() page: PaginationQueryDto): Promise<ApiKeyListResponseDto> {

@@ -86,8 +86,9 @@ export class ApiKeysRepository extends OrgScopedRepository<ApiKeyEntity> {
     return this.hashes(orgId, EVERY_ROW, tx);
   }
 
-  list(orgId: string, page: Page): Promise<{ items: ApiKeyEntity[]; total: number }> {
-    return this.page(orgId, EVERY_ROW, sql`created_at DESC, id DESC`, page);
+  /** The organization's keys, or with `ownerId` that person's own. */
+  list(orgId: string, page: Page, ownerId?: string): Promise<{ items: ApiKeyEntity[]; total: number }> {
+    return this.page(orgId, ownerId === undefined ? EVERY_ROW : sql`user_id = ${ownerId}`, sql`created_at DESC, id DESC`, page);
   }
 
   /** Revokes if still active; answers whether this call revoked it. */

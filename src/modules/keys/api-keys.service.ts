@@ -4,6 +4,7 @@ import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { newId } from '#src/common/ids/ids.js';
+import { Permission } from '#src/common/auth/permissions.js';
 import { auditOf } from '#src/modules/audit/audit-actions.js';
 import { AuditLog } from '#src/modules/audit/audit-log.service.js';
 import type { Page } from '#src/common/validation/validators.js';
@@ -39,12 +40,16 @@ export class ApiKeysService {
     private readonly audit: AuditLog,
   ) {}
 
+  /**
+   * A key made by a person (a web session, an access token, a personal key) is that person's: capped by
+   * their role, revoked with them. One made with an organization key is the organization's.
+   */
   async create(auth: AuthContext, input: NewKeyInput): Promise<IssuedKey> {
     if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) {
       throw AppError.invalid('expiresAt must be in the future', { expiresAt: ['expiresAt must be in the future'] });
     }
     return this.transactions.run(async (tx) => {
-      const issued = await this.issue(auth.orgId, input, tx);
+      const issued = await this.issue(auth.orgId, { ...input, userId: auth.userId }, tx);
       const { entity } = issued;
       await this.audit.record(
         auditOf(auth, 'api_key.created', { type: 'api_key', id: entity.id }, { name: entity.name, scopes: entity.scopes, user_id: entity.userId }),
@@ -77,12 +82,13 @@ export class ApiKeysService {
     return { entity: saved, key };
   }
 
+  /** Every key of the organization for those who manage keys; a person's own keys otherwise. */
   async list(auth: AuthContext, page: Page): Promise<{ items: ApiKeyEntity[]; total: number }> {
-    return this.keys.list(auth.orgId, page);
+    return this.keys.list(auth.orgId, page, managesEveryKey(auth) ? undefined : (auth.userId ?? ''));
   }
 
   async revoke(auth: AuthContext, id: string): Promise<void> {
-    const hash = await this.keys.hashOf(auth.orgId, id);
+    const hash = (await this.reachable(auth, id)) ? await this.keys.hashOf(auth.orgId, id) : undefined;
     if (hash === undefined) {
       throw AppError.notFound('API key', id);
     }
@@ -98,7 +104,7 @@ export class ApiKeysService {
   async rotate(auth: AuthContext, id: string): Promise<IssuedKey> {
     const issued = await this.transactions.run(async (tx) => {
       const current = await this.keys.findById(auth.orgId, id, tx);
-      if (!current) {
+      if (!current || !(managesEveryKey(auth) || current.userId === auth.userId)) {
         throw AppError.notFound('API key', id);
       }
       if (current.revokedAt) {
@@ -130,6 +136,15 @@ export class ApiKeysService {
     return issued;
   }
 
+  /** A key the caller may act on: any of the organization's for a key manager, else only their own (another's is a 404). */
+  private async reachable(auth: AuthContext, id: string): Promise<boolean> {
+    if (managesEveryKey(auth)) {
+      return true;
+    }
+    const key = await this.keys.findById(auth.orgId, id);
+    return key !== null && auth.userId !== null && key.userId === auth.userId;
+  }
+
   /** Used when a user's role changes or the user is removed: their personal keys must be re-verified. */
   async invalidateUserKeys(orgId: string, userId: string, tx?: Tx): Promise<void> {
     await this.cache.invalidate(await this.keys.hashesOfUser(orgId, userId, tx));
@@ -145,4 +160,8 @@ export class ApiKeysService {
     const hashes = await this.keys.hashesOfUser(orgId, userId, tx);
     tx.afterCommit(() => this.cache.invalidate(hashes));
   }
+}
+
+function managesEveryKey(auth: AuthContext): boolean {
+  return auth.permissions.has(Permission.KeysManage);
 }

@@ -471,12 +471,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List API keys (never their values) */
+        /**
+         * List API keys (never their values)
+         * @description Every key of the organization for admins; a person’s own keys otherwise.
+         */
         get: operations["ApiKeys_list"];
         put?: never;
         /**
          * Create an API key
-         * @description The key value is in this response only.
+         * @description The key value is in this response only. Made by a person (web session, access token, personal key) it is their personal key, never beyond their role; made with an organization key it is the organization’s.
          */
         post: operations["ApiKeys_create"];
         delete?: never;
@@ -3297,7 +3300,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
+            /** @description The credential lacks the permission `keys:own` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3374,7 +3377,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
+            /** @description The credential lacks the permission `keys:own` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3456,7 +3459,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
+            /** @description The credential lacks the permission `keys:own` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3540,7 +3543,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
+            /** @description The credential lacks the permission `keys:own` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5006,7 +5009,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
+            /** @description The credential lacks the permission `keys:own` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5083,7 +5086,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
+            /** @description The credential lacks the permission `keys:own` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5165,7 +5168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
+            /** @description The credential lacks the permission `keys:own` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5249,7 +5252,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
+            /** @description The credential lacks the permission `keys:own` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;

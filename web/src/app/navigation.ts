@@ -17,7 +17,7 @@ export const MAIN_NAV: readonly NavItem[] = [
 ];
 
 export const SETTINGS_NAV: readonly NavItem[] = [
-  { to: '/settings/api-keys', label: 'API keys', needs: 'admin' },
+  { to: '/settings/api-keys', label: 'API keys', needs: 'read' },
   { to: '/settings/users', label: 'Users', needs: 'admin' },
   { to: '/settings/webhooks', label: 'Webhooks', needs: 'admin' },
   { to: '/settings/provider-keys', label: 'Provider keys', needs: 'admin' },

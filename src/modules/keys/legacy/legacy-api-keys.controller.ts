@@ -18,7 +18,7 @@ import {
 @ApiTags('API keys (legacy)')
 @Legacy({ successor: '/api/v1/api-keys' })
 @Controller('api/api-keys')
-@Authenticated(Permission.KeysManage)
+@Authenticated(Permission.KeysOwn)
 export class LegacyApiKeysController {
   constructor(private readonly service: ApiKeysService) {}
 

@@ -4,12 +4,14 @@ import { $api } from '@/api/client';
 import { fieldErrors } from '@/api/errors';
 import type { components } from '@/api/schema';
 import { ENVIRONMENT_OPTIONS, SCOPE_OPTIONS, type Environment, type Scope } from '@/pages/api-keys/scopes';
+import { can } from '@/app/permissions';
+import { useSignedIn } from '@/app/session';
 import { ActionsHeader } from '@/ui/ActionsHeader';
-import { AdminListPage } from '@/ui/AdminListPage';
 import { Badge, type Tone } from '@/ui/Badge';
 import { ConfirmMutationDialog } from '@/ui/ConfirmMutationDialog';
 import { CopyValue } from '@/ui/CopyValue';
 import { Dialog } from '@/ui/Dialog';
+import { Page } from '@/ui/Page';
 import { CheckboxGroup, SelectField, TextField } from '@/ui/fields';
 import { FieldError, FormActions, FormError } from '@/ui/form';
 import { Pager } from '@/ui/Pager';
@@ -213,15 +215,26 @@ function ApiKeysView({ creating, onCreatingChange }: { creating: boolean; onCrea
   );
 }
 
+/** Everyone makes keys of their own (they act as the person who made them, within their role); admins see every key. */
 export function ApiKeysPage() {
+  const { user } = useSignedIn();
+  const [creating, setCreating] = useState(false);
+  const admin = can(user.role, 'admin');
   return (
-    <AdminListPage
+    <Page
       title="API keys"
-      description="Keys let programs call the API. A key's value is shown once, when it is made."
-      what="API keys"
-      createLabel="Create API key"
+      description={
+        admin
+          ? "Keys let programs call the API: the organization's, and those people made for themselves. A key's value is shown once, when it is made."
+          : "Keys let your programs call the API as you: never beyond your role, and not after your account is removed. A key's value is shown once, when it is made."
+      }
+      actions={
+        <button type="button" className="btn primary" onClick={() => setCreating(true)}>
+          Create API key
+        </button>
+      }
     >
-      {(creating, setCreating) => <ApiKeysView creating={creating} onCreatingChange={setCreating} />}
-    </AdminListPage>
+      <ApiKeysView creating={creating} onCreatingChange={setCreating} />
+    </Page>
   );
 }
