@@ -69,7 +69,11 @@ describe('the web console', () => {
     await request(t.http).get('/api/v1/agents').set('Accept', 'text/html').expect(401);
     await request(t.http).get('/healthz').expect(200);
     expect((await request(t.http).get('/openapi.json').expect(200)).body.openapi).toMatch(/^3\./);
-    expect((await request(t.http).get('/.well-known/oauth-authorization-server').expect(200)).body.issuer).toBeDefined();
+    // Without PUBLIC_URL the authorization server's issuer is the origin the client reached (RFC 8414 clients compare them).
+    for (const host of ['127.0.0.1:3000', 'localhost:8080']) {
+      const metadata = await request(t.http).get('/.well-known/oauth-authorization-server').set('Host', host).expect(200);
+      expect(metadata.body).toMatchObject({ issuer: `http://${host}/oauth`, token_endpoint: `http://${host}/oauth/token` });
+    }
     const details = await request(t.http).get('/oauth/interaction/abc/details').expect(400);
     expect(details.body.error.code).toBe('invalid_request');
     await request(t.http).post('/agents').send({}).expect(404);

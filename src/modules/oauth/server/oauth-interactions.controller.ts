@@ -51,7 +51,7 @@ export class OAuthInteractionsController {
   @ApiErrors([400])
   async details(@Param('uid') uid: string, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<InteractionDetailsDto> {
     const details = await this.interaction(request, response);
-    const party = await this.party(details);
+    const party = await this.party(request, details);
     const session = (await this.sessionOf(request))?.session;
     return {
       uid,
@@ -83,7 +83,7 @@ export class OAuthInteractionsController {
     if (details.prompt.name !== 'consent' || details.session?.accountId !== session.userId) {
       throw AppError.invalid('This request is not waiting for your consent: start again from the application');
     }
-    const { Grant } = this.server.provider;
+    const { Grant } = this.server.providerFor(request);
     const grant =
       (details.grantId ? await Grant.find(details.grantId) : undefined) ?? new Grant({ accountId: session.userId, clientId: details.params.client_id });
     for (const scope of scopesOf(details)) {
@@ -105,7 +105,7 @@ export class OAuthInteractionsController {
   }
 
   private async finish(request: Request, response: Response, result: Record<string, unknown>, merge: boolean): Promise<InteractionRedirectDto> {
-    const redirectTo = await this.server.provider.interactionResult(request, response, result, { mergeWithLastSubmission: merge });
+    const redirectTo = await this.server.providerFor(request).interactionResult(request, response, result, { mergeWithLastSubmission: merge });
     response.setHeader('Cache-Control', 'no-store');
     return { redirect_to: redirectTo };
   }
@@ -113,7 +113,7 @@ export class OAuthInteractionsController {
   /** The interaction this browser is in; an expired one, or one from another browser, is a 400. */
   private async interaction(request: Request, response: Response): Promise<InteractionDetails> {
     try {
-      return await this.server.provider.interactionDetails(request, response);
+      return await this.server.providerFor(request).interactionDetails(request, response);
     } catch {
       throw AppError.invalid('This sign-in request has expired or was started in another browser: start again from the application');
     }
@@ -128,14 +128,14 @@ export class OAuthInteractionsController {
     const { token, session } = signedIn;
     checkCsrf(request, this.sessions.csrfTokenOf(token), this.config.http.publicUrl);
     const details = await this.interaction(request, response);
-    if (session.orgId !== (await this.party(details)).orgId) {
+    if (session.orgId !== (await this.party(request, details)).orgId) {
       throw new AppError(ErrorCode.Forbidden, 'This application belongs to another organization: only its own people can allow it');
     }
     return { session, details };
   }
 
-  private async party(details: InteractionDetails): Promise<Party> {
-    const client = await this.server.provider.Client.find(details.params.client_id);
+  private async party(request: Request, details: InteractionDetails): Promise<Party> {
+    const client = await this.server.providerFor(request).Client.find(details.params.client_id);
     if (!client?.org_id) {
       throw AppError.invalid('The application that started this request no longer exists');
     }

@@ -9,14 +9,12 @@ import { OAUTH_PATH, OAuthServer } from '#src/modules/oauth/server/oauth-server.
  */
 export function mountAuthorizationServer(app: INestApplication): void {
   const server = app.get(OAuthServer, { strict: false });
-  let handle: ReturnType<OAuthServer['handler']> | undefined;
   const provider = (request: Request, response: Response): void => {
-    handle ??= server.handler();
     // The provider (Koa) reads the scheme and host from forwarded headers: give it what Express concluded
     // under TRUST_PROXY, so a client cannot claim HTTPS or another host by sending those headers itself.
     request.headers['x-forwarded-proto'] = request.protocol;
     request.headers['x-forwarded-host'] = request.get('host') ?? 'localhost';
-    handle(request, response);
+    server.handle(request, response);
   };
   app.use(OAUTH_PATH, (request: Request, response: Response, next: NextFunction) => {
     if (request.path.startsWith('/interaction/')) {

@@ -1,6 +1,7 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { Clock } from '#src/common/clock/clock.js';
 import { SqlClient } from '#src/common/database/sql-client.js';
@@ -24,9 +25,20 @@ export const OAUTH_SCOPES = ['read', 'write', 'execute', 'admin', 'offline_acces
  * every instance sees a grant revoked on another; clients are the organization's registered applications.
  * Sign-in and consent are the service's own pages (OAuthInteractionsController).
  */
+/** Origins answered at once when PUBLIC_URL is unset; the least recently used one is let go beyond this. */
+const MAX_ORIGINS = 16;
+
+type ProviderClass = new (issuer: string, configuration: object) => OidcProvider;
+
+/**
+ * Without PUBLIC_URL the issuer is the origin a client reached the service at (`http://127.0.0.1:3000/oauth`
+ * for one, `http://localhost:3000/oauth` for another), as RFC 8414 clients check it against the address
+ * they fetched the metadata from: one provider per origin, all on the same store. With PUBLIC_URL, one.
+ */
 @Injectable()
 export class OAuthServer implements OnModuleInit {
-  private instance: OidcProvider | undefined;
+  private Provider: ProviderClass | undefined;
+  private readonly providers = new Map<string, { provider: OidcProvider; handle: (request: IncomingMessage, response: ServerResponse) => void }>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -36,23 +48,45 @@ export class OAuthServer implements OnModuleInit {
     private readonly grants: OAuthGrantsService,
   ) {}
 
-  get provider(): OidcProvider {
-    if (!this.instance) {
-      throw new Error('The authorization server is not started');
-    }
-    return this.instance;
-  }
-
-  get issuer(): string {
-    return `${this.config.http.publicUrl ?? `http://localhost:${this.config.http.port}`}${OAUTH_PATH}`;
-  }
-
   async onModuleInit(): Promise<void> {
     // @ts-expect-error -- oidc-provider ships no type declarations; oidc-provider.types.ts holds the part used here
-    const { default: Provider } = (await import('oidc-provider')) as { default: new (issuer: string, configuration: object) => OidcProvider };
+    this.Provider = ((await import('oidc-provider')) as { default: ProviderClass }).default;
+  }
+
+  /** The authorization server of the origin a request reached (PUBLIC_URL's, when set). */
+  providerFor(request: Request): OidcProvider {
+    return this.entryFor(request).provider;
+  }
+
+  /** The Node handler for everything under /oauth but the sign-in and consent pages. */
+  handle(request: Request, response: ServerResponse): void {
+    this.entryFor(request).handle(request, response);
+  }
+
+  private entryFor(request: Request): { provider: OidcProvider; handle: (request: IncomingMessage, response: ServerResponse) => void } {
+    const origin = this.config.http.publicUrl ?? `${request.protocol}://${request.get('host') ?? `localhost:${this.config.http.port}`}`;
+    let entry = this.providers.get(origin);
+    if (entry) {
+      // Most recently used last: the first one is the one to let go.
+      this.providers.delete(origin);
+    } else {
+      const provider = this.build(`${origin}${OAUTH_PATH}`);
+      entry = { provider, handle: provider.callback() };
+      if (this.providers.size >= MAX_ORIGINS) {
+        this.providers.delete(this.providers.keys().next().value!);
+      }
+    }
+    this.providers.set(origin, entry);
+    return entry;
+  }
+
+  private build(issuer: string): OidcProvider {
+    if (!this.Provider) {
+      throw new Error('The authorization server is not started');
+    }
     const registry = new ClientRegistry(this.clients);
     const store = OAuthAdapter.factory(this.sql, this.clock);
-    const provider = new Provider(this.issuer, {
+    const provider = new this.Provider(issuer, {
       adapter: (model: string) => (model === 'Client' ? registry : store(model)),
       clients: [],
       clientBasedCORS: () => false,
@@ -105,12 +139,7 @@ export class OAuthServer implements OnModuleInit {
     // Behind a TLS-terminating proxy the request is HTTPS: oauth-mount.ts sets the forwarded headers it may trust.
     provider.proxy = true;
     provider.use(offlineAccessAsksConsent);
-    this.instance = provider;
-  }
-
-  /** The Node handler for everything under /oauth but the sign-in and consent pages. */
-  handler(): (request: IncomingMessage, response: ServerResponse) => void {
-    return this.provider.callback();
+    return provider;
   }
 }
 
