@@ -19,8 +19,8 @@ export const GRANT_PREFIX = 'grt_';
 export const OAUTH_SCOPES = ['read', 'write', 'execute', 'admin', 'offline_access'] as const;
 
 /**
- * The OAuth 2.0 authorization server, oidc-provider mounted at /oauth: authorization code with PKCE (S256,
- * always), refresh tokens that rotate on every use (only with `offline_access`), revocation (RFC 7009).
+ * The OAuth 2.0 authorization server, oidc-provider mounted at /oauth: authorization code with PKCE (S256;
+ * required of public clients), refresh tokens that rotate on every use (only with `offline_access`), revocation (RFC 7009).
  * No implicit or client-credentials grant. Its state lives in the service's database (OAuthAdapter), so
  * every instance sees a grant revoked on another; clients are the organization's registered applications.
  * Sign-in and consent are the service's own pages (OAuthInteractionsController).
