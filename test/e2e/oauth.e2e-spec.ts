@@ -81,6 +81,7 @@ describe('OAuth 2.0 for user-context calls', () => {
       response_types_supported: ['code'],
     });
     expect(metadata.body.revocation_endpoint).toBe(`${origin}/oauth/token/revocation`);
+    expect([...metadata.body.token_endpoint_auth_methods_supported].sort()).toEqual(['client_secret_basic', 'client_secret_post', 'none']);
     expect(metadata.body.grant_types_supported).not.toContain('client_credentials');
     expect(metadata.body.grant_types_supported).not.toContain('implicit');
   });
@@ -410,6 +411,20 @@ describe('OAuth 2.0 for user-context calls', () => {
     const callback = new URL(await first.browser.authorize(plain.href, { email: kim.email, password: TEST_PASSWORD }));
     const withoutPkce = await client.authorizationCodeGrant(right, callback, { expectedState: state });
     await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${withoutPkce.access_token}`).expect(200);
+
+    // The secret may also come in the form body (client_secret_post), as many client libraries send it.
+    const posting = await client.discovery(
+      new URL(`${origin}/oauth`),
+      registered.body.client_id as string,
+      undefined,
+      client.ClientSecretPost(registered.body.client_secret as string),
+      {
+        execute: [client.allowInsecureRequests],
+      },
+    );
+    const third = await authorize(posting, 'read', kim, first.browser);
+    const posted = await client.authorizationCodeGrant(posting, third.callback, { pkceCodeVerifier: third.verifier, expectedState: third.state });
+    await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${posted.access_token}`).expect(200);
   });
 
   it('should refuse a public client\u2019s authorization without a PKCE challenge', async () => {

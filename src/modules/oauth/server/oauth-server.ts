@@ -95,6 +95,8 @@ export class OAuthServer implements OnModuleInit {
       scopes: [...OAUTH_SCOPES],
       claims: {},
       responseTypes: ['code'],
+      // A client secret is kept only as a keyed hash, so no method that needs it in clear (client_secret_jwt).
+      clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
       // Required of public clients; a confidential client may send a challenge, and one sent is always checked.
       pkce: { required: (_ctx: unknown, client: { tokenEndpointAuthMethod: string }) => client.tokenEndpointAuthMethod === 'none', methods: ['S256'] },
       features: {
