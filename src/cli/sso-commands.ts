@@ -39,6 +39,7 @@ export function registerSsoCommands(program: Command, withApp: WithApp, fail: (m
     .option('--signing-cert <file>', 'SAML: PEM certificate of that key, published in the SP metadata')
     .option('--issuer <url>', 'OIDC: the issuer, e.g. https://accounts.google.com')
     .option('--client-id <id>', 'OIDC: the client id registered at the provider')
+    .option('--client-secret <secret>', 'OIDC: its client secret; better in SSO_CLIENT_SECRET, since a command line is visible to other users')
     .option('--allow-private', 'accept an identity provider on a private network (on-premises)')
     .action((options: Record<string, string | boolean | undefined>) =>
       run(async (app, { SsoConnectionsService }) => {
@@ -57,11 +58,11 @@ export function registerSsoCommands(program: Command, withApp: WithApp, fail: (m
         }
         if (options.type === 'oidc') {
           if (!options.issuer || !options.clientId) {
-            fail('an OpenID connection needs --issuer and --client-id; the client secret is read from SSO_CLIENT_SECRET');
+            fail('an OpenID connection needs --issuer and --client-id, and its client secret in SSO_CLIENT_SECRET (or --client-secret)');
           }
-          const clientSecret = process.env.SSO_CLIENT_SECRET;
+          const clientSecret = (options.clientSecret as string | undefined) ?? process.env.SSO_CLIENT_SECRET;
           if (!clientSecret) {
-            fail('set SSO_CLIENT_SECRET to the client secret (it is not taken on the command line, where other users could see it)');
+            fail('set SSO_CLIENT_SECRET to the client secret (or pass --client-secret, which other users of the machine can see)');
           }
           return connections.addOidc(String(options.org), { ...common, issuer: String(options.issuer), clientId: String(options.clientId), clientSecret });
         }

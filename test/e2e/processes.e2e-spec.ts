@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, runProcess, startProcess } from '#test/utils/processes.js';
+import { startOpenIdProvider } from '#test/utils/oidc-op.js';
 import { createSamlIdp } from '#test/utils/saml-idp.js';
 import { TEST_KEY_SECRET } from '#test/utils/test-app.js';
 import { createTestDatabase, SERVER_URL } from '#test/utils/test-database.js';
@@ -160,6 +161,17 @@ describe('the cli', () => {
       cliEnv(),
     );
     expect(noSecret.stderr).toContain('SSO_CLIENT_SECRET');
+    const op = await startOpenIdProvider({ clients: [], accounts: [] });
+    try {
+      const withSecret = await json([
+        'sso:add',
+        ...['--org', orgId, '--type', 'oidc', '--name', 'Acme OP', '--issuer', op.issuer, '--client-id', 'aqs', '--client-secret', 'on-the-command-line'],
+        '--allow-private',
+      ]);
+      expect(withSecret).toMatchObject({ type: 'oidc', name: 'Acme OP' });
+    } finally {
+      await op.close();
+    }
   }, 300_000); // A dozen CLI processes, each starting the whole application: minutes on a loaded machine.
 
   it('should change an organization\u2019s plan and limit overrides, refusing bad ones', async () => {
