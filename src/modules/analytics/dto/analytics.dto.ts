@@ -6,8 +6,8 @@ import type { AnalyticsReport } from '#src/modules/analytics/analytics.service.j
 export const GRANULARITIES = ['hour', 'day', 'week', 'month'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 
-/** The most buckets one series may have: an hourly series spans at most 416 days (a year and more), a daily one about 27 years. */
-export const MAX_BUCKETS = 10_000;
+/** The most buckets one series may have: an hourly series spans at most 41 days, a daily one about 2.7 years. */
+export const MAX_BUCKETS = 1_000;
 
 export class AnalyticsQueryDto {
   @ApiProperty({ example: '2026-11-01', format: 'date', description: 'First UTC day included (YYYY-MM-DD).' })

@@ -10,7 +10,7 @@ export const GRANULARITIES: ReadonlyArray<{ value: Granularity; label: string }>
 ];
 
 /** The API answers at most this many buckets; a longer range at a finer granularity is a 400. */
-export const MAX_BUCKETS = 10_000;
+export const MAX_BUCKETS = 1000;
 
 /**
  * Axis ticks from 0 to a round value at or above `max`, about `count` steps of 1, 2 or 5 × 10^k.
