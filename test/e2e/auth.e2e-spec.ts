@@ -433,7 +433,7 @@ describe('authentication', () => {
         [request(t.http).get('/api/v1/users'), 'versioned', 'admin'],
         [request(t.http).post('/api/v1/users').send({ email: 'escalate@example.test', role: 'admin' }), 'versioned', 'admin'],
         [request(t.http).get('/api/v1/audit-log'), 'versioned', 'admin'],
-        [request(t.http).get('/api/analytics'), 'legacy', 'analytics:read'],
+        [request(t.http).get('/api/webhooks'), 'legacy', 'admin'],
       ];
       for (const [test, form, requiredScope] of denied) {
         expect403(await test.set(...bearer(key)), form, requiredScope, ['admin']);
