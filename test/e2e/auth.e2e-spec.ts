@@ -446,7 +446,14 @@ describe('authentication', () => {
         .set(...bearer(key))
         .send({ name: 'Escalate', scopes: ['admin'] })
         .expect(201);
-      expect403(await request(t.http).get('/api/v1/users').set(...bearer(made.body.key)), 'versioned', 'admin', ['admin']);
+      expect403(
+        await request(t.http)
+          .get('/api/v1/users')
+          .set(...bearer(made.body.key)),
+        'versioned',
+        'admin',
+        ['admin'],
+      );
       await request(t.http)
         .get(`/api/v1/agents/${agent.body.id}`)
         .set(...bearer(org.adminKey))

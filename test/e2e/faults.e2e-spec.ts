@@ -445,7 +445,10 @@ describe('faults', () => {
           expect(names).not.toContain('done');
           const failure = streamed.events.at(-1)!;
           expect(failure.at).toBeLessThan(PROVIDER_TIMEOUT_MS + OVERHEAD_MS);
-          expect(failure.data).toEqual({ error: { code: 'upstream_error', message: expect.stringMatching(message), details: {} }, request_id: expect.any(String) });
+          expect(failure.data).toEqual({
+            error: { code: 'upstream_error', message: expect.stringMatching(message), details: {} },
+            request_id: expect.any(String),
+          });
 
           // Both interactions are recorded failed, with the reason their client was given, and no answer.
           const listed = await request(t.http)
