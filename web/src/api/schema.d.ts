@@ -453,7 +453,7 @@ export interface paths {
         };
         /**
          * Usage and quality figures over a date range
-         * @description The caller’s organization, or one of its agents, from start_date 00:00 to end_date 23:59:59.999 UTC; buckets are UTC whatever the server’s time zone. `total_queries`, `unique_users` and each bucket’s `queries` count every interaction, whatever its status; latencies, `citation_rate` and `total_cost_usd` use completed ones only, and `accuracy_rate` the feedback given. A range without interactions answers zeros and nulls. More than 10000 buckets, a start after the end or an invalid date is a 400; an agent_id that is not an agent of the organization is a 404.
+         * @description The caller’s organization, or one of its agents, from start_date 00:00 to end_date 23:59:59.999 UTC; buckets are UTC whatever the server’s time zone. `total_queries`, `unique_users` and each bucket’s `queries` count every interaction, whatever its status; latencies, `citation_rate` and `total_cost_usd` use completed ones only, and `accuracy_rate` the feedback given. A range without interactions answers zeros and nulls. More than 1000 buckets, a start after the end or an invalid date is a 400; an agent_id that is not an agent of the organization is a 404.
          */
         get: operations["Analytics_get"];
         put?: never;
@@ -4879,7 +4879,7 @@ export interface operations {
                 agent_id?: string;
                 /** @description Last UTC day included, up to 23:59:59.999 (YYYY-MM-DD); not before start_date. */
                 end_date: string;
-                /** @description Bucket size of `time_series`, in UTC; weeks start on Monday (ISO 8601). At most 10000 buckets. */
+                /** @description Bucket size of `time_series`, in UTC; weeks start on Monday (ISO 8601). At most 1000 buckets. */
                 granularity?: "hour" | "day" | "week" | "month";
                 /** @description First UTC day included (YYYY-MM-DD). */
                 start_date: string;
