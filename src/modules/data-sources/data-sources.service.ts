@@ -156,11 +156,10 @@ export class DataSourcesService {
 
   async status(auth: AuthContext, id: string): Promise<DataSourceStatusResponseDto> {
     const source = await this.get(auth, id);
-    const [run, previous, chunks] = await Promise.all([
-      this.runs.latest(auth.orgId, id),
-      this.runs.lastSucceeded(auth.orgId, id),
-      this.sources.chunkCount(auth.orgId, id),
-    ]);
+    const [run, chunks] = await Promise.all([this.runs.latest(auth.orgId, id), this.sources.chunkCount(auth.orgId, id)]);
+    // The last good sync's duration is read only while a sync that has shown no rate yet is queued or running.
+    const waiting = run !== null && (run.status === 'queued' || run.status === 'running') && run.documentsSeen === 0;
+    const previous = waiting ? await this.runs.lastSucceeded(auth.orgId, id) : null;
     return { ...progressOf(source, run, previous), chunks_indexed: chunks, error: source.error, last_synced_at: source.lastSyncedAt?.toISOString() ?? null };
   }
 
