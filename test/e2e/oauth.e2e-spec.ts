@@ -57,10 +57,17 @@ describe('OAuth 2.0 for user-context calls', () => {
     });
   }
 
-  async function authorize(configuration: client.Configuration, scope: string, who: { email: string }, browser = new OAuthBrowser(origin, REDIRECT)) {
+  async function authorize(
+    configuration: client.Configuration,
+    scope: string,
+    who: { email: string },
+    browser = new OAuthBrowser(origin, REDIRECT),
+    extra: Record<string, string> = {},
+  ) {
     const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
     const url = client.buildAuthorizationUrl(configuration, {
+      ...extra,
       redirect_uri: REDIRECT,
       scope,
       state,
@@ -220,13 +227,20 @@ describe('OAuth 2.0 for user-context calls', () => {
     await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${again.access_token}`).expect(401);
   });
 
-  it('should hold the organization\u2019s IP allowlist, and end an access token after its hour', async () => {
+  it('should hold the organization\u2019s IP allowlist for its tokens and their refresh, and end an access token after its hour', async () => {
     const fay = await person('readonly');
-    const configuration = await publicClient(['read']);
-    const { callback, verifier, state } = await authorize(configuration, 'read', fay);
+    const configuration = await publicClient(['read', 'offline_access']);
+    const clientId = configuration.clientMetadata().client_id;
+    const { callback, verifier, state, browser } = await authorize(configuration, 'read offline_access', fay);
     const tokens = await client.authorizationCodeGrant(configuration, callback, { pkceCodeVerifier: verifier, expectedState: state });
     const call = (address: string) =>
       request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${tokens.access_token}`).set('X-Forwarded-For', address);
+    const refresh = (address: string) =>
+      request(t.http)
+        .post('/oauth/token')
+        .set('X-Forwarded-For', address)
+        .type('form')
+        .send({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: clientId });
 
     await request(t.http)
       .put('/api/v1/organization?confirm=true')
@@ -236,17 +250,35 @@ describe('OAuth 2.0 for user-context calls', () => {
     const blocked = await call('198.51.100.7');
     expect(blocked.status).toBe(403);
     expect(blocked.body.error.code).toBe('ip_not_allowed');
+    const refusedRefresh = await refresh('198.51.100.8');
+    expect(refusedRefresh.status).toBe(403);
+    expect(refusedRefresh.body).toEqual({ error: 'ip_not_allowed', error_description: 'Requests from this address are not allowed' });
+    const refusedAuthorization = await authorize(configuration, 'read', fay, browser);
+    expect(refusedAuthorization.callback.searchParams.get('error')).toBe('ip_not_allowed');
+    expect(refusedAuthorization.callback.searchParams.has('code')).toBe(false);
     const audited = await request(t.http)
       .get('/api/v1/audit-log?action=ip.blocked')
       .set(...bearer(org.adminKey))
       .set('X-Forwarded-For', '203.0.113.7')
       .expect(200);
-    expect(audited.body.entries[0]).toMatchObject({
-      actor: { type: 'oauth_client', id: configuration.clientMetadata().client_id },
-      ip: '198.51.100.7',
-      details: { via: 'oauth_token' },
-    });
+    expect(audited.body.entries.slice(0, 3)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          actor: { type: 'oauth_client', id: clientId },
+          ip: '198.51.100.7',
+          details: expect.objectContaining({ via: 'oauth_token' }),
+        }),
+        expect.objectContaining({
+          actor: { type: 'oauth_client', id: clientId },
+          ip: '198.51.100.8',
+          details: expect.objectContaining({ via: 'oauth_authorization' }),
+        }),
+      ]),
+    );
     await call('203.0.113.7').expect(200);
+    const refreshed = await refresh('203.0.113.7');
+    expect(refreshed.status, refreshed.text).toBe(200);
+    expect(refreshed.body.refresh_token).toMatch(/^svcrt_/);
     await request(t.http)
       .put('/api/v1/organization')
       .set(...bearer(org.adminKey))
@@ -381,6 +413,22 @@ describe('OAuth 2.0 for user-context calls', () => {
     await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${tokens.access_token}`).expect(200);
     const more = await authorize(configuration, 'read write', jan);
     expect(more.browser.consentPages).toBe(1);
+  });
+
+  it('should remember consent to offline access too, and show the page whenever the client itself asks for it', async () => {
+    const kim = await person('configure');
+    const configuration = await publicClient(['read', 'offline_access']);
+    const first = await authorize(configuration, 'read offline_access', kim);
+    expect(first.browser.consentPages).toBe(1);
+    const again = await authorize(configuration, 'read offline_access', kim, first.browser);
+    expect(again.browser.consentPages).toBe(1);
+    const tokens = await client.authorizationCodeGrant(configuration, again.callback, { pkceCodeVerifier: again.verifier, expectedState: again.state });
+    expect(tokens.refresh_token).toMatch(/^svcrt_/);
+
+    const asked = await authorize(configuration, 'read offline_access', kim, new OAuthBrowser(origin, REDIRECT), { prompt: 'consent' });
+    expect(asked.browser.consentPages).toBe(1);
+    const smuggled = await authorize(configuration, 'read', kim, new OAuthBrowser(origin, REDIRECT), { prompt: 'consent', implied_prompt: 'consent' });
+    expect(smuggled.browser.consentPages).toBe(1);
   });
 
   it('should authenticate a confidential client by its secret, checked against the stored hash', async () => {

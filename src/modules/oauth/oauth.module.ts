@@ -5,6 +5,7 @@ import { OAuthClientsRepository } from '#src/modules/oauth/clients/oauth-clients
 import { OAuthClientsService } from '#src/modules/oauth/clients/oauth-clients.service.js';
 import { OAuthGrantsController } from '#src/modules/oauth/grants/oauth-grants.controller.js';
 import { OAuthGrantsService } from '#src/modules/oauth/grants/oauth-grants.service.js';
+import { OAuthAccounts } from '#src/modules/oauth/server/oauth-accounts.js';
 import { OAuthInteractionsController } from '#src/modules/oauth/server/oauth-interactions.controller.js';
 import { OAuthServer } from '#src/modules/oauth/server/oauth-server.js';
 
@@ -16,7 +17,7 @@ import { OAuthServer } from '#src/modules/oauth/server/oauth-server.js';
 @Module({
   imports: [AuthModule],
   controllers: [OAuthClientsController, OAuthGrantsController, OAuthInteractionsController],
-  providers: [OAuthClientsRepository, OAuthClientsService, OAuthGrantsService, OAuthServer],
+  providers: [OAuthClientsRepository, OAuthClientsService, OAuthGrantsService, OAuthAccounts, OAuthServer],
   exports: [OAuthClientsService, OAuthServer],
 })
 export class OAuthModule {}

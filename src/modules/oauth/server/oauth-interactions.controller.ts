@@ -6,6 +6,8 @@ import { Public } from '#src/common/auth/auth.decorator.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
+import { clientOf } from '#src/modules/auth/client-info.js';
+import { IpGate } from '#src/modules/auth/ip-allowlist/ip-gate.js';
 import { checkCsrf, checkOrigin } from '#src/modules/auth/sessions/csrf.js';
 import { sessionTokenOf } from '#src/modules/auth/sessions/session-cookie.js';
 import type { SessionRow } from '#src/modules/auth/sessions/sessions.repository.js';
@@ -40,6 +42,7 @@ export class OAuthInteractionsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly server: OAuthServer,
     private readonly sessions: SessionsService,
+    private readonly gate: IpGate,
   ) {}
 
   @Get('details')
@@ -127,6 +130,7 @@ export class OAuthInteractionsController {
     }
     const { token, session } = signedIn;
     checkCsrf(request, this.sessions.csrfTokenOf(token), this.config.http.publicUrl);
+    await this.gate.admit(session.orgId, session.organization.ipAllowlist, clientOf(request), { type: 'user', id: session.userId }, 'session');
     const details = await this.interaction(request, response);
     if (session.orgId !== (await this.party(request, details)).orgId) {
       throw new AppError(ErrorCode.Forbidden, 'This application belongs to another organization: only its own people can allow it');

@@ -18,6 +18,12 @@ export interface AccessTokenHolder {
   ip_allowlist: unknown;
 }
 
+/** A person the authorization server issues for, with their organization's allowlist. */
+export interface AccountHolder {
+  org_id: string;
+  ip_allowlist: unknown;
+}
+
 /** A person's grant to a client, with the client's name. */
 export interface GrantRow {
   id: string;
@@ -50,6 +56,18 @@ export class OAuthPayloadsRepository extends GlobalRepository<OAuthPayloadEntity
        JOIN organization o ON o.id = u.org_id
        JOIN oauth_client c ON c.id = p.payload ->> 'clientId' AND c.org_id = u.org_id
        WHERE p.model = 'AccessToken' AND p.id = ${token} AND (p.expires_at IS NULL OR p.expires_at > ${now})`,
+    );
+    return holder;
+  }
+
+  /** The person, if they still exist in the organization of the client they are dealing with. */
+  async findAccountHolder(accountId: string, clientId: string): Promise<AccountHolder | undefined> {
+    const [holder] = await this.execute<AccountHolder>(
+      sql`SELECT u.org_id, o.settings -> 'ip_allowlist' AS ip_allowlist
+       FROM "user" u
+       JOIN organization o ON o.id = u.org_id
+       JOIN oauth_client c ON c.org_id = u.org_id AND c.id = ${clientId}
+       WHERE u.id = ${accountId}`,
     );
     return holder;
   }

@@ -8,8 +8,10 @@ import { SqlClient } from '#src/common/database/sql-client.js';
 import { OAuthClientsService } from '#src/modules/oauth/clients/oauth-clients.service.js';
 import { OAuthGrantsService } from '#src/modules/oauth/grants/oauth-grants.service.js';
 import { ClientRegistry } from '#src/modules/oauth/server/client-registry.js';
+import { consentOncePolicy, IMPLIED_PROMPT, offlineAccessAsksConsent } from '#src/modules/oauth/server/consent-policy.js';
+import { OAuthAccounts } from '#src/modules/oauth/server/oauth-accounts.js';
 import { OAuthAdapter } from '#src/modules/oauth/server/oauth-adapter.js';
-import type { ConsentContext, OidcProvider, ProviderContext } from '#src/modules/oauth/server/oidc-provider.types.js';
+import type { AccountContext, ConsentContext, InteractionPolicy, OidcProvider, ProviderErrors } from '#src/modules/oauth/server/oidc-provider.types.js';
 
 export const OAUTH_PATH = '/oauth';
 export const ACCESS_TOKEN_PREFIX = 'svcat_';
@@ -37,7 +39,7 @@ type ProviderClass = new (issuer: string, configuration: object) => OidcProvider
  */
 @Injectable()
 export class OAuthServer implements OnModuleInit {
-  private Provider: ProviderClass | undefined;
+  private library: { Provider: ProviderClass; errors: ProviderErrors; interactionPolicy: InteractionPolicy } | undefined;
   private readonly providers = new Map<string, { provider: OidcProvider; handle: (request: IncomingMessage, response: ServerResponse) => void }>();
 
   constructor(
@@ -46,11 +48,13 @@ export class OAuthServer implements OnModuleInit {
     private readonly clock: Clock,
     private readonly clients: OAuthClientsService,
     private readonly grants: OAuthGrantsService,
+    private readonly accounts: OAuthAccounts,
   ) {}
 
   async onModuleInit(): Promise<void> {
     // @ts-expect-error -- oidc-provider ships no type declarations; oidc-provider.types.ts holds the part used here
-    this.Provider = ((await import('oidc-provider')) as { default: ProviderClass }).default;
+    const library = (await import('oidc-provider')) as { default: ProviderClass; errors: ProviderErrors; interactionPolicy: InteractionPolicy };
+    this.library = { Provider: library.default, errors: library.errors, interactionPolicy: library.interactionPolicy };
   }
 
   /** The authorization server of the origin a request reached (PUBLIC_URL's, when set). */
@@ -81,17 +85,18 @@ export class OAuthServer implements OnModuleInit {
   }
 
   private build(issuer: string): OidcProvider {
-    if (!this.Provider) {
+    if (!this.library) {
       throw new Error('The authorization server is not started');
     }
+    const { Provider, errors, interactionPolicy } = this.library;
     const registry = new ClientRegistry(this.clients);
     const store = OAuthAdapter.factory(this.sql, this.clock);
-    const provider = new this.Provider(issuer, {
+    const provider = new Provider(issuer, {
       adapter: (model: string) => (model === 'Client' ? registry : store(model)),
       clients: [],
       clientBasedCORS: () => false,
       extraClientMetadata: { properties: ['org_id'] },
-      findAccount: (_ctx: unknown, sub: string) => ({ accountId: sub, claims: () => ({ sub }) }),
+      findAccount: (ctx: AccountContext, sub: string) => this.accounts.find(ctx, sub, errors),
       scopes: [...OAUTH_SCOPES],
       claims: {},
       responseTypes: ['code'],
@@ -121,7 +126,11 @@ export class OAuthServer implements OnModuleInit {
       issueRefreshToken: (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }, code: { scopes: Set<string> }) =>
         client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
       ttl: { AccessToken: 3_600, AuthorizationCode: 60, RefreshToken: 30 * 86_400, Interaction: 600, Session: 86_400, Grant: 30 * 86_400 },
-      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${OAUTH_PATH}/interaction/${interaction.uid}` },
+      extraParams: [IMPLIED_PROMPT],
+      interactions: {
+        url: (_ctx: unknown, interaction: { uid: string }) => `${OAUTH_PATH}/interaction/${interaction.uid}`,
+        policy: consentOncePolicy(interactionPolicy),
+      },
       cookies: { keys: [createHmac('sha256', this.config.keys.hashSecret).update('oauth-cookies').digest('base64url')] },
       // ID tokens are not issued (no `openid` scope): this key only satisfies the library, and need not outlive the process.
       jwks: { keys: [{ ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }), use: 'sig' }] },
@@ -143,19 +152,6 @@ export class OAuthServer implements OnModuleInit {
     provider.use(offlineAccessAsksConsent);
     return provider;
   }
-}
-
-/**
- * OpenID Connect drops `offline_access` from an authorization that does not ask for consent explicitly, so a
- * client asking for a refresh token would silently get none: asking for offline access is taken as asking
- * for consent (the person is asked again, and sees that the client wants lasting access).
- */
-async function offlineAccessAsksConsent(ctx: ProviderContext, next: () => Promise<void>): Promise<void> {
-  const { scope, prompt } = ctx.query;
-  if (ctx.path.endsWith('/auth') && ctx.method === 'GET' && typeof scope === 'string' && scope.split(' ').includes('offline_access') && prompt === undefined) {
-    ctx.query = { ...ctx.query, prompt: 'consent' };
-  }
-  await next();
 }
 
 /** Tokens say what they are (`svcat_…`, `svcrt_…`), so a leaked one is recognised by scanners; grants are `grt_…`. */

@@ -49,6 +49,42 @@ export interface GrantClass {
   find(id: string): Promise<Grant | undefined>;
 }
 
+/** What an interaction policy's check reads of a request's context. */
+export interface PolicyContext {
+  oidc: { prompts: Set<string>; promptPending(name: string): boolean; params: Record<string, unknown> };
+}
+
+interface PolicyCheck {
+  reason: string;
+}
+
+interface PolicyPrompt {
+  checks: PolicyCheck[] & { remove(reason: string): void; add(check: PolicyCheck, index?: number): void };
+}
+
+/** The library's interaction policy: the prompts (login, consent) and the checks that ask for them. */
+export interface InteractionPolicy {
+  base(): PolicyPrompt[] & { get(name: string): PolicyPrompt };
+  Check: new (reason: string, description: string, error: string, check: (ctx: PolicyContext) => boolean) => PolicyCheck;
+}
+
+/** What `findAccount` reads of a request's context: the request (its address) and the client. */
+export interface AccountContext {
+  req: IncomingMessage;
+  /** `route` names the endpoint: `authorization`, `resume`, `token`… */
+  oidc: { client?: { clientId: string }; route: string };
+}
+
+export interface ProviderAccount {
+  accountId: string;
+  claims(): { sub: string };
+}
+
+/** The library's error classes: a thrown one is answered in OAuth's own envelope (`error`, `error_description`). */
+export interface ProviderErrors {
+  OIDCProviderError: new (status: number, error: string) => Error;
+}
+
 /** What `loadExistingGrant` reads of a request's context. */
 export interface ConsentContext {
   oidc: {
