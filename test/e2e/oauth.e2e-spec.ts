@@ -323,18 +323,18 @@ describe('OAuth 2.0 for user-context calls', () => {
     expect(audit.body.entries[0]).toMatchObject({ target: { type: 'oauth_grant', id: grantId }, actor: { type: 'user', id: gus.id } });
   });
 
-  it('should refuse a token on a second instance right after its revocation on the first, and once its user is deleted', async () => {
+  it('should refuse a token on a second instance right after its revocation on the first, and it and its refresh once its user is deleted', async () => {
     const second = await createTestApp({ ...sameDatabaseAs(t), env: { PUBLIC_URL: origin } });
     try {
       const hal = await person('readonly');
-      const configuration = await publicClient(['read']);
-      const first = await authorize(configuration, 'read', hal);
+      const configuration = await publicClient(['read', 'offline_access']);
+      const first = await authorize(configuration, 'read offline_access', hal);
       const tokens = await client.authorizationCodeGrant(configuration, first.callback, { pkceCodeVerifier: first.verifier, expectedState: first.state });
       await request(second.http).get('/api/v1/agents').set('Authorization', `Bearer ${tokens.access_token}`).expect(200);
       await client.tokenRevocation(configuration, tokens.access_token);
       await request(second.http).get('/api/v1/agents').set('Authorization', `Bearer ${tokens.access_token}`).expect(401);
 
-      const again = await authorize(configuration, 'read', hal, first.browser);
+      const again = await authorize(configuration, 'read offline_access', hal, first.browser);
       const fresh = await client.authorizationCodeGrant(configuration, again.callback, { pkceCodeVerifier: again.verifier, expectedState: again.state });
       await request(second.http).get('/api/v1/agents').set('Authorization', `Bearer ${fresh.access_token}`).expect(200);
       await request(t.http)
@@ -342,6 +342,7 @@ describe('OAuth 2.0 for user-context calls', () => {
         .set(...bearer(org.adminKey))
         .expect(204);
       await request(second.http).get('/api/v1/agents').set('Authorization', `Bearer ${fresh.access_token}`).expect(401);
+      await expect(client.refreshTokenGrant(configuration, fresh.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
     } finally {
       await second.close();
     }
