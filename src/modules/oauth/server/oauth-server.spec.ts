@@ -8,7 +8,8 @@ import { Clock } from '#src/common/clock/clock.js';
 import { OAuthServer } from '#src/modules/oauth/server/oauth-server.js';
 
 /** A request as Express presents it: only the scheme and Host header matter here. */
-const reaching = (host: string): Request => ({ protocol: 'http', get: (name: string) => (name.toLowerCase() === 'host' ? host : undefined) }) as unknown as Request;
+const reaching = (host: string): Request =>
+  ({ protocol: 'http', get: (name: string) => (name.toLowerCase() === 'host' ? host : undefined) }) as unknown as Request;
 
 async function startedServer(env: Record<string, string> = {}): Promise<OAuthServer> {
   const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'aqs-oauth-server-')), API_KEY_SECRET: 'unit-test-secret-unit-test-secret', ...env });
