@@ -33,6 +33,15 @@ export class KbRepository extends OrgScopedRepository<KbArticleEntity> {
     return saved;
   }
 
+  /**
+   * Takes the article out of the index in the transaction that unpublishes it, so that a draft is never
+   * retrieved, not even until its indexing job runs: its document goes, and its chunks with it (cascade).
+   */
+  async withdrawFromIndex(orgId: string, id: string, tx: Tx): Promise<void> {
+    const { text, params } = this.scoped(orgId, sql`kb_article_id = ${id}`);
+    await this.sqlClient.query(`DELETE FROM document WHERE ${text}`, params, tx);
+  }
+
   /** Records that the index holds the article as it was at `updatedAt`, unless it has changed since. */
   async markIndexed(orgId: string, id: string, updatedAt: Date): Promise<void> {
     const { text, params } = this.scoped(orgId, sql`id = ${id} AND updated_at = ${updatedAt}`);

@@ -70,6 +70,9 @@ export class KbService {
         status: dto.status ?? article.status,
         version: article.version + 1,
       });
+      if (article.status !== 'published') {
+        await this.kb.withdrawFromIndex(auth.orgId, id, tx);
+      }
       this.reindexAfterCommit(tx, auth.orgId, id);
       return this.kb.saveVersion(auth.orgId, article, tx);
     });
