@@ -479,7 +479,26 @@ describe('faults', () => {
         expect((await ask('healthy').expect(200)).body.response).toBe(HEALTHY_ANSWER);
         expect((await askStreaming('healthy')).events.map((event) => event.event)).toEqual(['sources', 'delta', 'done']);
         expect(settledCount).toBe(0);
+
+        // A person may react while an answer is still coming: the feedback outlasts the answer's failure.
+        const [waiting] = await t.app
+          .get(DataSource)
+          .query<Array<{ id: string }>>(`SELECT id FROM interaction WHERE agent_id = $1 AND status = 'pending' ORDER BY created_at LIMIT 1`, [
+            agents.get('hang'),
+          ]);
+        await request(t.http)
+          .post(`/api/v1/interactions/${waiting.id}/feedback`)
+          .set(...bearer(adminKey))
+          .send({ feedback: 'negative', comment: 'Too slow' })
+          .expect(200);
         expect(await Promise.all(hanging)).toEqual([504, 'error']);
+        const after = await request(t.http)
+          .get(`/api/v1/interactions/${waiting.id}`)
+          .set(...bearer(adminKey))
+          .expect(200);
+        expect(after.body).toMatchObject({ feedback: 'negative', comment: 'Too slow', response: '' });
+        const [recorded] = await t.app.get(DataSource).query<Array<{ status: string }>>('SELECT status FROM interaction WHERE id = $1', [waiting.id]);
+        expect(recorded.status).toBe('failed');
       });
     });
 

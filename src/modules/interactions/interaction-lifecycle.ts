@@ -80,8 +80,13 @@ export class InteractionLifecycle {
     return this.transactions.run((tx) => this.record(interaction, { status: 'failed', error }, startedAt, tx));
   }
 
-  private record(interaction: InteractionEntity, outcome: Partial<InteractionEntity>, startedAt: number, tx: Tx): Promise<InteractionEntity> {
-    Object.assign(interaction, outcome, { latencyMs: Math.round(performance.now() - startedAt) });
-    return this.interactions.save(interaction.orgId, interaction, tx);
+  /**
+   * Writes the outcome's columns only: feedback may have been given while the answer was being written
+   * (a person reacting mid-stream), and it stays. The row is read back as it now is.
+   */
+  private async record(interaction: InteractionEntity, outcome: Partial<InteractionEntity>, startedAt: number, tx: Tx): Promise<InteractionEntity> {
+    const changes = { ...outcome, latencyMs: Math.round(performance.now() - startedAt) };
+    await this.interactions.update(interaction.orgId, interaction.id, changes, tx);
+    return (await this.interactions.findById(interaction.orgId, interaction.id, tx)) ?? Object.assign(interaction, changes);
   }
 }

@@ -39,7 +39,7 @@ export class InteractionsController {
     description: 'positive or negative, with an optional comment; it can be changed later. Answers the interaction.',
   })
   @ApiOkResponse({ type: InteractionResponseDto })
-  @ApiErrors([400, 404, 409])
+  @ApiErrors([400, 404])
   async feedback(@Auth() auth: AuthContext, @Param() { id }: InteractionIdParam, @Body() dto: FeedbackDto): Promise<InteractionResponseDto> {
     return toInteractionResponse(await this.service.feedback(auth, id, dto));
   }

@@ -24,15 +24,15 @@ export class InteractionsService {
     return this.interactions.list(auth.orgId, { agentId: query.agent_id, from, to, feedback }, query);
   }
 
-  /** Sets or changes the feedback; every change is an interaction.feedback event. */
+  /**
+   * Sets or changes the feedback, whatever became of the answer (a failed one deserves a thumbs down as much
+   * as a wrong one); every change is an interaction.feedback event.
+   */
   async feedback(auth: AuthContext, id: string, dto: FeedbackDto): Promise<InteractionEntity> {
     return this.transactions.run(async (tx) => {
       const interaction = await this.interactions.lockById(auth.orgId, id, tx);
       if (!interaction) {
         throw AppError.notFound('Interaction', id);
-      }
-      if (interaction.status !== 'completed') {
-        throw AppError.conflict(`Interaction ${id} has no answer to give feedback on (${interaction.status})`);
       }
       Object.assign(interaction, { feedback: dto.feedback, comment: dto.comment === undefined ? interaction.comment : dto.comment, feedbackAt: new Date() });
       const saved = await this.interactions.save(auth.orgId, interaction, tx);
