@@ -178,7 +178,7 @@ describe('people sign in', () => {
       expect((await signIn(email, 'first organization password', third.orgId)).body.organization).toMatchObject({ id: third.orgId });
     });
 
-    it('should refuse sign-ins past the failure limit with 429 and Retry-After, and take them again once the window has passed', async () => {
+    it('should refuse sign-ins past the failure limit with 429, the limit and Retry-After, and take them again once the window has passed', async () => {
       const { org } = await signedInOrg();
       for (let attempt = 0; attempt < MAX_FAILURES_PER_ACCOUNT; attempt++) {
         await login(org.adminEmail, 'wrong password number').expect(401);
@@ -187,6 +187,16 @@ describe('people sign in', () => {
       expect(refused.body.error.code).toBe('too_many_attempts');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(FAILURE_WINDOW_MS / 1000);
+      // As every versioned 429: the limit, when it is whole again, and the rate limit headers.
+      const resetAt = Date.parse(refused.body.reset_at as string);
+      expect(refused.body).toMatchObject({ limit: MAX_FAILURES_PER_ACCOUNT, retry_after: Number(refused.headers['retry-after']) });
+      expect(refused.headers).toMatchObject({
+        'x-ratelimit-limit': String(MAX_FAILURES_PER_ACCOUNT),
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-used': String(MAX_FAILURES_PER_ACCOUNT),
+        'x-ratelimit-reset': String(Math.ceil(resetAt / 1000)),
+      });
+      expect(resetAt).toBeGreaterThan(clock.now().getTime());
       clock.advance(FAILURE_WINDOW_MS + 1_000);
       await login(org.adminEmail).expect(200);
     });

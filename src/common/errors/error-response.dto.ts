@@ -80,8 +80,8 @@ export class RateLimitErrorResponseDto extends ErrorResponseDto {
   reset_at: string;
 }
 
-/** 429 of sign-in throttling (`too_many_attempts`): the envelope plus the wait, as in Retry-After. */
-export class TooManyAttemptsResponseDto extends ErrorResponseDto {
+/** 429 of sign-in throttling (`too_many_attempts`): the limit that was reached, and the wait, as in Retry-After. */
+export class TooManyAttemptsResponseDto extends RateLimitErrorResponseDto {
   @ApiProperty({ example: 840, description: 'Seconds until sign-in is open again; the same as the Retry-After header.' })
   retry_after: number;
 }

@@ -12,7 +12,8 @@ export const MAX_FAILURES_PER_ADDRESS = 20;
 /**
  * Brute-force protection for sign-in, counted in PostgreSQL so every api instance sees the same failures.
  * Past a limit a sign-in is refused with 429 `too_many_attempts` before its password is checked, until
- * the failure that reached the limit leaves the window (`Retry-After`). A success does not clear the
+ * the failure that reached the limit leaves the window (`Retry-After`); like every versioned 429 the
+ * answer names the limit (`limit`, `reset_at`, the rate limit headers). A success does not clear the
  * count: the window does.
  */
 @Injectable()
@@ -25,19 +26,28 @@ export class LoginThrottle {
   async check(email: string, ip: string): Promise<void> {
     const now = this.clock.now().getTime();
     const counts = await this.failures.counts(email, ip, new Date(now - FAILURE_WINDOW_MS), MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS);
-    const blockedUntil = [
-      counts.account >= MAX_FAILURES_PER_ACCOUNT ? counts.accountLimitReachedAt : null,
-      counts.address >= MAX_FAILURES_PER_ADDRESS ? counts.addressLimitReachedAt : null,
+    const hits = [
+      { limit: MAX_FAILURES_PER_ACCOUNT, used: counts.account, reachedAt: counts.accountLimitReachedAt },
+      { limit: MAX_FAILURES_PER_ADDRESS, used: counts.address, reachedAt: counts.addressLimitReachedAt },
     ]
-      .filter((at): at is Date => at !== null)
-      .map((at) => at.getTime() + FAILURE_WINDOW_MS);
-    if (blockedUntil.length > 0) {
-      const retryAfter = Math.max(1, Math.ceil((Math.max(...blockedUntil) - now) / 1000));
-      throw new AppError(ErrorCode.TooManyAttempts, 'Too many failed sign-ins: try again later', {
-        headers: { 'Retry-After': String(retryAfter) },
-        extra: { retry_after: retryAfter },
-      });
+      .filter((hit): hit is typeof hit & { reachedAt: Date } => hit.used >= hit.limit && hit.reachedAt !== null)
+      .map((hit) => ({ ...hit, until: hit.reachedAt.getTime() + FAILURE_WINDOW_MS }));
+    if (hits.length === 0) {
+      return;
     }
+    // The limit that holds longest is the one the caller waits for.
+    const hit = hits.reduce((longest, candidate) => (candidate.until > longest.until ? candidate : longest));
+    const retryAfter = Math.max(1, Math.ceil((hit.until - now) / 1000));
+    throw new AppError(ErrorCode.TooManyAttempts, 'Too many failed sign-ins: try again later', {
+      headers: {
+        'Retry-After': String(retryAfter),
+        'X-RateLimit-Limit': String(hit.limit),
+        'X-RateLimit-Remaining': '0',
+        'X-RateLimit-Reset': String(Math.ceil(hit.until / 1000)),
+        'X-RateLimit-Used': String(hit.used),
+      },
+      extra: { limit: hit.limit, reset_at: new Date(hit.until).toISOString(), retry_after: retryAfter },
+    });
   }
 
   async recordFailure(email: string, ip: string): Promise<void> {
