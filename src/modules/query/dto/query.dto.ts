@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { exampleId } from '#src/common/ids/ids.js';
 import { IsPrefixedId, Optional } from '#src/common/validation/validators.js';
 import { InteractionSourceDto } from '#src/modules/interactions/dto/interaction.dto.js';
@@ -13,7 +13,7 @@ export class QueryRequestDto {
 
   @ApiProperty({ example: 'How do I reset my password?', maxLength: MAX_QUERY_LENGTH })
   @IsString()
-  @MinLength(1, { message: 'query must not be empty' })
+  @Matches(/\S/, { message: 'query must not be empty or blank' })
   @MaxLength(MAX_QUERY_LENGTH)
   query: string;
 
@@ -83,7 +83,7 @@ export class QueryResponseDto {
 export class SemanticSearchRequestDto {
   @ApiProperty({ example: 'password reset', maxLength: MAX_QUERY_LENGTH })
   @IsString()
-  @MinLength(1, { message: 'query must not be empty' })
+  @Matches(/\S/, { message: 'query must not be empty or blank' })
   @MaxLength(MAX_QUERY_LENGTH)
   query: string;
 

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, MaxLength, MinLength } from 'class-validator';
+import { IsString, Matches, MaxLength } from 'class-validator';
 import { exampleId } from '#src/common/ids/ids.js';
 import { IsPrefixedId } from '#src/common/validation/validators.js';
 import { MAX_QUERY_LENGTH } from '#src/modules/query/dto/query.dto.js';
@@ -8,7 +8,7 @@ import type { QueryResult } from '#src/modules/query/query.service.js';
 export class LegacyChatRequestDto {
   @ApiProperty({ example: 'How do I reset my password?', maxLength: MAX_QUERY_LENGTH })
   @IsString()
-  @MinLength(1, { message: 'prompt must not be empty' })
+  @Matches(/\S/, { message: 'prompt must not be empty or blank' })
   @MaxLength(MAX_QUERY_LENGTH)
   prompt: string;
 
