@@ -68,6 +68,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
     extraModels: [RateLimitErrorResponseDto, LegacyRateLimitErrorResponseDto, LegacyErrorResponseDto, LegacyScopeErrorResponseDto],
   });
+  documentCommonErrors(document);
   documentLegacyEnvelopes(document, app.get(RoutePolicies));
   documentRateLimits(document, app.get(RoutePolicies));
   document.paths = Object.fromEntries(Object.entries(document.paths).sort(([a], [b]) => a.localeCompare(b)));
@@ -126,6 +127,29 @@ function documentRateLimits(document: OpenAPIObject, policies: RoutePolicies): v
           'the plan\u2019s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`)',
         headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': { description: 'Seconds to wait before retrying (at least 1)', schema: { type: 'integer' } } },
         content: { 'application/json': { schema: { $ref: getSchemaPath(legacy ? LegacyRateLimitErrorResponseDto : RateLimitErrorResponseDto) } } },
+      };
+    }
+  }
+}
+
+/**
+ * What any operation can answer whatever its decorators say: 500 for a fault of the service, and, for one
+ * that takes a body, 415 for a body of another type. In the versioned envelope here; legacy paths get theirs next.
+ */
+function documentCommonErrors(document: OpenAPIObject): void {
+  // A new object each time: the legacy pass rewrites the references of legacy paths in place.
+  const envelope = () => ({ 'application/json': { schema: { $ref: getSchemaPath(ErrorResponseDto) } } });
+  for (const item of Object.values(document.paths)) {
+    for (const operation of [item.get, item.put, item.post, item.delete, item.patch] as Array<OperationObject | undefined>) {
+      if (!operation) {
+        continue;
+      }
+      if (operation.requestBody) {
+        operation.responses['415'] ??= { description: 'A body of a type the operation does not take (`unsupported_media_type`)', content: envelope() };
+      }
+      operation.responses['500'] ??= {
+        description: 'A fault of the service (`internal_error`): logged with the request id, never with internals in the body',
+        content: envelope(),
       };
     }
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { Auth, Authenticated } from '#src/common/auth/auth.decorator.js';
@@ -35,9 +35,21 @@ export class QueryController {
       'With `stream: true` the answer comes as server-sent events: `sources` (the sources array), any number of `delta` (`{"text": …}`), ' +
       'then `done` (the metadata object), or `error` (the error envelope); a comment line every 15 s keeps the connection open.',
   })
-  @ApiOkResponse({ type: QueryResponseDto })
-  @ApiProduces('application/json', 'text/event-stream')
-  @ApiErrors([400, 404, 409, 413])
+  @ApiExtraModels(QueryResponseDto)
+  @ApiOkResponse({
+    description: 'The answer; with `stream: true`, the same as server-sent events',
+    content: {
+      'application/json': { schema: { $ref: getSchemaPath(QueryResponseDto) } },
+      'text/event-stream': {
+        schema: {
+          type: 'string',
+          description:
+            '`event: sources` (the sources array), `event: delta` (`{"text": …}`) any number of times, then `event: done` (the metadata object) or `event: error` (the error envelope)',
+        },
+      },
+    },
+  })
+  @ApiErrors([400, 404, 409, 413, 502, 503, 504])
   async query(@Auth() auth: AuthContext, @Body() dto: QueryRequestDto, @Req() request: Request, @Res() response: Response): Promise<void> {
     const prepared = await this.queries.prepare(auth, {
       agentId: dto.agent_id,

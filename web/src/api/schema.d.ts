@@ -2989,10 +2989,20 @@ export interface components {
         TooManyAttemptsResponseDto: {
             error: components["schemas"]["ErrorBodyDto"];
             /**
+             * @description The limit that was hit (requests, model tokens or concurrent requests).
+             * @example 20
+             */
+            limit: number;
+            /**
              * @description Also sent as the X-Request-Id header.
              * @example req_01JD8X0Q5W3V7N2K4M6P8R9T1A
              */
             request_id: string;
+            /**
+             * @description When that limit is whole again; the same instant as X-RateLimit-Reset.
+             * @example 2026-01-31T12:01:00.000Z
+             */
+            reset_at: string;
             /**
              * @description Seconds until sign-in is open again; the same as the Retry-After header.
              * @example 840
@@ -3252,6 +3262,15 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyRateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
+                };
+            };
         };
     };
     LegacyApiKeys_list: {
@@ -3328,6 +3347,15 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyRateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
+                };
+            };
         };
     };
     LegacyApiKeys_create: {
@@ -3395,6 +3423,15 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
+                };
+            };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
             429: {
                 headers: {
@@ -3412,6 +3449,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegacyRateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
         };
@@ -3494,6 +3540,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegacyRateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
         };
@@ -3589,6 +3644,15 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyRateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
+                };
+            };
         };
     };
     Sessions_client: {
@@ -3648,6 +3712,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Passwords_accept: {
@@ -3682,6 +3755,24 @@ export interface operations {
             };
             /** @description Refused: a CSRF check, a blocked address, or the plan */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3748,6 +3839,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Too many attempts: wait for Retry-After */
             429: {
                 headers: {
@@ -3755,6 +3855,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TooManyAttemptsResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -3823,6 +3932,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Sso_oidcCallback: {
@@ -3860,6 +3978,15 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -3901,6 +4028,15 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Passwords_requestReset: {
@@ -3935,6 +4071,24 @@ export interface operations {
             };
             /** @description Refused: a CSRF check, a blocked address, or the plan */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3983,6 +4137,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Sso_acs: {
@@ -4020,6 +4192,15 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -4061,6 +4242,15 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Sso_metadata: {
@@ -4089,6 +4279,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -4149,6 +4348,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Sessions_list: {
@@ -4206,6 +4414,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -4294,6 +4511,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Sso_start: {
@@ -4330,6 +4556,15 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -4417,6 +4652,15 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
+                };
+            };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
             429: {
                 headers: {
@@ -4434,6 +4678,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegacyRateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
+                };
+            };
+            /** @description The model provider failed: a connection reset or refused, or a reply that is not a completion (`upstream_error`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
+                };
+            };
+            /** @description Not available now: a setting the deployment lacks (the message names it), or a dependency down or turning requests away (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
+                };
+            };
+            /** @description The model provider did not answer in time (`upstream_error`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
         };
@@ -4512,6 +4792,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Agents_create: {
@@ -4588,6 +4877,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
             429: {
                 headers: {
@@ -4605,6 +4903,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -4691,6 +4998,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Agents_update: {
@@ -4769,6 +5085,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
             429: {
                 headers: {
@@ -4786,6 +5111,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -4868,6 +5202,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -4961,6 +5304,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     ApiKeys_list: {
@@ -5037,6 +5389,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     ApiKeys_create: {
@@ -5104,6 +5465,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
             429: {
                 headers: {
@@ -5121,6 +5491,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -5203,6 +5582,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -5298,6 +5686,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     AuditLog_list: {
@@ -5379,6 +5776,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     ConnectorConsent_callback: {
@@ -5407,6 +5813,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -5486,6 +5901,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     DataSources_create: {
@@ -5553,6 +5977,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
             429: {
                 headers: {
@@ -5570,6 +6003,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -5656,6 +6098,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     DataSources_update: {
@@ -5734,6 +6185,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
             429: {
                 headers: {
@@ -5751,6 +6211,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -5833,6 +6302,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -5927,6 +6405,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     ConnectorConsent_disconnect: {
@@ -6009,6 +6496,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -6099,6 +6595,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     DataSources_upload: {
@@ -6179,6 +6684,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
             429: {
                 headers: {
@@ -6196,6 +6710,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -6280,6 +6803,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -6375,6 +6907,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Interactions_list: {
@@ -6457,6 +6998,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -6543,6 +7093,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Interactions_feedback: {
@@ -6612,6 +7171,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
             429: {
                 headers: {
@@ -6629,6 +7197,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -6708,6 +7285,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Kb_create: {
@@ -6775,6 +7361,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
             429: {
                 headers: {
@@ -6792,6 +7387,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -6878,6 +7482,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Kb_update: {
@@ -6956,6 +7569,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
             429: {
                 headers: {
@@ -6973,6 +7595,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -7055,6 +7686,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -7144,6 +7784,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     OAuthClients_list: {
@@ -7220,6 +7869,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     OAuthClients_create: {
@@ -7287,6 +7945,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
             429: {
                 headers: {
@@ -7304,6 +7971,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -7390,6 +8066,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     OAuthClients_delete: {
@@ -7472,6 +8157,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     OAuthGrants_list: {
@@ -7525,6 +8219,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -7609,6 +8312,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     OrganizationSettings_get: {
@@ -7671,6 +8383,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -7752,6 +8473,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
             429: {
                 headers: {
@@ -7769,6 +8499,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -7847,6 +8586,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     ProviderKeys_create: {
@@ -7914,6 +8662,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
             429: {
                 headers: {
@@ -7931,6 +8688,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -8015,6 +8781,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -8108,6 +8883,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Query_query: {
@@ -8123,6 +8907,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer; with `stream: true`, the same as server-sent events */
             200: {
                 headers: {
                     /** @description Allowed requests of the tightest limit (on a 429: of the limit that was hit) */
@@ -8137,7 +8922,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["QueryResponseDto"];
-                    "text/event-stream": components["schemas"]["QueryResponseDto"];
+                    "text/event-stream": string;
                 };
             };
             /** @description Malformed JSON, unknown fields, wrong types, bad ids or values out of range */
@@ -8147,7 +8932,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
-                    "text/event-stream": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, malformed, unknown, revoked or expired credential */
@@ -8157,7 +8941,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
-                    "text/event-stream": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description The credential lacks the permission `chat` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
@@ -8167,7 +8950,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
-                    "text/event-stream": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -8177,7 +8959,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
-                    "text/event-stream": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Conflicts with the current state of the resource */
@@ -8187,7 +8968,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
-                    "text/event-stream": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description JSON body over 1 MiB */
@@ -8197,7 +8977,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
-                    "text/event-stream": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
@@ -8217,6 +9005,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The model provider failed: a connection reset or refused, or a reply that is not a completion (`upstream_error`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not available now: a setting the deployment lacks (the message names it), or a dependency down or turning requests away (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The model provider did not answer in time (`upstream_error`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -8295,6 +9119,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
             429: {
                 headers: {
@@ -8312,6 +9145,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -8390,6 +9232,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Users_create: {
@@ -8466,6 +9317,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
             429: {
                 headers: {
@@ -8483,6 +9343,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -8567,6 +9436,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -8656,6 +9534,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
             429: {
                 headers: {
@@ -8673,6 +9560,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -8766,6 +9662,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Users_invite: {
@@ -8850,6 +9755,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Webhooks_list: {
@@ -8926,6 +9840,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Webhooks_create: {
@@ -8993,6 +9916,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
             429: {
                 headers: {
@@ -9012,7 +9944,16 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
-            /** @description The deployment lacks a setting this feature needs (the message names it) */
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not available now: a setting the deployment lacks (the message names it), or a dependency down or turning requests away (see Retry-After) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9105,6 +10046,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Webhooks_update: {
@@ -9183,6 +10133,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
             429: {
                 headers: {
@@ -9200,6 +10159,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -9282,6 +10250,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -9371,6 +10348,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -9467,7 +10453,16 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
-            /** @description The deployment lacks a setting this feature needs (the message names it) */
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not available now: a setting the deployment lacks (the message names it), or a dependency down or turning requests away (see Retry-After) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9560,7 +10555,16 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
-            /** @description The deployment lacks a setting this feature needs (the message names it) */
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not available now: a setting the deployment lacks (the message names it), or a dependency down or turning requests away (see Retry-After) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9645,6 +10649,15 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyRateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
+                };
+            };
         };
     };
     LegacyWebhooks_create: {
@@ -9712,6 +10725,15 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
+                };
+            };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
             429: {
                 headers: {
@@ -9731,7 +10753,16 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyRateLimitErrorResponseDto"];
                 };
             };
-            /** @description The deployment lacks a setting this feature needs (the message names it) */
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
+                };
+            };
+            /** @description Not available now: a setting the deployment lacks (the message names it), or a dependency down or turning requests away (see Retry-After) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9824,6 +10855,15 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyRateLimitErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
+                };
+            };
         };
     };
     LegacyWebhooks_update: {
@@ -9902,6 +10942,15 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
+                };
+            };
             /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
             429: {
                 headers: {
@@ -9919,6 +10968,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegacyRateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
         };
@@ -10001,6 +11059,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegacyRateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
         };
@@ -10090,6 +11157,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegacyRateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
         };
@@ -10186,7 +11262,16 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyRateLimitErrorResponseDto"];
                 };
             };
-            /** @description The deployment lacks a setting this feature needs (the message names it) */
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
+                };
+            };
+            /** @description Not available now: a setting the deployment lacks (the message names it), or a dependency down or turning requests away (see Retry-After) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10279,7 +11364,16 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyRateLimitErrorResponseDto"];
                 };
             };
-            /** @description The deployment lacks a setting this feature needs (the message names it) */
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
+                };
+            };
+            /** @description Not available now: a setting the deployment lacks (the message names it), or a dependency down or turning requests away (see Retry-After) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10305,6 +11399,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LivenessDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -10340,6 +11443,15 @@ export interface operations {
             };
             /** @description Refused: a CSRF check, a blocked address, or the plan */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10396,6 +11508,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     OAuthInteractions_details: {
@@ -10420,6 +11541,15 @@ export interface operations {
             };
             /** @description Malformed JSON, unknown fields, wrong types, bad ids or values out of range */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10476,6 +11606,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Health_readiness: {
@@ -10493,6 +11632,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReadinessDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             503: {
