@@ -283,6 +283,11 @@ describe.each(PROVIDERS)('the %s connector', (type, startFake) => {
       .set(...bearer(org.adminKey));
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: sourceId, status: 'Disconnected' });
+    const read = await api()
+      .get(`/api/v1/data-sources/${sourceId}`)
+      .set(...bearer(org.adminKey))
+      .expect(200);
+    expect(response.body).toMatchObject({ status: read.body.status, updated_at: read.body.updated_at });
     const [{ count }] = await db().query<Array<{ count: string }>>(`SELECT count(*) FROM connector_credential WHERE data_source_id = $1`, [sourceId]);
     expect(Number(count)).toBe(0);
     if (fake.environment[`${prefixOf(type)}_REVOKE_URL`]) {

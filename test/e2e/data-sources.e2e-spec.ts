@@ -335,6 +335,30 @@ describe('data sources', () => {
         .attach('document', Buffer.from('x'), 'x.txt');
       expect(wrongField.status).toBe(400);
 
+      const documentCount = async (): Promise<number> =>
+        (
+          await api()
+            .get(`/api/v1/data-sources/${files.body.id}/documents`)
+            .set(...bearer(org.adminKey))
+            .expect(200)
+        ).body.total as number;
+      const before = await documentCount();
+      const extraField = await api()
+        .post(`/api/v1/data-sources/${files.body.id}/files`)
+        .set(...bearer(org.adminKey))
+        .attach('file', Buffer.from('x'), 'x.txt')
+        .field('note', 'not a file');
+      expect(extraField.status).toBe(400);
+
+      const tooMany = api()
+        .post(`/api/v1/data-sources/${files.body.id}/files`)
+        .set(...bearer(org.adminKey));
+      for (let index = 0; index <= 20; index++) {
+        tooMany.attach('file', Buffer.from(`File ${index}.`), `many-${index}.txt`);
+      }
+      expect((await tooMany).status).toBe(400);
+      expect(await documentCount()).toBe(before);
+
       docsSite(site, { z: 'Z.' });
       const website = await createWebsite('/docs/');
       const toWebsite = await api()

@@ -236,7 +236,7 @@ export class DataSourcesService {
       }
       await revoke(source, tx);
       await this.sources.setStatus(auth.orgId, source.id, 'Disconnected', null, tx);
-      return Object.assign(source, { status: 'Disconnected', error: null });
+      return (await this.sources.findById(auth.orgId, source.id, tx)) ?? Object.assign(source, { status: 'Disconnected', error: null });
     });
   }
 

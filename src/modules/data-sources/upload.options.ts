@@ -8,7 +8,8 @@ export const MAX_FILES_PER_UPLOAD = 20;
 export function uploadOptions(config: AppConfig): MulterModuleOptions {
   return {
     dest: `${config.uploadDir}/.incoming`,
-    limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 10, parts: MAX_FILES_PER_UPLOAD + 10 },
+    // Files only: a text field is an unknown field, refused (400) as in every other body.
+    limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 0, parts: MAX_FILES_PER_UPLOAD },
     // File names arrive in UTF-8 from every current client; busboy's default would read them as Latin-1.
     defParamCharset: 'utf8',
   };
