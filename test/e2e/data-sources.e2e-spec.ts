@@ -194,6 +194,8 @@ describe('data sources', () => {
         expect(Date.parse(status.estimated_completion!), JSON.stringify(status)).toBeGreaterThan(at);
       }
       expect(seen.at(-1)!.status).toMatchObject({ status: 'active', progress_pct: 100, estimated_completion: null });
+      // Not processing (still pending, or done): no estimate.
+      expect(seen.filter(({ status }) => status.status !== 'processing' && status.estimated_completion !== null)).toEqual([]);
 
       // A second sync, before it has a rate of its own, is estimated from the first one's duration.
       await request(t.http)

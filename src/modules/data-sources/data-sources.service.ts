@@ -281,14 +281,16 @@ const MIN_REMAINING_MS = 2_000;
 /**
  * `progress_pct` and `estimated_completion` from the current run: the rate it has shown so far; before it
  * shows one, the duration of the source's last good sync, else a guess from the documents expected. While
- * a sync is queued or running there is always an estimate, never one already past.
+ * the source is processing there is always an estimate, never one already past; otherwise there is none.
  */
 function progressOf(
   source: DataSourceEntity,
   run: SyncRunEntity | null,
   previous: SyncRunEntity | null,
 ): Pick<DataSourceStatusResponseDto, 'status' | 'progress_pct' | 'estimated_completion'> {
-  const processing = run !== null && (run.status === 'running' || run.status === 'queued');
+  // The resource's own status, as GET shows it: a queued sync that no worker has started yet (a scheduled
+  // one, or the first) leaves it as it was, and only a processing source has an estimate.
+  const processing = source.status === 'processing' && run !== null && (run.status === 'running' || run.status === 'queued');
   if (!processing) {
     return { status: source.status, progress_pct: source.status === 'active' || source.status === 'Connected' ? 100 : 0, estimated_completion: null };
   }
@@ -307,7 +309,7 @@ function progressOf(
     remaining = (expected > 0 ? expected * GUESSED_MS_PER_DOCUMENT : GUESSED_FIRST_SYNC_MS) - elapsed;
   }
   const estimate = new Date(now + Math.max(remaining, MIN_REMAINING_MS)).toISOString();
-  return { status: source.status === 'pending' ? 'pending' : 'processing', progress_pct: progress, estimated_completion: estimate };
+  return { status: 'processing', progress_pct: progress, estimated_completion: estimate };
 }
 
 /** The name a file is stored and cited under: its base name, without control characters. */
