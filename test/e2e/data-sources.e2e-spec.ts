@@ -443,7 +443,7 @@ describe('data sources', () => {
       expect(documents.body.total).toBe(1);
     });
 
-    it('should delete the source with its documents and chunks, and drop it from agents', async () => {
+    it('should delete the source with its documents and chunks, and drop it from agents, each with an agent.updated event', async () => {
       docsSite(site, { gone: 'This will be deleted.' });
       const created = await createWebsite('/docs/');
       await waitForStatus(t.http, org.adminKey, created.body.id, settled);
@@ -468,6 +468,16 @@ describe('data sources', () => {
         .set(...bearer(org.adminKey))
         .expect(200);
       expect(refreshed.body.data_source_ids).toEqual([]);
+      const updates = await db().query<Array<{ data: { agent: { id: string; dataSourceIds: string[] }; changes: object } }>>(
+        `SELECT data FROM event WHERE type = 'agent.updated' AND data->'agent'->>'id' = $1`,
+        [agent.body.id],
+      );
+      expect(updates.map((update) => update.data)).toEqual([
+        {
+          agent: expect.objectContaining({ id: agent.body.id, dataSourceIds: [] }),
+          changes: { dataSourceIds: { previous: [created.body.id], current: [] } },
+        },
+      ]);
       for (const [table, column] of [
         ['document', 'data_source_id'],
         ['chunk', 'data_source_id'],

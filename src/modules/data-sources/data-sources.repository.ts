@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { EntityRows } from '#src/common/database/entity-rows.js';
 import { OrgScopedRepository } from '#src/common/database/scoped/org-scoped-repository.js';
 import { EVERY_ROW, sql, type SqlFragment } from '#src/common/database/scoped/sql-fragment.js';
 import { SqlClient } from '#src/common/database/sql-client.js';
 import type { Tx } from '#src/common/database/transaction.js';
 import type { Page } from '#src/common/validation/validators.js';
+import { AgentEntity } from '#src/modules/agents/agent.entity.js';
 import { DataSourceEntity, SYNC_FREQUENCIES, type DataSourceStatus } from '#src/modules/data-sources/data-source.entity.js';
 import type { StatusFilter } from '#src/modules/data-sources/dto/data-source.dto.js';
 
@@ -20,8 +22,11 @@ const SCHEDULED_FREQUENCIES = SYNC_FREQUENCIES.filter((frequency) => frequency !
 
 @Injectable()
 export class DataSourcesRepository extends OrgScopedRepository<DataSourceEntity> {
+  private readonly agentRows: EntityRows<AgentEntity>;
+
   constructor(dataSource: DataSource, sqlClient: SqlClient) {
     super(dataSource, sqlClient, DataSourceEntity);
+    this.agentRows = new EntityRows(sqlClient, dataSource, AgentEntity);
   }
 
   /** The subset of `ids` that exist in the organization. */
@@ -50,13 +55,27 @@ export class DataSourcesRepository extends OrgScopedRepository<DataSourceEntity>
     await this.update(orgId, id, { syncCheckpoint: checkpoint ?? null }, tx);
   }
 
-  /** Agents keep working without the source: its id is dropped from their lists. */
-  async removeFromAgents(orgId: string, id: string, tx: Tx): Promise<void> {
-    await this.sqlClient.query(
-      `UPDATE agent SET data_source_ids = array_remove(data_source_ids, $2), updated_at = now() WHERE org_id = $1 AND $2 = ANY(data_source_ids)`,
+  /**
+   * Agents keep working without the source: its id is dropped from their lists. Answers each agent that
+   * named it, as it was and as it is now, for their agent.updated events.
+   */
+  async removeFromAgents(orgId: string, id: string, tx: Tx): Promise<Array<{ before: AgentEntity; after: AgentEntity }>> {
+    const before = await this.sqlClient.query<Record<string, unknown>>(
+      `SELECT ${this.agentRows.columns} FROM agent WHERE org_id = $1 AND $2 = ANY(data_source_ids) ORDER BY id FOR UPDATE`,
       [orgId, id],
       tx,
     );
+    const after = await this.sqlClient.query<Record<string, unknown>>(
+      // As a SELECT, so that the rows come back in the same shape inside and outside a transaction.
+      `WITH changed AS (
+         UPDATE agent SET data_source_ids = array_remove(data_source_ids, $2), updated_at = now()
+         WHERE org_id = $1 AND $2 = ANY(data_source_ids) RETURNING *
+       ) SELECT ${this.agentRows.columns} FROM changed`,
+      [orgId, id],
+      tx,
+    );
+    const changed = new Map(after.map((row) => this.agentRows.map(row)).map((agent) => [agent.id, agent]));
+    return before.map((row) => this.agentRows.map(row)).flatMap((agent) => (changed.has(agent.id) ? [{ before: agent, after: changed.get(agent.id)! }] : []));
   }
 
   /** Every source with a schedule, across organizations: a process that runs jobs restores every organization's schedules at start-up. */

@@ -29,7 +29,9 @@ import { DocumentsRepository } from '#src/modules/data-sources/documents.reposit
 import { SyncScheduler } from '#src/modules/data-sources/sync/sync-scheduler.js';
 import type { SyncRunEntity, SyncTrigger } from '#src/modules/data-sources/sync-run.entity.js';
 import { SyncRunsRepository } from '#src/modules/data-sources/sync-runs.repository.js';
+import { toAgentEvent } from '#src/modules/agents/agent-event.js';
 import { DomainEventsService } from '#src/modules/events/domain-events.service.js';
+import { diffChanges } from '#src/modules/events/event-map.js';
 import { SearchStatsRepository } from '#src/modules/retrieval/search-stats.repository.js';
 
 export interface IncomingFile {
@@ -127,7 +129,10 @@ export class DataSourcesService {
     await this.agentCache.changing(auth.orgId, () =>
       this.transactions.run(async (tx) => {
         await this.lockedSource(auth, id, tx);
-        await this.sources.removeFromAgents(auth.orgId, id, tx);
+        for (const { before, after } of await this.sources.removeFromAgents(auth.orgId, id, tx)) {
+          const agent = toAgentEvent(after);
+          await this.events.record(tx, auth.orgId, 'agent.updated', { agent, changes: diffChanges(toAgentEvent(before), agent) });
+        }
         await this.searchStats.forget({ orgId: auth.orgId, scope: id }, tx);
         await this.sources.delete(auth.orgId, id, tx);
       }),
