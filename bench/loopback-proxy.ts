@@ -27,7 +27,10 @@ export class LoopbackProxy {
   /** Requests passed to each target, by index. */
   readonly forwarded: number[];
   private turn = 0;
-  private readonly agent = new Agent({ keepAlive: true, maxSockets: 512 });
+  // An idle connection is let go after 2 s, well before the instances' own 5 s keep-alive timeout closes it
+  // from their side: reusing one the instance is closing meanwhile would fail the request (a 502). The
+  // timeout ends idle connections only; a request in flight is never cut by it.
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: 512, timeout: 2_000 });
 
   private constructor(
     private readonly server: Server,

@@ -293,9 +293,9 @@ function progressOf(
   run: SyncRunEntity | null,
   previous: SyncRunEntity | null,
 ): Pick<DataSourceStatusResponseDto, 'status' | 'progress_pct' | 'estimated_completion'> {
-  // The resource's own status, as GET shows it: a queued sync that no worker has started yet (a scheduled
-  // one, or the first) leaves it as it was, and only a processing source has an estimate.
-  const processing = source.status === 'processing' && run !== null && (run.status === 'running' || run.status === 'queued');
+  // A source whose sync is queued or running is processing, except one still pending its first sync,
+  // which stays pending, with no estimate (as every status but processing).
+  const processing = source.status !== 'pending' && run !== null && (run.status === 'running' || run.status === 'queued');
   if (!processing) {
     return { status: source.status, progress_pct: source.status === 'active' || source.status === 'Connected' ? 100 : 0, estimated_completion: null };
   }
