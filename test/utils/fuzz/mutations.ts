@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { isJson } from '#src/modules/ingestion/parsers/file-format.js';
 import { idPrefixOf, malformedIdOf } from '#test/utils/fuzz/ids.js';
 import type { ApiDocument, Schema } from '#test/utils/fuzz/openapi.js';
 
@@ -296,16 +297,7 @@ export const malformedJson = (valid: string): fc.Arbitrary<string> =>
       ),
     )
     // Some mutations of a body without quotes or colons (`{}`) leave it valid: those are not malformed.
-    .filter((text) => !parsesAsJson(text));
-
-function parsesAsJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
+    .filter((text) => !isJson(text));
 
 /** A JSON body padded past the 1 MiB limit. */
 export const oversized = (valid: Record<string, unknown>): string => JSON.stringify({ ...valid, padding: 'z'.repeat(OVER_BODY_LIMIT) });

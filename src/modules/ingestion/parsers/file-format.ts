@@ -95,7 +95,7 @@ export function sniffText(text: string, declared: FileFormat | undefined): TextF
   return undefined;
 }
 
-function isJson(text: string): boolean {
+export function isJson(text: string): boolean {
   try {
     JSON.parse(text);
     return true;

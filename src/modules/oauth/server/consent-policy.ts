@@ -29,6 +29,10 @@ export async function offlineAccessAsksConsent(ctx: ProviderContext, next: () =>
 export function consentOncePolicy(library: InteractionPolicy): unknown[] {
   const policy = library.base();
   const consent = policy.get('consent');
+  // The library's own check is replaced, not added to: one it no longer has would make this policy wrong.
+  if (!consent.checks.get('consent_prompt')) {
+    throw new Error('oidc-provider no longer has the consent_prompt check this policy replaces');
+  }
   consent.checks.remove('consent_prompt');
   consent.checks.add(
     new library.Check(

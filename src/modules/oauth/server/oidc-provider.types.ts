@@ -59,7 +59,7 @@ interface PolicyCheck {
 }
 
 interface PolicyPrompt {
-  checks: PolicyCheck[] & { remove(reason: string): void; add(check: PolicyCheck, index?: number): void };
+  checks: PolicyCheck[] & { get(reason: string): PolicyCheck | undefined; remove(reason: string): void; add(check: PolicyCheck, index?: number): void };
 }
 
 /** The library's interaction policy: the prompts (login, consent) and the checks that ask for them. */
