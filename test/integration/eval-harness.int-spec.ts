@@ -62,7 +62,9 @@ interface Report {
   results: StrategyReport[];
 }
 
-describe('quality harness (npm run eval)', () => {
+// Each test starts the harness as its own process, which loads the application and migrates its database:
+// seconds alone, more than the default 30 s on a machine busy with the rest of the suite.
+describe('quality harness (npm run eval)', { timeout: 120_000 }, () => {
   let stub: OpenAIStub;
   let dataset: string;
   let dataDir: string;
