@@ -503,7 +503,8 @@ describe('analytics over rolled-up days', () => {
     const repository = t.app.get(AnalyticsRepository);
 
     const first = await ok(query);
-    expect(await rolledDays()).toEqual([6, 5, 4, 3, 2, 1].map(dayOf).filter((day) => day <= lastClosedDay(clock.now())));
+    // From the first interaction's day on: the day before it had none.
+    expect(await rolledDays()).toEqual([5, 4, 3, 2, 1].map(dayOf).filter((day) => day <= lastClosedDay(clock.now())));
     expect(await ok(query)).toStrictEqual(first);
     expect(first.metrics).toMatchObject({ total_queries: 5, unique_users: 5, accuracy_rate: 0.5, total_cost_usd: 0.0075 });
     expect(first.time_series.map((bucket) => bucket.queries)).toEqual([0, 2, 0, 2, 0, 0, 1]);
@@ -527,6 +528,15 @@ describe('analytics over rolled-up days', () => {
     const perAgent = await ok(`${query}&agent_id=${agent}`);
     expect(perAgent.metrics).toMatchObject({ total_queries: 4, unique_users: 4 });
     expect(perAgent.time_series.map((bucket) => bucket.queries)).toEqual([0, 2, 0, 1, 0, 0, 1]);
+  });
+
+  it('should roll up no day before the organization\u2019s first interaction, however far back the range starts', async () => {
+    const rolled = await rolledDays();
+    const decades = await ok(`?start_date=1950-01-01&end_date=${dayOf(0)}&granularity=month`);
+    expect(await rolledDays()).toEqual(rolled);
+    expect(decades.metrics).toMatchObject({ total_queries: 5, unique_users: 5 });
+    expect(decades.time_series[0]).toMatchObject({ timestamp: '1950-01-01T00:00:00.000Z', queries: 0, latency_p50: null });
+    expect(decades.time_series.reduce((sum, bucket) => sum + bucket.queries, 0)).toBe(5);
   });
 
   it('should forget a rolled-up day when one of its interactions changes or arrives late', async () => {

@@ -121,11 +121,17 @@ const rolledSeriesSql = `
     LEFT JOIN analytics_day a ON a.org_id = $1 AND a.agent_id = $4 AND a.day = d.day::date
    ORDER BY d.day`;
 
-/** The days of $2 (ascending) that have no roll-up yet. */
+/**
+ * The days from $2 to $3 (ascending) that have no roll-up yet, from the organization's first interaction on:
+ * the days before it had none, and reads as empty without a row. A range may span decades (a thousand
+ * monthly buckets): rolling up every day of it would write tens of thousands of empty rows per request.
+ */
 const missingDaysSql = `
+  WITH first AS (SELECT (min(created_at) AT TIME ZONE 'UTC')::date AS day FROM interaction WHERE org_id = $1)
   SELECT to_char(d.day, 'YYYY-MM-DD') AS day
-    FROM generate_series($2::date, $3::date, interval '1 day') AS d(day)
-   WHERE NOT EXISTS (SELECT 1 FROM analytics_day a WHERE a.org_id = $1 AND a.agent_id = '${WHOLE_ORGANIZATION}' AND a.day = d.day::date)
+    FROM first, generate_series(greatest($2::date, first.day), $3::date, interval '1 day') AS d(day)
+   WHERE first.day IS NOT NULL
+     AND NOT EXISTS (SELECT 1 FROM analytics_day a WHERE a.org_id = $1 AND a.agent_id = '${WHOLE_ORGANIZATION}' AND a.day = d.day::date)
    ORDER BY d.day`;
 
 /**
