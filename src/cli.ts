@@ -82,7 +82,10 @@ program
   )
   .requiredOption('--id <id>', 'organization id (org_…)')
   .option('--plan <plan>', 'free, pro or enterprise')
-  .option('--limits <json>', 'settings.limits as JSON, e.g. \'{"requests_per_day": 500000}\'; null removes the overrides')
+  .option(
+    '--limits <json>',
+    'settings.limits as JSON, e.g. \'{"requests_per_day": 500000}\'; they raise the enterprise numbers, never lower them; null removes the overrides',
+  )
   .action(async (raw: Record<string, unknown>) => {
     const { orgPlanLine, parseOrgPlanOptions } = await import('#src/cli/org-plan.js');
     const { id, change } = parseOrgPlanOptions(raw);

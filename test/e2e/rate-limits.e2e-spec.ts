@@ -181,10 +181,10 @@ describe('rate limits', () => {
       const upgraded = await getAgents(org.adminKey).expect(200);
       expect(limitHeaders(upgraded)).toMatchObject({ limit: 100, remaining: 80 - taken(80), used: 20 + taken(80) });
 
-      await changePlan(org, 'enterprise', { requests_per_minute: 21 });
+      await changePlan(org, 'enterprise', { requests_per_day: 21 });
       const capped = await getAgents(org.adminKey);
       expectVersionedError(capped, 429, 'rate_limit_exceeded');
-      expect(capped.body.limit).toBe(21);
+      expect(capped.body).toMatchObject({ limit: 21, error: { details: { limit_type: 'requests_per_day' } } });
       await changePlan(org, 'enterprise', null);
       await getAgents(org.adminKey).expect(200);
     });
@@ -426,6 +426,11 @@ describe('rate limits', () => {
       await expect(changePlan(org, 'enterprise', { requests_per_minute: 'many' })).rejects.toMatchObject({
         status: 400,
         details: { requests_per_minute: expect.any(Array) },
+      });
+      // The enterprise row reads "1,000 and more": overrides raise it, never lower it.
+      await expect(changePlan(org, 'enterprise', { requests_per_minute: 21, key_buckets: { read: { burst: 10 } } })).rejects.toMatchObject({
+        status: 400,
+        details: { requests_per_minute: [expect.stringContaining('at least 1000')], 'key_buckets.read': [expect.stringContaining('burst at least 250')] },
       });
     });
   });

@@ -128,10 +128,31 @@ describe('effectiveLimits', () => {
     expect(limits.keyBuckets.write).toEqual(KEY_BUCKETS.write);
   });
 
+  it('should hold stored overrides below the enterprise floors at the floors', () => {
+    const limits = effectiveLimits({
+      name: 'enterprise',
+      overrides: { requests_per_minute: 21, concurrent_requests: 3, key_buckets: { execute: { requests_per_minute: 5, burst: 500 } } },
+    });
+    expect(limits.organization).toMatchObject({ requestsPerMinute: 1_000, concurrentRequests: 50 });
+    expect(limits.keyBuckets.execute).toEqual({ perMinute: 100, burst: 500 });
+  });
+
   it('should name each invalid override field', () => {
     expect(
-      limitOverrideErrors({ requests_per_minute: 100, requests_per_day: null, key_buckets: { execute: { requests_per_minute: 500, burst: 600 } } }),
+      limitOverrideErrors({ requests_per_minute: 1_000, requests_per_day: null, key_buckets: { execute: { requests_per_minute: 500, burst: 600 } } }),
     ).toEqual({});
+    expect(
+      limitOverrideErrors({
+        requests_per_minute: 999,
+        concurrent_requests: 49,
+        requests_per_day: 1,
+        key_buckets: { write: { burst: 14 }, read: { requests_per_minute: 250 } },
+      }),
+    ).toEqual({
+      requests_per_minute: ["requests_per_minute must be at least 1000, the enterprise plan's own limit"],
+      concurrent_requests: ["concurrent_requests must be at least 50, the enterprise plan's own limit"],
+      'key_buckets.write': ['key_buckets.write may only raise the bucket: requests_per_minute at least 10, burst at least 15'],
+    });
     expect(
       Object.keys(limitOverrideErrors({ requests_per_minute: null, tokens_per_day: -1, nope: 1, key_buckets: { root: {}, read: { burst: 1.5 } } })),
     ).toEqual(['requests_per_minute', 'tokens_per_day', 'nope', 'key_buckets.root', 'key_buckets.read']);

@@ -42,8 +42,10 @@ export interface EffectiveLimits {
 
 /**
  * `settings.limits` of an enterprise organization: each field replaces the plan's number. `null` makes
- * `requests_per_day` and `tokens_per_day` unlimited. `key_buckets` raises (or lowers) the per-key buckets of
- * the named scope classes.
+ * `requests_per_day` and `tokens_per_day` unlimited. `key_buckets` raises the per-key buckets of the named
+ * scope classes. The contract's enterprise row reads "1,000 and more" and "50 and more", and its buckets may
+ * only be raised: per minute, concurrency and buckets never go below those floors (days and tokens are
+ * "custom", any count).
  */
 export const OVERRIDE_FIELDS = {
   requests_per_minute: 'requestsPerMinute',
@@ -53,6 +55,10 @@ export const OVERRIDE_FIELDS = {
 } as const satisfies Record<string, keyof PlanLimits>;
 
 const NULLABLE_OVERRIDES = new Set<string>(['requests_per_day', 'tokens_per_day']);
+const OVERRIDE_FLOORS: Readonly<Partial<Record<keyof typeof OVERRIDE_FIELDS, number>>> = {
+  requests_per_minute: PLAN_LIMITS.enterprise.requestsPerMinute ?? 1,
+  concurrent_requests: PLAN_LIMITS.enterprise.concurrentRequests ?? 1,
+};
 const SCOPE_CLASSES: readonly ScopeClass[] = ['read', 'write', 'execute', 'admin'];
 const MAX_LIMIT = 1_000_000_000_000;
 
@@ -70,8 +76,11 @@ export function limitOverrideErrors(value: unknown): Record<string, string[]> {
   }
   for (const [field, entry] of Object.entries(value)) {
     if (Object.hasOwn(OVERRIDE_FIELDS, field)) {
+      const floor = OVERRIDE_FLOORS[field as keyof typeof OVERRIDE_FIELDS];
       if (!(isCount(entry) || (entry === null && NULLABLE_OVERRIDES.has(field)))) {
         add(field, `${field} must be a positive integer${NULLABLE_OVERRIDES.has(field) ? ' or null (unlimited)' : ''}`);
+      } else if (floor !== undefined && typeof entry === 'number' && entry < floor) {
+        add(field, `${field} must be at least ${floor}, the enterprise plan's own limit`);
       }
     } else if (field === 'key_buckets') {
       if (!isObject(entry)) {
@@ -89,6 +98,11 @@ export function limitOverrideErrors(value: unknown): Record<string, string[]> {
           (bucket.burst !== undefined && !isCount(bucket.burst))
         ) {
           add(name, `${name}.requests_per_minute and ${name}.burst must be positive integers`);
+        } else {
+          const floor = KEY_BUCKETS[scope as ScopeClass];
+          if ((bucket.requests_per_minute ?? floor.perMinute) < floor.perMinute || (bucket.burst ?? floor.burst) < floor.burst) {
+            add(name, `${name} may only raise the bucket: requests_per_minute at least ${floor.perMinute}, burst at least ${floor.burst}`);
+          }
         }
       }
     } else {
@@ -105,8 +119,9 @@ function planOf(name: string): keyof typeof PLAN_LIMITS {
 
 /**
  * The limits that apply to an organization: its plan's, with the overrides of `settings.limits` for the
- * enterprise plan. Invalid override fields are ignored (the plan's number applies), so a bad setting never
- * turns into an error on every request.
+ * enterprise plan. Invalid override fields are ignored (the plan's number applies), and one below its floor
+ * counts as the floor (a value written to the database directly), so a bad setting never turns into an error
+ * on every request.
  */
 export function effectiveLimits(plan: OrganizationPlan): EffectiveLimits {
   const name = planOf(plan.name);
@@ -116,8 +131,10 @@ export function effectiveLimits(plan: OrganizationPlan): EffectiveLimits {
     const overrides = plan.overrides;
     for (const [field, property] of Object.entries(OVERRIDE_FIELDS)) {
       const value = overrides[field];
-      if (isCount(value) || (value === null && NULLABLE_OVERRIDES.has(field))) {
-        organization[property] = value;
+      if (isCount(value)) {
+        organization[property] = Math.max(value, OVERRIDE_FLOORS[field as keyof typeof OVERRIDE_FIELDS] ?? 1);
+      } else if (value === null && NULLABLE_OVERRIDES.has(field)) {
+        organization[property] = null;
       }
     }
     const buckets = overrides.key_buckets;
@@ -126,8 +143,8 @@ export function effectiveLimits(plan: OrganizationPlan): EffectiveLimits {
         const bucket = buckets[scope];
         if (isObject(bucket)) {
           keyBuckets[scope] = {
-            perMinute: isCount(bucket.requests_per_minute) ? bucket.requests_per_minute : KEY_BUCKETS[scope].perMinute,
-            burst: isCount(bucket.burst) ? bucket.burst : KEY_BUCKETS[scope].burst,
+            perMinute: isCount(bucket.requests_per_minute) ? Math.max(bucket.requests_per_minute, KEY_BUCKETS[scope].perMinute) : KEY_BUCKETS[scope].perMinute,
+            burst: isCount(bucket.burst) ? Math.max(bucket.burst, KEY_BUCKETS[scope].burst) : KEY_BUCKETS[scope].burst,
           };
         }
       }
