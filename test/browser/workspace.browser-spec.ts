@@ -72,62 +72,67 @@ describe('workspace console: agents, data sources, playground', () => {
     await stub?.close();
   });
 
-  it('should add a website source and follow its sync live, in the list and on its page, until its documents are indexed, and sync it again', async () => {
-    await page.goto(`${service.url}/data-sources`);
-    await heading('Data sources').waitFor();
-    await page.getByText('No data sources yet').waitFor();
+  // Two crawls of the fixture site, each awaited in the browser for up to 20 s.
+  it(
+    'should add a website source and follow its sync live, in the list and on its page, until its documents are indexed, and sync it again',
+    { timeout: 60_000 },
+    async () => {
+      await page.goto(`${service.url}/data-sources`);
+      await heading('Data sources').waitFor();
+      await page.getByText('No data sources yet').waitFor();
 
-    await page.getByRole('button', { name: 'New data source' }).click();
-    const form = page.getByRole('dialog', { name: 'New data source' });
-    await form.getByLabel('Type').selectOption('website');
-    await form.getByLabel('Name').fill('Acme docs');
-    await form.getByLabel('Start address').fill(site.url('/docs/'));
-    await form.getByLabel('Maximum pages').fill('10');
-    await form.getByLabel('Sync schedule').selectOption({ label: 'Every day' });
-    await form.getByRole('button', { name: 'Create data source' }).click();
+      await page.getByRole('button', { name: 'New data source' }).click();
+      const form = page.getByRole('dialog', { name: 'New data source' });
+      await form.getByLabel('Type').selectOption('website');
+      await form.getByLabel('Name').fill('Acme docs');
+      await form.getByLabel('Start address').fill(site.url('/docs/'));
+      await form.getByLabel('Maximum pages').fill('10');
+      await form.getByLabel('Sync schedule').selectOption({ label: 'Every day' });
+      await form.getByRole('button', { name: 'Create data source' }).click();
 
-    await heading('Acme docs').waitFor();
-    websiteId = idInAddress();
-    expect(websiteId).toMatch(/^ds_/);
-    const stored = await api()
-      .get(`/api/v1/data-sources/${websiteId}`)
-      .set(...admin())
-      .expect(200);
-    expect(stored.body).toMatchObject({ type: 'website', name: 'Acme docs', sync_frequency: 'daily', config: { url: site.url('/docs/'), max_pages: 10 } });
+      await heading('Acme docs').waitFor();
+      websiteId = idInAddress();
+      expect(websiteId).toMatch(/^ds_/);
+      const stored = await api()
+        .get(`/api/v1/data-sources/${websiteId}`)
+        .set(...admin())
+        .expect(200);
+      expect(stored.body).toMatchObject({ type: 'website', name: 'Acme docs', sync_frequency: 'daily', config: { url: site.url('/docs/'), max_pages: 10 } });
 
-    // The list shows the sync in progress, then the source active once it ends.
-    await page.getByRole('link', { name: 'All data sources' }).click();
-    await heading('Data sources').waitFor();
-    const row = bodyRows().filter({ hasText: 'Acme docs' });
-    const listProgress = row.getByRole('progressbar', { name: 'Sync progress of Acme docs' });
-    await listProgress.waitFor();
-    expect(await row.textContent()).toMatch(/Queued|Syncing/);
-    await expectAccessible(page, 'data sources list, syncing');
-    await row.getByText('Active').waitFor({ timeout: 20_000 });
-    expect(await listProgress.count()).toBe(0);
+      // The list shows the sync in progress, then the source active once it ends.
+      await page.getByRole('link', { name: 'All data sources' }).click();
+      await heading('Data sources').waitFor();
+      const row = bodyRows().filter({ hasText: 'Acme docs' });
+      const listProgress = row.getByRole('progressbar', { name: 'Sync progress of Acme docs' });
+      await listProgress.waitFor();
+      expect(await row.textContent()).toMatch(/Queued|Syncing/);
+      await expectAccessible(page, 'data sources list, syncing');
+      await row.getByText('Active').waitFor({ timeout: 20_000 });
+      expect(await listProgress.count()).toBe(0);
 
-    await row.getByRole('link', { name: 'Acme docs' }).click();
-    const progress = page.getByRole('progressbar', { name: 'Sync progress' });
-    await expect.poll(() => progress.getAttribute('value')).toBe('100');
-    const documents = page.getByRole('region', { name: 'Documents', exact: true });
-    await expect.poll(() => documents.locator('tbody tr').count()).toBe(4);
-    expect(await documents.textContent()).toContain(site.url('/docs/install'));
-    expect(await documents.locator('tbody').getByText('Indexed').count()).toBe(4);
-    const status = await api()
-      .get(`/api/v1/data-sources/${websiteId}/status`)
-      .set(...admin())
-      .expect(200);
-    expect(status.body).toMatchObject({ status: 'active', progress_pct: 100 });
-    expect(await page.getByRole('region', { name: 'Sync', exact: true }).textContent()).toContain(`${status.body.chunks_indexed} chunks`);
-    await expectAccessible(page, 'website data source');
+      await row.getByRole('link', { name: 'Acme docs' }).click();
+      const progress = page.getByRole('progressbar', { name: 'Sync progress' });
+      await expect.poll(() => progress.getAttribute('value')).toBe('100');
+      const documents = page.getByRole('region', { name: 'Documents', exact: true });
+      await expect.poll(() => documents.locator('tbody tr').count()).toBe(4);
+      expect(await documents.textContent()).toContain(site.url('/docs/install'));
+      expect(await documents.locator('tbody').getByText('Indexed').count()).toBe(4);
+      const status = await api()
+        .get(`/api/v1/data-sources/${websiteId}/status`)
+        .set(...admin())
+        .expect(200);
+      expect(status.body).toMatchObject({ status: 'active', progress_pct: 100 });
+      expect(await page.getByRole('region', { name: 'Sync', exact: true }).textContent()).toContain(`${status.body.chunks_indexed} chunks`);
+      await expectAccessible(page, 'website data source');
 
-    // Sync now: the bar runs again and comes back to 100%, with the same documents.
-    await page.getByRole('button', { name: 'Sync now' }).click();
-    await page.getByRole('button', { name: 'Syncing…' }).waitFor();
-    await page.getByRole('button', { name: 'Sync now' }).waitFor({ timeout: 20_000 });
-    expect(await progress.getAttribute('value')).toBe('100');
-    expect(await documents.locator('tbody tr').count()).toBe(4);
-  });
+      // Sync now: the bar runs again and comes back to 100%, with the same documents.
+      await page.getByRole('button', { name: 'Sync now' }).click();
+      await page.getByRole('button', { name: 'Syncing…' }).waitFor();
+      await page.getByRole('button', { name: 'Sync now' }).waitFor({ timeout: 20_000 });
+      expect(await progress.getAttribute('value')).toBe('100');
+      expect(await documents.locator('tbody tr').count()).toBe(4);
+    },
+  );
 
   it('should create a files source and index an uploaded file', async () => {
     await page.goto(`${service.url}/data-sources`);
