@@ -220,6 +220,31 @@ describe('query and search', () => {
       expect(response.body.error.code).toBe('conflict');
     });
 
+    it('should answer 409 before recording or streaming anything when the agent\u2019s model has no endpoint configured', async () => {
+      const unrunnable = await api()
+        .post('/api/v1/agents')
+        .set(...bearer(org.adminKey))
+        .send({ name: 'Unconfigured model', data_source_ids: [sourceId], model: 'custom:llama' })
+        .expect(201);
+      const interactions = async (): Promise<number> =>
+        (
+          await api()
+            .get(`/api/v1/interactions?agent_id=${unrunnable.body.id}`)
+            .set(...bearer(org.adminKey))
+            .expect(200)
+        ).body.total as number;
+      for (const stream of [false, true]) {
+        const response = await api()
+          .post('/api/v1/query')
+          .set(...bearer(org.adminKey))
+          .send({ agent_id: unrunnable.body.id, query: 'How long is the warranty?', stream });
+        expect(response.status, `stream: ${stream}`).toBe(409);
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        expect(response.body.error).toMatchObject({ code: 'conflict', message: expect.stringContaining('CUSTOM_MODEL_BASE_URL') });
+      }
+      expect(await interactions()).toBe(0);
+    });
+
     it('should say so, citing nothing, when the sources hold no answer', async () => {
       const empty = await api()
         .post('/api/v1/agents')

@@ -4,10 +4,10 @@ import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { createGuardedDispatcher, findBlockedAddressError, resolvePublicAddresses } from '#src/common/net/ssrf-guard.js';
 import { AnthropicAnswerer } from '#src/modules/generation/anthropic-answerer.js';
-import { Answerer, type AnswerOptions, type AnswerRequest, type AnswerResult } from '#src/modules/generation/answerer.js';
+import { Answerer, type AnswerOptions, type AnswerRequest, type AnswerResult, type ProviderCredentials } from '#src/modules/generation/answerer.js';
 import { CitationFilter, sanitizeCitations } from '#src/modules/generation/citations.js';
 import { ExtractiveAnswerer } from '#src/modules/generation/extractive/extractive-answerer.js';
-import { costUsd, KNOWN_MODELS, modelInfo, type ModelProvider } from '#src/modules/generation/model-catalog.js';
+import { costUsd, KNOWN_MODELS, modelInfo, type ModelInfo, type ModelProvider } from '#src/modules/generation/model-catalog.js';
 import { OpenAIChatAnswerer } from '#src/modules/generation/openai-chat-answerer.js';
 import { NO_ANSWER } from '#src/modules/generation/prompt.js';
 import { isAbort, toProviderAppError, type ProviderCallContext } from '#src/modules/generation/provider-errors.js';
@@ -20,6 +20,14 @@ export interface GeneratedAnswer extends AnswerResult {
 }
 
 const CUSTOM_PREFIX = 'custom:';
+
+function supportedModel(model: string): ModelInfo {
+  const info = modelInfo(model);
+  if (!info) {
+    throw AppError.conflict(`Model "${model}" is not supported: use one of ${KNOWN_MODELS.join(', ')}, or custom:<name>`);
+  }
+  return info;
+}
 
 const LABELS: Record<Exclude<ModelProvider, 'builtin'>, string> = {
   openai: 'OpenAI',
@@ -56,11 +64,15 @@ export class AnswerService extends Answerer implements OnApplicationShutdown {
     this.guardedFetch = fetchThrough(this.dispatcher);
   }
 
-  async answer(request: AnswerRequest, options: AnswerOptions = {}): Promise<GeneratedAnswer> {
-    const info = modelInfo(request.model);
-    if (!info) {
-      throw AppError.conflict(`Model "${request.model}" is not supported: use one of ${KNOWN_MODELS.join(', ')}, or custom:<name>`);
+  override checkRunnable(model: string, credentials?: ProviderCredentials): void {
+    const info = supportedModel(model);
+    if (info.provider !== 'builtin') {
+      this.target({ model, credentials }, info.provider);
     }
+  }
+
+  async answer(request: AnswerRequest, options: AnswerOptions = {}): Promise<GeneratedAnswer> {
+    const info = supportedModel(request.model);
     throwIfAborted(options.signal);
     const sourceCount = request.sources.length;
     const forward = options.onDelta;
@@ -133,7 +145,7 @@ export class AnswerService extends Answerer implements OnApplicationShutdown {
   }
 
   /** Where the answer comes from: the customer's provider key first, else the operator's configuration. */
-  private target(request: AnswerRequest, provider: Exclude<ModelProvider, 'builtin'>): ProviderTarget {
+  private target(request: Pick<AnswerRequest, 'model' | 'credentials'>, provider: Exclude<ModelProvider, 'builtin'>): ProviderTarget {
     const credentials = request.credentials;
     if (credentials && credentials.provider !== provider) {
       throw AppError.conflict(

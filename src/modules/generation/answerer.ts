@@ -44,4 +44,11 @@ export interface AnswerOptions {
 /** Produces an answer citing its sources as [n]. */
 export abstract class Answerer {
   abstract answer(request: AnswerRequest, options?: AnswerOptions): Promise<AnswerResult>;
+
+  /**
+   * Throws what `answer` would throw for this model and these credentials before generating anything (an
+   * unknown model, no key or endpoint configured), so a query can be refused before it is recorded or its
+   * event stream opens.
+   */
+  checkRunnable(_model: string, _credentials?: ProviderCredentials): void {}
 }

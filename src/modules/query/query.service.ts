@@ -57,8 +57,8 @@ export interface QueryResult {
 /**
  * Answers a query with an agent: retrieval over the agent's data sources and the published knowledge
  * base, an answer citing the sources as [n], and the interaction recorded with both. Split in two so a
- * streaming caller can fail with a plain HTTP error (unknown agent, disabled agent) before it starts
- * the event stream.
+ * streaming caller can fail with a plain HTTP error (unknown agent, disabled agent, a model with no key or
+ * endpoint configured) before it starts the event stream.
  */
 @Injectable()
 export class QueryService {
@@ -86,6 +86,7 @@ export class QueryService {
       input.sessionId ? this.interactions.history(auth, sessionId, HISTORY_TURNS) : Promise.resolve([]),
       agent.providerKeyId ? this.providerKeys.credentialsFor(auth.orgId, agent.providerKeyId) : Promise.resolve(undefined),
     ]);
+    this.answerer.checkRunnable(agent.model, credentials);
     const interaction = await this.transactions.run((tx) =>
       this.lifecycle.open(auth, { agentId: agent.id, sessionId, query: input.query, ragStrategy: agent.ragStrategy, model: agent.model }, tx),
     );
