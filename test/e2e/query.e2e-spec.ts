@@ -343,6 +343,24 @@ describe('query and search', () => {
         .send({ feedback: 'negative', comment: 'Missing the weekend hours.' })
         .expect(200);
       expect(negative.body).toMatchObject({ id, feedback: 'negative', comment: 'Missing the weekend hours.' });
+      const again = await api()
+        .post(`/api/v1/interactions/${id}/feedback`)
+        .set(...bearer(org.adminKey))
+        .send({ feedback: 'negative' })
+        .expect(200);
+      expect(again.body).toMatchObject({ feedback: 'negative', comment: 'Missing the weekend hours.' });
+      const changed = await api()
+        .post(`/api/v1/interactions/${id}/feedback`)
+        .set(...bearer(org.adminKey))
+        .send({ feedback: 'positive' })
+        .expect(200);
+      // The comment was about the answer being wrong: it does not stay on a thumbs up.
+      expect(changed.body).toMatchObject({ feedback: 'positive', comment: null });
+      await api()
+        .post(`/api/v1/interactions/${id}/feedback`)
+        .set(...bearer(org.adminKey))
+        .send({ feedback: 'negative', comment: 'Missing the weekend hours.' })
+        .expect(200);
       const filtered = await api()
         .get('/api/v1/interactions?feedback=negative')
         .set(...bearer(org.adminKey))
@@ -354,7 +372,7 @@ describe('query and search', () => {
           `SELECT data FROM event WHERE type = 'interaction.feedback' AND data->'interaction'->>'id' = $1 ORDER BY created_at, id`,
           [id],
         );
-      expect(events.map((event) => event.data.interaction.feedback)).toEqual(['positive', 'negative']);
+      expect(events.map((event) => event.data.interaction.feedback)).toEqual(['positive', 'negative', 'negative', 'positive', 'negative']);
     });
 
     it('should refuse bad feedback, unknown interactions and other organizations\u2019', async () => {

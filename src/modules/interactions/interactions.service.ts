@@ -26,7 +26,8 @@ export class InteractionsService {
 
   /**
    * Sets or changes the feedback, whatever became of the answer (a failed one deserves a thumbs down as much
-   * as a wrong one); every change is an interaction.feedback event.
+   * as a wrong one); every change is an interaction.feedback event. A request without `comment` keeps the
+   * comment of the same verdict given again, and drops the one written for the other verdict.
    */
   async feedback(auth: AuthContext, id: string, dto: FeedbackDto): Promise<InteractionEntity> {
     return this.transactions.run(async (tx) => {
@@ -34,7 +35,8 @@ export class InteractionsService {
       if (!interaction) {
         throw AppError.notFound('Interaction', id);
       }
-      Object.assign(interaction, { feedback: dto.feedback, comment: dto.comment === undefined ? interaction.comment : dto.comment, feedbackAt: new Date() });
+      const comment = dto.comment !== undefined ? dto.comment : dto.feedback === interaction.feedback ? interaction.comment : null;
+      Object.assign(interaction, { feedback: dto.feedback, comment, feedbackAt: new Date() });
       const saved = await this.interactions.save(auth.orgId, interaction, tx);
       await this.events.record(tx, auth.orgId, 'interaction.feedback', { interaction: toInteractionEvent(saved) });
       return saved;
