@@ -88,6 +88,30 @@ describe('error envelopes and hostile input', () => {
     expect(await agentCount()).toBe(before);
   });
 
+  it('should refuse a string holding an unpaired surrogate, naming its field, and take a whole pair', async () => {
+    const before = await agentCount();
+    for (const [body, field] of [
+      ['{"name": "Warranty \\ud800", "data_source_ids": []}', 'name'],
+      ['{"name": "x", "data_source_ids": [], "system_prompt": "a\\udfffb"}', 'system_prompt'],
+    ]) {
+      const response = await request(t.http)
+        .post('/api/v1/agents')
+        .set(...bearer(org.adminKey))
+        .set('Content-Type', 'application/json')
+        .send(body);
+      expectVersionedError(response, 400, 'invalid_request');
+      expect(response.body.error.details).toEqual({ [field]: [expect.stringContaining('unpaired surrogate')] });
+    }
+    expect(await agentCount()).toBe(before);
+    const paired = await request(t.http)
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .set('Content-Type', 'application/json')
+      .send('{"name": "Smile \\ud83d\\ude00", "data_source_ids": []}')
+      .expect(201);
+    expect(paired.body.name).toBe('Smile \u{1F600}');
+  });
+
   it('should refuse a body that is not a JSON object', async () => {
     for (const body of ['[]', '[{"name":"x"}]', '"x"', '42', 'null', 'true']) {
       const response = await request(t.http)
