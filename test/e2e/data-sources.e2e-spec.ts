@@ -375,7 +375,7 @@ describe('data sources', () => {
   describe('validation', () => {
     it.each([
       [{ type: 'confluence', name: 'Wiki', config: {} }, 'config.site_url', /site_url/],
-      [{ type: 'slack', name: 'Chat', config: { channel_ids: 'C0ENG' } }, 'config.channel_ids', /channel_ids/],
+      [{ type: 'slack', name: 'Chat', config: { channel_ids: 'C0ENG' } }, 'config.channel_ids', /channel_ids must be an array/],
       [{ type: 'google_drive', name: 'Drive', config: { folder_ids: ['fld_eng'], owner: 'me' } }, 'config.owner', /owner/],
       [{ type: 'sharepoint', name: 'Sites', config: { site_urls: ['ftp://contoso.sharepoint.com/sites/eng'] } }, 'config.site_urls', /site_urls/],
       [{ type: 'ftp', name: 'x' }, 'type', /type/],
@@ -385,6 +385,8 @@ describe('data sources', () => {
       [{ type: 'website', name: 'x', config: { url: 'https://user:pw@docs.example.test/' } }, 'config.url', /password|user/],
       [{ type: 'website', name: 'x', config: { url: 'https://docs.example.test/', max_pages: 0 } }, 'config.max_pages', /max_pages/],
       [{ type: 'website', name: 'x', config: { url: 'https://docs.example.test/', max_pages: 10_001 } }, 'config.max_pages', /max_pages/],
+      // The wrong type is named, not a range the value is not even a number of.
+      [{ type: 'website', name: 'x', config: { url: 'https://docs.example.test/', max_pages: '10' } }, 'config.max_pages', /max_pages must be an integer/],
       [{ type: 'website', name: 'x', config: { url: 'https://docs.example.test/', depth: 3 } }, 'config.depth', /depth/],
       [{ type: 'file', name: 'x', config: { url: 'https://docs.example.test/' } }, 'config.url', /url/],
       [{ type: 'website', name: 'x', config: 'https://docs.example.test/' }, 'config', /config/],

@@ -1,10 +1,9 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { AppError } from '#src/common/errors/app.error.js';
 
-/** Field path → messages, e.g. `{ "temperature": ["temperature must not be greater than 2"] }`. */
 /**
- * Which failed rule names a field's problem best: a field that is missing or of the wrong type fails its
- * length and range rules too, and "must be shorter than 200 characters" would mislead.
+ * Which failed rule names a field's problem best: a field that is missing, of the wrong type or of the
+ * wrong format fails its length and range rules too, and "must be shorter than 200 characters" would mislead.
  */
 const RULES_FIRST = [
   'whitelistValidation',
@@ -19,6 +18,8 @@ const RULES_FIRST = [
   'nestedValidation',
   'isEnum',
   'isIn',
+  'isEmail',
+  'isUrl',
 ];
 
 function mostTelling(constraints: Record<string, string>): string {
@@ -27,6 +28,7 @@ function mostTelling(constraints: Record<string, string>): string {
   return constraints[rule];
 }
 
+/** Field path → messages, e.g. `{ "temperature": ["temperature must not be greater than 2"] }`. */
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): Record<string, string[]> {
   const result: Record<string, string[]> = {};
   for (const error of errors) {

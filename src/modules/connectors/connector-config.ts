@@ -20,7 +20,7 @@ export async function validateConnectorConfig(connector: Connector, config: Reco
     return {};
   }
   const dto = plainToInstance(connector.configDto, config);
-  const errors = await validate(dto, { whitelist: true, forbidNonWhitelisted: true, stopAtFirstError: true });
+  const errors = await validate(dto, { whitelist: true, forbidNonWhitelisted: true });
   if (errors.length > 0) {
     const details = Object.fromEntries(Object.entries(flattenValidationErrors(errors)).map(([field, messages]) => [`config.${field}`, messages]));
     throw AppError.invalid(Object.values(details)[0]?.[0] ?? 'config is invalid', details);
