@@ -32,6 +32,14 @@ describe('error envelopes and hostile input', () => {
       .getRepository(AgentEntity)
       .count({ where: { orgId: org.orgId } });
 
+  /** Sends `body` byte for byte as JSON to an agent-creating path. */
+  const postRawJson = (body: string, path = '/api/v1/agents') =>
+    request(t.http)
+      .post(path)
+      .set(...bearer(org.adminKey))
+      .set('Content-Type', 'application/json')
+      .send(body);
+
   const expectVersionedError = (response: request.Response, status: number, code: string): void => {
     expect(response.status).toBe(status);
     expect(response.body.error.code).toBe(code);
@@ -53,11 +61,7 @@ describe('error envelopes and hostile input', () => {
   it('should refuse malformed JSON with 400 and write nothing', async () => {
     const before = await agentCount();
     for (const body of ['{"name": "x",', '{name: "x"}', '{"name": "x"} trailing', '\u0000', 'nul']) {
-      const response = await request(t.http)
-        .post('/api/v1/agents')
-        .set(...bearer(org.adminKey))
-        .set('Content-Type', 'application/json')
-        .send(body);
+      const response = await postRawJson(body);
       expectVersionedError(response, 400, 'invalid_request');
       expect(response.body.error.message).toBe('Malformed JSON in request body');
       expect(response.body.error.details).toEqual({ body: ['Malformed JSON in request body'] });
@@ -70,18 +74,10 @@ describe('error envelopes and hostile input', () => {
     const deepArray = `{"name": "x", "data_source_ids": ${'['.repeat(5_000)}${']'.repeat(5_000)}}`;
     const deepObject = `{"name": "x", "metadata": ${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}}`;
     for (const body of [deepArray, deepObject]) {
-      const versioned = await request(t.http)
-        .post('/api/v1/agents')
-        .set(...bearer(org.adminKey))
-        .set('Content-Type', 'application/json')
-        .send(body);
+      const versioned = await postRawJson(body);
       expectVersionedError(versioned, 400, 'invalid_request');
       expect(versioned.body.error.message).toBe(`The request body nests deeper than ${MAX_BODY_DEPTH} levels`);
-      const legacy = await request(t.http)
-        .post('/api/agents')
-        .set(...bearer(org.adminKey))
-        .set('Content-Type', 'application/json')
-        .send(body);
+      const legacy = await postRawJson(body, '/api/agents');
       expect(legacy.status).toBe(400);
       expect(legacy.body.status).toBe(400);
     }
@@ -94,31 +90,18 @@ describe('error envelopes and hostile input', () => {
       ['{"name": "Warranty \\ud800", "data_source_ids": []}', 'name'],
       ['{"name": "x", "data_source_ids": [], "system_prompt": "a\\udfffb"}', 'system_prompt'],
     ]) {
-      const response = await request(t.http)
-        .post('/api/v1/agents')
-        .set(...bearer(org.adminKey))
-        .set('Content-Type', 'application/json')
-        .send(body);
+      const response = await postRawJson(body);
       expectVersionedError(response, 400, 'invalid_request');
       expect(response.body.error.details).toEqual({ [field]: [expect.stringContaining('unpaired surrogate')] });
     }
     expect(await agentCount()).toBe(before);
-    const paired = await request(t.http)
-      .post('/api/v1/agents')
-      .set(...bearer(org.adminKey))
-      .set('Content-Type', 'application/json')
-      .send('{"name": "Smile \\ud83d\\ude00", "data_source_ids": []}')
-      .expect(201);
+    const paired = await postRawJson('{"name": "Smile \\ud83d\\ude00", "data_source_ids": []}').expect(201);
     expect(paired.body.name).toBe('Smile \u{1F600}');
   });
 
   it('should refuse a body that is not a JSON object', async () => {
     for (const body of ['[]', '[{"name":"x"}]', '"x"', '42', 'null', 'true']) {
-      const response = await request(t.http)
-        .post('/api/v1/agents')
-        .set(...bearer(org.adminKey))
-        .set('Content-Type', 'application/json')
-        .send(body);
+      const response = await postRawJson(body);
       expectVersionedError(response, 400, 'invalid_request');
     }
   });
@@ -217,11 +200,7 @@ describe('error envelopes and hostile input', () => {
     expect(nul.body.error.details).toHaveProperty('name');
 
     // A JSON "__proto__" key is an unknown field like any other: refused, naming it, and nothing is polluted.
-    const proto = await request(t.http)
-      .post('/api/v1/agents')
-      .set(...bearer(org.adminKey))
-      .set('Content-Type', 'application/json')
-      .send('{"name":"a","data_source_ids":[],"__proto__":{"polluted":true}}');
+    const proto = await postRawJson('{"name":"a","data_source_ids":[],"__proto__":{"polluted":true}}');
     expectVersionedError(proto, 400, 'invalid_request');
     expect(Object.keys(proto.body.error.details)).toEqual(['__proto__']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -239,20 +218,11 @@ describe('error envelopes and hostile input', () => {
 
   it('should answer 413 for a JSON body over 1 MiB, and accept one just under it', async () => {
     const tooBig = JSON.stringify({ name: 'big', data_source_ids: [], system_prompt: 'x'.repeat(1024 * 1024) });
-    const refused = await request(t.http)
-      .post('/api/v1/agents')
-      .set(...bearer(org.adminKey))
-      .set('Content-Type', 'application/json')
-      .send(tooBig);
+    const refused = await postRawJson(tooBig);
     expectVersionedError(refused, 413, 'payload_too_large');
 
     const underLimit = JSON.stringify({ name: 'fits', data_source_ids: [], system_prompt: 'x'.repeat(20_000) });
-    await request(t.http)
-      .post('/api/v1/agents')
-      .set(...bearer(org.adminKey))
-      .set('Content-Type', 'application/json')
-      .send(underLimit)
-      .expect(201);
+    await postRawJson(underLimit).expect(201);
   });
 
   it('should answer 415 for a body that is not JSON', async () => {
