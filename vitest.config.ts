@@ -17,7 +17,8 @@ const webDir = fileURLToPath(new URL('./web/src/', import.meta.url));
  */
 const LONGEST = [
   'test/e2e/processes.e2e-spec.ts',
-  'test/e2e/fuzz.e2e-spec.ts',
+  'test/e2e/fuzz.part-1.e2e-spec.ts',
+  'test/e2e/fuzz.part-2.e2e-spec.ts',
   'test/e2e/connectors.e2e-spec.ts',
   'test/e2e/faults.e2e-spec.ts',
   'test/e2e/connectors-recovery.e2e-spec.ts',

@@ -16,7 +16,7 @@ import { until } from '#test/utils/until.js';
 import { acceptInvitation, type WebSession } from '#test/utils/web-sessions.js';
 
 /**
- * What the schema-driven fuzzing of test/e2e/fuzz.e2e-spec.ts found, each case shrunk to explicit requests:
+ * What the schema-driven fuzzing (test/utils/fuzz/suite.ts) found, each case shrunk to explicit requests:
  * answers the OpenAPI document did not describe, and a request that held the process for minutes.
  */
 describe('fuzzing findings', () => {

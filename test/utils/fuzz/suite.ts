@@ -6,24 +6,25 @@ import type { ApiOperation } from '#test/utils/fuzz/openapi.js';
 import { describeRequest, requestsOf, type FuzzRequest } from '#test/utils/fuzz/requests.js';
 import { problemsOf } from '#test/utils/fuzz/response-check.js';
 import { FuzzWorld } from '#test/utils/fuzz/world.js';
-import { createTestDatabase } from '#test/utils/test-database.js';
+import { createTestDatabase, SERVER_URL } from '#test/utils/test-database.js';
 
 /**
- * Requests per operation: 400 keeps the whole CI run within its budget (the file took 363 s on the embedded
- * store and 209 s on PostgreSQL in a CI run on the development machine), so both stores run it in full.
- * FUZZ_RUNS raises it (`FUZZ_RUNS=5000 npx vitest run test/e2e/fuzz.e2e-spec.ts`). A failure prints its seed and path:
- * FUZZ_SEED and FUZZ_PATH replay it, and FUZZ_ONLY keeps the operations whose label contains it
+ * Requests per operation: 2,000 on PostgreSQL and 400 on the embedded store, whose every query runs in the
+ * test's own process, keep the whole CI run within its budget (the operations are split between two files
+ * that run side by side: test/e2e/fuzz.part-1 and part-2). FUZZ_RUNS sets it
+ * (`FUZZ_RUNS=5000 npx vitest run test/e2e/fuzz.part`). A failure prints its seed and path: FUZZ_SEED and
+ * FUZZ_PATH replay it, and FUZZ_ONLY keeps the operations whose label contains it
  * (`FUZZ_ONLY="POST /api/v1/agents"`; the rows an operation sees depend on the ones fuzzed before it).
  * FUZZ_LOG names a file that gets a line per request (operation, status, intent, and why a valid one was
  * refused): where the generators stop short of an operation, or the document is looser than the service.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
+const RUNS = Number(process.env.FUZZ_RUNS ?? (SERVER_URL ? 2_000 : 400));
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const PATH = process.env.FUZZ_PATH;
 const ONLY = process.env.FUZZ_ONLY;
 const LOG = process.env.FUZZ_LOG;
 /** The slowest operations (uploads, queries) take a few milliseconds a request, and shrinking repeats some. */
-const OPERATION_TIMEOUT_MS = Math.max(120_000, RUNS * 60);
+const OPERATION_TIMEOUT_MS = Math.max(120_000, RUNS * 100);
 
 /**
  * No operation is skipped; those whose effect would end the run are neutralised by FuzzWorld. Logout is
@@ -69,15 +70,6 @@ async function startWorld(databaseUrl: string | undefined): Promise<FuzzWorld> {
   }
 }
 
-const database = await createTestDatabase();
-const world = await startWorld(database.url);
-const operations = world.document.operations().filter((operation) => !ONLY || operation.label.includes(ONLY));
-
-afterAll(async () => {
-  await world.close();
-  await database.drop();
-});
-
 /** The service runs in this process: a request that reached Object.prototype would show here. */
 const PROTOTYPE_MEMBERS = Object.getOwnPropertyNames(Object.prototype).join();
 
@@ -86,8 +78,8 @@ function excerpt(response: RawResponse): string {
   return text.length > 800 ? `${text.slice(0, 800)}…` : text;
 }
 
-function problemsWith(operation: ApiOperation, request: FuzzRequest, response: RawResponse): string[] {
-  const problems = problemsOf(world.document, operation, response);
+function problemsWith(document: FuzzWorld['document'], operation: ApiOperation, request: FuzzRequest, response: RawResponse): string[] {
+  const problems = problemsOf(document, operation, response);
   if (request.mustRefuse && (response.status < 400 || response.status >= 500)) {
     problems.push(`answered ${response.status} to a request the contract refuses (${request.intent})`);
   }
@@ -97,40 +89,58 @@ function problemsWith(operation: ApiOperation, request: FuzzRequest, response: R
   return problems;
 }
 
-describe('every operation of the OpenAPI document, fuzzed from its schemas', () => {
-  it('should have operations to fuzz', () => {
-    expect(operations.length).toBeGreaterThan(ONLY ? 0 : 80);
+/**
+ * Fuzzes every `count`-th operation of the document from the `part`-th (1-based), in a world of its own: the
+ * parts run side by side in separate files. Every operation is in exactly one part.
+ */
+export async function fuzzOperations(part: number, count: number): Promise<void> {
+  const database = await createTestDatabase();
+  const world = await startWorld(database.url);
+  const operations = world.document
+    .operations()
+    .filter((_operation, index) => index % count === part - 1)
+    .filter((operation) => !ONLY || operation.label.includes(ONLY));
+
+  afterAll(async () => {
+    await world.close();
+    await database.drop();
   });
 
-  for (const operation of operations) {
-    it(
-      `should answer ${operation.label} within its contract`,
-      async () => {
-        await world.prepare(operation);
-        let succeeded = false;
-        await fc.assert(
-          fc.asyncProperty(requestsOf(world.sourcesFor(operation)), async (request) => {
-            const response = await world.send(operation, request);
-            await world.restore(operation);
-            if (LOG) {
-              appendFileSync(
-                LOG,
-                `${operation.label}\t${response.status}\t${request.intent}\t${request.intent.startsWith('valid') && response.status === 400 ? excerpt(response) : ''}\n`,
-              );
-            }
-            succeeded ||= !request.mustRefuse && response.status < 400;
-            const problems = problemsWith(operation, request, response);
-            if (problems.length > 0) {
-              throw new Error(`${problems.join('\n')}\n  answer: ${response.status} ${excerpt(response)}\n  request: ${describeRequest(request)}`);
-            }
-          }),
-          { numRuns: RUNS, seed: SEED, path: PATH },
-        );
-        if (RUNS >= 100 && SEED === undefined && !(operation.label in UNREACHABLE)) {
-          expect(succeeded, `no valid request to ${operation.label} succeeded in ${RUNS} runs`).toBe(true);
-        }
-      },
-      OPERATION_TIMEOUT_MS,
-    );
-  }
-});
+  describe(`every operation of the OpenAPI document, fuzzed from its schemas (part ${part} of ${count})`, () => {
+    it.skipIf(Boolean(ONLY))('should have operations to fuzz', () => {
+      expect(operations.length).toBeGreaterThan(80 / count);
+    });
+
+    for (const operation of operations) {
+      it(
+        `should answer ${operation.label} within its contract`,
+        async () => {
+          await world.prepare(operation);
+          let succeeded = false;
+          await fc.assert(
+            fc.asyncProperty(requestsOf(world.sourcesFor(operation)), async (request) => {
+              const response = await world.send(operation, request);
+              await world.restore(operation);
+              if (LOG) {
+                appendFileSync(
+                  LOG,
+                  `${operation.label}\t${response.status}\t${request.intent}\t${request.intent.startsWith('valid') && response.status === 400 ? excerpt(response) : ''}\n`,
+                );
+              }
+              succeeded ||= !request.mustRefuse && response.status < 400;
+              const problems = problemsWith(world.document, operation, request, response);
+              if (problems.length > 0) {
+                throw new Error(`${problems.join('\n')}\n  answer: ${response.status} ${excerpt(response)}\n  request: ${describeRequest(request)}`);
+              }
+            }),
+            { numRuns: RUNS, seed: SEED, path: PATH },
+          );
+          if (RUNS >= 100 && SEED === undefined && !(operation.label in UNREACHABLE)) {
+            expect(succeeded, `no valid request to ${operation.label} succeeded in ${RUNS} runs`).toBe(true);
+          }
+        },
+        OPERATION_TIMEOUT_MS,
+      );
+    }
+  });
+}
