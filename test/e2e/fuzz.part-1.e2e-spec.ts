@@ -1,3 +1,3 @@
 import { fuzzOperations } from '#test/utils/fuzz/suite.js';
 
-await fuzzOperations(1, 2);
+await fuzzOperations();

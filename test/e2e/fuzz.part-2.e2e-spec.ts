@@ -1,3 +1,3 @@
 import { fuzzOperations } from '#test/utils/fuzz/suite.js';
 
-await fuzzOperations(2, 2);
+await fuzzOperations();
