@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_DEPTH } from '#src/common/http/body-depth.js';
+import { MAX_BODY_DEPTH } from '#src/common/http/body-shape.js';
 import { AgentEntity } from '#src/modules/agents/agent.entity.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { createTestApp, type TestApp } from '#test/utils/test-app.js';

@@ -2,8 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import type { AppConfig } from '#src/config/app-config.js';
-import { limitBodyDepth } from '#src/common/http/body-depth.js';
-import { refuseUnpairedSurrogates } from '#src/common/http/body-unicode.js';
+import { checkBodyShape } from '#src/common/http/body-shape.js';
 import { requestContext } from '#src/common/http/request-id.middleware.js';
 import { MEDIA_TYPES } from '#src/common/http/route-policy/accepts.decorator.js';
 import { RoutePolicies } from '#src/common/http/route-policy/route-policies.js';
@@ -35,8 +34,7 @@ export function configureHttp(app: INestApplication, config: AppConfig, logger: 
   app.use(acceptedBodies(policies));
   app.use(express.json({ limit: config.http.bodyLimitBytes, strict: true, type: [...MEDIA_TYPES.json] }));
   app.use(formBodies(policies, config.http.bodyLimitBytes));
-  app.use(limitBodyDepth);
-  app.use(refuseUnpairedSurrogates);
+  app.use(checkBodyShape);
   app.use(unreadBodies(policies));
 
   setupSwagger(app);
