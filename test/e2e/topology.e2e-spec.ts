@@ -93,6 +93,12 @@ describe.skipIf(!SERVER_URL || !REDIS_URL)('two api and two worker processes beh
     }
   });
 
+  it('should end an operator\u2019s command with no warning: what it committed wakes the workers before its queue closes', async () => {
+    const { output, warnings } = await t.cliWithLog(['org:create', '--name', 'Quiet', '--admin-email', `quiet-${randomBytes(4).toString('hex')}@example.test`]);
+    expect(output).toHaveProperty('organization.id');
+    expect(warnings).toEqual([]);
+  });
+
   it('should never let the two apis together accept more than one bucket\u2019s burst plus its refill', async () => {
     const reader = await api()
       .post('/api/v1/api-keys')

@@ -88,11 +88,19 @@ export class TestTopology {
 
   /** Runs `node dist/src/cli.js` on this deployment; answers the JSON line it prints. */
   async cli(args: string[]): Promise<Record<string, unknown>> {
+    return (await this.cliWithLog(args)).output;
+  }
+
+  /** As `cli`, with the warnings and errors the command logged. */
+  async cliWithLog(args: string[]): Promise<{ output: Record<string, unknown>; warnings: string[] }> {
     const result = await runProcess('dist/src/cli.js', args, this.env);
     if (result.code !== 0) {
       throw new Error(`cli ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
     }
-    return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+    return {
+      output: JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>,
+      warnings: result.stderr.split('\n').filter((line) => /"level":"(warn|error|fatal)"/.test(line)),
+    };
   }
 
   /** An organization made as the operator makes one, with its plan's limits replaced by `limits` when given. */

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { TransactionRunner } from '#src/common/database/transaction.js';
 import { JobQueue } from '#src/common/queue/job-queue.js';
@@ -20,9 +20,11 @@ const SWEEP_EVERY_MS = 5_000;
  * with SKIP LOCKED, so several workers can dispatch at once without sending an event twice.
  */
 @Injectable()
-export class EventDispatcher implements OnApplicationBootstrap {
+export class EventDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('EventDispatcher');
   private wakeQueued = false;
+  /** Wake-ups on their way to the queue. */
+  private readonly wakes = new Set<Promise<unknown>>();
 
   constructor(
     private readonly transactions: TransactionRunner,
@@ -52,12 +54,19 @@ export class EventDispatcher implements OnApplicationBootstrap {
       return;
     }
     this.wakeQueued = true;
-    setImmediate(() => {
-      this.wakeQueued = false;
-      this.queue
-        .enqueue(JobName.DispatchEvents, {}, { dedupeKey: 'dispatch-events' })
-        .catch((error: unknown) => this.logger.warn({ err: error }, 'Could not wake the event dispatcher; the sweep will'));
-    });
+    const wake: Promise<unknown> = new Promise((resolve) => setImmediate(resolve))
+      .then(() => {
+        this.wakeQueued = false;
+        return this.queue.enqueue(JobName.DispatchEvents, {}, { dedupeKey: 'dispatch-events' });
+      })
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'Could not wake the event dispatcher; the sweep will'))
+      .finally(() => this.wakes.delete(wake));
+    this.wakes.add(wake);
+  }
+
+  /** A process that commits and stops at once (a CLI command) still wakes the dispatcher before its queue closes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(this.wakes);
   }
 
   /** Dispatches every undispatched event, in commit order; with `sweep`, also re-wakes overdue deliveries and lost releases. */
