@@ -6,6 +6,11 @@ export function numberOption(name: string, fallback: number): number {
   return index >= 0 ? Number(args[index + 1]) : fallback;
 }
 
+export function stringOption(name: string): string | undefined {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
 export function flag(name: string): boolean {
   return args.includes(`--${name}`);
 }

@@ -6,7 +6,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { flag, numberOption } from '#bench/bench-options.js';
+import { flag, numberOption, stringOption } from '#bench/bench-options.js';
 import type { EventLoopReading } from '#bench/event-loop-probe.js';
 import { serveFolder } from '#bench/folder-site.js';
 import { drive, pooled, quantile, type TimedLoad } from '#bench/http-load.js';
@@ -18,15 +18,17 @@ import { forgetRedisPrefix } from '#bench/redis-prefix.js';
 import { Topology } from '#bench/topology.js';
 
 /**
- * npm run bench:load -- [--pages 300] [--load-pages 100] [--duration 4] [--rounds 2] [--json]
+ * npm run bench:load -- [--pages 300] [--load-pages 100] [--duration 4] [--rounds 2] [--api-cores 0.2]
+ *                        [--loads query,semantic,read,ingestion] [--json]
  *
  * The deployment's shape on this machine (bench/topology.ts): two api and two worker processes on one
  * PostgreSQL database (a scratch database on the server DATABASE_URL names, dropped afterwards) and one Redis
- * (REDIS_URL, a private prefix), behind the round-robin loopback proxy in a process of its own. An
+ * (REDIS_URL, a private prefix), behind the loopback proxy in a process of its own, sending each request to the
+ * api with the fewest requests in flight, as a production load balancer would (nginx's least_conn). An
  * enterprise organization is seeded through the API with a generated website of `--pages` pages (two sources,
  * one per worker), crawled and embedded by an embedding stub in its own process, so what is measured is the
  * service, not a model. Then, through the proxy, against ONE api (every request pinned to api 1) and against
- * TWO (round robin), in alternating slices of `--duration` seconds, `--rounds` of each:
+ * TWO, in alternating slices of `--duration` seconds, `--rounds` of each:
  * - POST /api/v1/query (an extractive agent over both sources) at 16 and 64 clients;
  * - POST /api/v1/semantic-search at 16 clients;
  * - GET /api/v1/agents/:id at 16 clients, which the api answers from its caches: its own capacity;
@@ -34,6 +36,10 @@ import { Topology } from '#bench/topology.js';
  *   query through one api, then through two; the queries' throughput and the sync's time.
  * Each row gives req/s, p50/p95/p99 latency, each api's event-loop delay (an in-process probe,
  * bench/event-loop-probe.ts), the cores each process used and which resource bounded the figure.
+ *
+ * With `--api-cores`, each api process is held to that many cores by a CPU quota of its own (a cgroup, so
+ * root), as if each ran on a small host of its own: what a second instance adds can then be seen on a
+ * machine whose cores would otherwise be shared by everything.
  */
 
 const log = (message: string): void => void process.stderr.write(`[bench:load] ${message}\n`);
@@ -42,6 +48,10 @@ const PAGES = numberOption('pages', 300);
 const LOAD_PAGES = numberOption('load-pages', 100);
 const DURATION = numberOption('duration', 4);
 const ROUNDS = numberOption('rounds', 2);
+const API_CORES = flag('api-cores') ? numberOption('api-cores', 0) : undefined;
+/** The measurements to make, by the first word of their name; all of them by default. */
+const LOADS = stringOption('loads')?.split(',') ?? ['query', 'semantic', 'read', 'ingestion'];
+const wanted = (name: string): boolean => LOADS.some((load) => name.startsWith(load));
 const WARM_UP_SECONDS = 2;
 /** Queries run in slices while a sync goes on, until it ends: the last slice may outlast it by up to this. */
 const INGESTION_SLICE_SECONDS = 2;
@@ -230,6 +240,10 @@ function boundOf(cpu: CpuSplit): string {
   ];
   const parts: Array<[string, number]> = [...processes, ['PostgreSQL', cpu.postgres], ['other processes', cpu.other]];
   const [biggest, share] = parts.reduce((top, part) => (part[1] > top[1] ? part : top));
+  const heldApis = cpu.apis.flatMap((value, index) => (API_CORES !== undefined && value >= 0.85 * API_CORES ? [`api ${index + 1}`] : []));
+  if (heldApis.length > 0) {
+    return `the CPU quota of ${heldApis.join(' and ')} (${API_CORES} core each)`;
+  }
   if (cpu.busy >= 0.85 * CORES) {
     return `the ${CORES} cores of this machine (most: ${biggest}, ${fixed(share, 2)})`;
   }
@@ -290,15 +304,24 @@ class Bench {
     return run?.status === 'succeeded' ? run : undefined;
   }
 
-  /** One slice of `load`: its responses, the cores used and each api's event-loop delay meanwhile. */
-  async slice(load: Load, mode: Mode, agentId: string, seconds: number): Promise<{ load: TimedLoad; cpu: CpuSplit; eventLoop: EventLoopReading[] }> {
+  /**
+   * One slice of `load`: its responses, the cores used and each api's event-loop delay meanwhile. `one` pins
+   * every request to api 1, `two` lets the proxy take turns, `{ api }` pins them to that api (0-based).
+   */
+  async slice(
+    load: Load,
+    route: Mode | { api: number },
+    agentId: string,
+    seconds: number,
+  ): Promise<{ load: TimedLoad; cpu: CpuSplit; eventLoop: EventLoopReading[] }> {
     const body = load.body;
+    const pinned = route === 'one' ? 0 : route === 'two' ? undefined : route.api;
     await Promise.all(this.topology.apis.map((api) => api.eventLoopDelay()));
     const before = readCpu(this.topology);
     const result = await drive({
       url: this.topology.url(load.path(agentId)),
       method: load.method,
-      headers: { ...this.headers, ...(mode === 'one' ? { [TARGET_HEADER]: '0' } : {}) },
+      headers: { ...this.headers, ...(pinned === undefined ? {} : { [TARGET_HEADER]: String(pinned) }) },
       connections: load.clients,
       duration: seconds,
       requests: [{ setupRequest: (request) => (body ? { ...request, body: body(agentId, this.orgId) } : request) }],
@@ -351,12 +374,13 @@ const SEMANTIC_SEARCH: Load = {
 const READ_AGENT: Load = { name: 'read an agent, 16 clients', clients: 16, method: 'GET', path: (agentId) => `/api/v1/agents/${agentId}` };
 
 async function measureReads(bench: Bench, agentId: string): Promise<Row[]> {
-  const loads: Load[] = [query(16), query(64), SEMANTIC_SEARCH, READ_AGENT];
+  const loads = [query(16), query(64), SEMANTIC_SEARCH, READ_AGENT].filter((load) => wanted(load.name));
   const rows: Row[] = [];
   for (const load of loads) {
     log(`${load.name}: warm-up, then ${ROUNDS} rounds of ${DURATION} s per mode`);
-    for (const mode of MODES) {
-      await bench.slice(load, mode, agentId, WARM_UP_SECONDS);
+    // Each api alone, for as long: an api whose code the JIT has optimised less would spend more CPU per request.
+    for (const [api] of bench.topology.apis.entries()) {
+      await bench.slice(load, { api }, agentId, WARM_UP_SECONDS);
     }
     const slices: Record<Mode, Array<Awaited<ReturnType<Bench['slice']>>>> = { one: [], two: [] };
     // The machine is noisy: the modes take turns (one two, two one, …) so that each sees the same conditions.
@@ -412,8 +436,9 @@ function report(rows: Row[], ingestion: IngestionRow[], seed: { chunks: number; 
   const lines = [
     '',
     `bench:load  2 api + 2 worker processes behind a loopback proxy, one PostgreSQL, one Redis; ${CORES} cores shared by all of them and the load generator`,
+    ...(API_CORES === undefined ? [] : [`each api held to ${API_CORES} core by a CPU quota of its own (a cgroup), as on a small host of its own`]),
     `seeded: ${seed.chunks} chunks from ${PAGES} pages in ${fixed(seed.seconds)} s (two sources, one per worker); ${ROUNDS} × ${DURATION} s per row after a warm-up`,
-    'one: every request through the proxy to api 1; two: round robin over both apis. Latencies in ms.',
+    'one: every request through the proxy to api 1; two: to the api with fewer requests in flight. Latencies in ms.',
     'loop p99: event-loop delay of api 1 / api 2. Cores used (CPU seconds per second): api 1, api 2, PostgreSQL, worker 1, worker 2,',
     'the proxy, the load generator, every other process on the machine, and all of them together.',
     '',
@@ -448,6 +473,9 @@ function report(rows: Row[], ingestion: IngestionRow[], seed: { chunks: number; 
   for (const name of [...new Set(rows.map((row) => row.load))]) {
     const [one, two] = MODES.map((mode) => rows.find((row) => row.load === name && row.mode === mode)!);
     lines.push(`  ${name.padEnd(29)}${fixed(two.requestsPerSecond / one.requestsPerSecond, 2).padStart(5)}   (p95 ${fixed(one.p95)} → ${fixed(two.p95)} ms)`);
+  }
+  if (ingestion.length === 0) {
+    return `${lines.join('\n')}\n`;
   }
   lines.push(
     '',
@@ -528,7 +556,16 @@ async function main(): Promise<void> {
       EMBEDDING_BATCH_SIZE: '256',
     };
     log('starting 2 api and 2 worker processes on an empty database');
-    const topology = await Topology.start({ databaseUrl: scratch.url, redisUrl, redisPrefix: prefix, env, proxy: 'child', eventLoopProbe: true });
+    const topology = await Topology.start({
+      databaseUrl: scratch.url,
+      redisUrl,
+      redisPrefix: prefix,
+      env,
+      proxy: 'child',
+      eventLoopProbe: true,
+      balance: 'least-outstanding',
+      apiCores: API_CORES,
+    });
     cleanups.push(() => topology.stop());
     const db = new pg.Client({ connectionString: scratch.url });
     await db.connect();
@@ -544,9 +581,11 @@ async function main(): Promise<void> {
     const agent = await bench.post<{ id: string }>('/api/v1/agents', { name: 'Bench load', data_source_ids: sources, model: 'extractive' });
 
     const rows = await measureReads(bench, agent.id);
-    const ingestion = await measureIngestion(bench, agent.id, `${site.url}load/`);
+    const ingestion = wanted('ingestion') ? await measureIngestion(bench, agent.id, `${site.url}load/`) : [];
     process.stdout.write(
-      flag('json') ? `${JSON.stringify({ cores: CORES, pages: PAGES, loadPages: LOAD_PAGES, seed, rows, ingestion })}\n` : report(rows, ingestion, seed),
+      flag('json')
+        ? `${JSON.stringify({ cores: CORES, apiCores: API_CORES, pages: PAGES, loadPages: LOAD_PAGES, seed, rows, ingestion })}\n`
+        : report(rows, ingestion, seed),
     );
   } finally {
     for (const cleanup of cleanups.reverse()) {

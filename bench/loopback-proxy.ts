@@ -5,6 +5,13 @@ import type { AddressInfo } from 'node:net';
 /** A request carrying this header (an instance's index) goes to that instance instead of the next in turn. */
 export const TARGET_HEADER = 'x-loopback-target';
 
+/**
+ * How the next instance is chosen: in turn, or the one with the fewest requests in flight (ties in turn), as
+ * load balancers such as nginx's least_conn do, so that an instance running slow for a moment is not handed
+ * as much as a fast one.
+ */
+export type Balance = 'round-robin' | 'least-outstanding';
+
 /** Meaningful for one connection only (RFC 9110 §7.6.1), so never passed on. */
 const HOP_BY_HOP = new Set([
   'connection',
@@ -19,13 +26,14 @@ const HOP_BY_HOP = new Set([
 ]);
 
 /**
- * A round-robin HTTP reverse proxy on 127.0.0.1, as a load balancer in front of several api instances:
+ * An HTTP reverse proxy on 127.0.0.1, as a load balancer in front of several api instances:
  * bodies stream both ways (uploads, server-sent events), the client's address is appended to
  * X-Forwarded-For, and the Host header is kept, so the instances see the proxy's origin as their own.
  */
 export class LoopbackProxy {
   /** Requests passed to each target, by index. */
   readonly forwarded: number[];
+  private readonly outstanding: number[];
   private turn = 0;
   // An idle connection is let go after 2 s, well before the instances' own 5 s keep-alive timeout closes it
   // from their side: reusing one the instance is closing meanwhile would fail the request (a 502). The
@@ -35,16 +43,19 @@ export class LoopbackProxy {
   private constructor(
     private readonly server: Server,
     readonly targets: readonly URL[],
+    private readonly balance: Balance,
   ) {
     this.forwarded = targets.map(() => 0);
+    this.outstanding = targets.map(() => 0);
   }
 
   /** Listens on `port` (any free one by default) in front of `targets`, origins such as `http://127.0.0.1:3001`. */
-  static async start(targets: readonly string[], port = 0): Promise<LoopbackProxy> {
+  static async start(targets: readonly string[], port = 0, balance: Balance = 'round-robin'): Promise<LoopbackProxy> {
     const server = createServer();
     const proxy = new LoopbackProxy(
       server,
       targets.map((target) => new URL(target)),
+      balance,
     );
     server.on('request', (request: IncomingMessage, response: ServerResponse) => proxy.pass(request, response));
     server.listen(port, '127.0.0.1');
@@ -73,6 +84,8 @@ export class LoopbackProxy {
       return;
     }
     this.forwarded[index]++;
+    this.outstanding[index]++;
+    response.on('close', () => this.outstanding[index]--);
     const target = this.targets[index];
     const upstream = forward(
       {
@@ -102,8 +115,15 @@ export class LoopbackProxy {
 
   private targetOf(pinned: string | string[] | undefined): number | undefined {
     if (pinned === undefined) {
-      const index = this.turn;
-      this.turn = (this.turn + 1) % this.targets.length;
+      const count = this.targets.length;
+      let index = this.turn;
+      if (this.balance === 'least-outstanding') {
+        for (let offset = 1; offset < count; offset++) {
+          const candidate = (this.turn + offset) % count;
+          index = this.outstanding[candidate] < this.outstanding[index] ? candidate : index;
+        }
+      }
+      this.turn = (index + 1) % count;
       return index;
     }
     const index = Number(pinned);
@@ -132,12 +152,12 @@ function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && !named.has(name)));
 }
 
-/** Run as a child process (`--serve <port> <target>…`), so that a load generator does not share the proxy's event loop. */
-async function serve(port: number, targets: string[]): Promise<void> {
-  const proxy = await LoopbackProxy.start(targets, port);
+/** Run as a child process (`--serve <port> <balance> <target>…`), so that a load generator does not share the proxy's event loop. */
+async function serve(port: number, balance: Balance, targets: string[]): Promise<void> {
+  const proxy = await LoopbackProxy.start(targets, port, balance);
   process.send?.({ port: Number(new URL(proxy.origin).port), pid: process.pid });
 }
 
 if (process.argv[2] === '--serve') {
-  await serve(Number(process.argv[3]), process.argv.slice(4));
+  await serve(Number(process.argv[3]), process.argv[4] as Balance, process.argv.slice(5));
 }

@@ -3,8 +3,9 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '#bench/api-process.js';
 import { forkServer } from '#bench/child-server.js';
+import { CpuQuota } from '#bench/cpu-quota.js';
 import type { EventLoopReading, EventLoopRequest } from '#bench/event-loop-probe.js';
-import { LoopbackProxy } from '#bench/loopback-proxy.js';
+import { LoopbackProxy, type Balance } from '#bench/loopback-proxy.js';
 
 const MAIN = fileURLToPath(new URL('../src/main.js', import.meta.url));
 const WORKER = fileURLToPath(new URL('../src/worker.js', import.meta.url));
@@ -144,8 +145,12 @@ export interface TopologyOptions {
   apis?: number;
   workers?: number;
   proxy?: ProxyPlacement;
+  /** How the proxy spreads requests over the apis: round robin by default. */
+  balance?: Balance;
   /** Preloads event-loop-probe.js into each api, so that `ApiProcess.eventLoopDelay()` answers. */
   eventLoopProbe?: boolean;
+  /** Holds each api process to this many cores (a cgroup CPU quota of its own), as if each ran on a small host of its own. */
+  apiCores?: number;
   readyTimeoutMs?: number;
 }
 
@@ -165,12 +170,13 @@ export class Topology {
     /** The process the proxy runs in. */
     readonly proxyPid: number,
     private readonly closeProxy: () => Promise<void>,
+    private readonly quotas: CpuQuota[],
   ) {}
 
   static async start(options: TopologyOptions): Promise<Topology> {
     const ports = await distinctFreePorts(options.apis ?? 2);
     const targets = ports.map((port) => `http://127.0.0.1:${port}`);
-    const proxy = await startProxy(targets, options.proxy ?? 'in-process');
+    const proxy = await startProxy(targets, options.proxy ?? 'in-process', options.balance ?? 'round-robin');
     const env: Record<string, string | undefined> = {
       PUBLIC_URL: proxy.origin,
       ...options.env,
@@ -185,9 +191,17 @@ export class Topology {
     // A worker has no port to probe: it is up once it logs so, at info level.
     const workerEnv = { ...env, LOG_LEVEL: env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace' ? env.LOG_LEVEL : 'info' };
     const workers = Array.from({ length: options.workers ?? 2 }, (_, index) => new ServiceProcess(`worker ${index + 1}`, spawnService(WORKER, workerEnv)));
-    const topology = new Topology(proxy.origin, apis, workers, proxy.instance, proxy.pid, proxy.close);
+    const quotas: CpuQuota[] = [];
+    const topology = new Topology(proxy.origin, apis, workers, proxy.instance, proxy.pid, proxy.close, quotas);
     const timeoutMs = options.readyTimeoutMs ?? 90_000;
     try {
+      if (options.apiCores !== undefined) {
+        for (const api of apis) {
+          const quota = CpuQuota.create(`aqs-api-${api.pid}`, options.apiCores);
+          quotas.push(quota);
+          quota.add(api.pid);
+        }
+      }
       await Promise.all([...apis.map((api) => api.ready(timeoutMs)), ...workers.map((worker) => worker.waitFor(/"msg":"Worker started"/, timeoutMs))]);
     } catch (error) {
       await topology.stop();
@@ -208,6 +222,9 @@ export class Topology {
   async stop(): Promise<void> {
     await Promise.all(this.processes.map((service) => service.stop()));
     await this.closeProxy();
+    for (const quota of this.quotas) {
+      quota.remove();
+    }
   }
 }
 
@@ -218,12 +235,12 @@ interface RunningProxy {
   close: () => Promise<void>;
 }
 
-async function startProxy(targets: string[], placement: ProxyPlacement): Promise<RunningProxy> {
+async function startProxy(targets: string[], placement: ProxyPlacement, balance: Balance): Promise<RunningProxy> {
   if (placement === 'in-process') {
-    const proxy = await LoopbackProxy.start(targets);
+    const proxy = await LoopbackProxy.start(targets, 0, balance);
     return { origin: proxy.origin, pid: process.pid, instance: proxy, close: () => proxy.close() };
   }
-  const { ready, close } = await forkServer(new URL('./loopback-proxy.js', import.meta.url).href, ['--serve', '0', ...targets]);
+  const { ready, close } = await forkServer(new URL('./loopback-proxy.js', import.meta.url).href, ['--serve', '0', balance, ...targets]);
   return { origin: `http://127.0.0.1:${ready.port}`, pid: Number(ready.pid), close };
 }
 
