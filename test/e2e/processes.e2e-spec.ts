@@ -190,6 +190,7 @@ describe('the cli', () => {
       [['org:plan', '--id', orgId, '--limits', '{oops'], '--limits'],
       [['org:plan', '--id', orgId], 'give --plan'],
       [['org:plan', '--id', orgId, '--limits', '{"requests_per_minute": 0}'], 'requests_per_minute'],
+      [['org:plan', '--id', orgId, '--limits', '{"requests_per_minute": 10}'], 'requests_per_minute must be at least 1000'],
       [['org:plan', '--id', 'org_01JD8X0Q5W3V7N2K4M6P8R9T1A', '--plan', 'pro'], 'not found'],
     ] as const) {
       const result = await runProcess(CLI, [...args], cliEnv());
