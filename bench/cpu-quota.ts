@@ -21,10 +21,7 @@ function hierarchy(): 'v2' | 'v1' | undefined {
  * root, or a delegated cgroup; `create` says plainly when neither is there.
  */
 export class CpuQuota {
-  private constructor(
-    private readonly path: string,
-    readonly cores: number,
-  ) {}
+  private constructor(private readonly path: string) {}
 
   static create(name: string, cores: number): CpuQuota {
     if (!(cores > 0)) {
@@ -47,7 +44,7 @@ export class CpuQuota {
     } catch (error) {
       throw new Error(`Cannot set a CPU quota in ${path} (root or a delegated cgroup is needed): ${String(error)}`, { cause: error });
     }
-    return new CpuQuota(path, cores);
+    return new CpuQuota(path);
   }
 
   /** Moves a process, all its threads, into the group. */
