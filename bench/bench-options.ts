@@ -2,8 +2,8 @@
 const args = process.argv.slice(2);
 
 export function numberOption(name: string, fallback: number): number {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
+  const value = stringOption(name);
+  return value === undefined ? fallback : Number(value);
 }
 
 export function stringOption(name: string): string | undefined {
