@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   acceptInvitationInBrowser,
   expectAccessible,
@@ -9,6 +9,7 @@ import {
   newConsoleContext,
   startConsoleService,
   type ConsoleService,
+  describeConsole,
 } from '#test/utils/console.js';
 import { bearer } from '#test/utils/factories.js';
 import { ingestionEnv, settled, waitForStatus } from '#test/utils/ingestion.js';
@@ -19,7 +20,7 @@ import { signatureIsValid, WebhookReceiver } from '#test/utils/webhook-receiver.
 const PASSWORD_DOC = '# Resetting your password\n\nTo reset your password, open Settings, choose Security, then click Reset password.';
 const HOLIDAYS_DOC = '# Holidays\n\nThe office is closed on public holidays. Support answers email within one business day.';
 
-describe('administration console', () => {
+describeConsole('administration console', () => {
   let service: ConsoleService;
   let browser: Browser;
   let receiver: WebhookReceiver;

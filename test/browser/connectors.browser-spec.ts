@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSlackFake, type SlackFake } from '#test/fakes/slack/fake-slack.js';
 import {
   acceptInvitationInBrowser,
@@ -10,6 +10,7 @@ import {
   newConsoleContext,
   startConsoleService,
   type ConsoleService,
+  describeConsole,
 } from '#test/utils/console.js';
 import { bearer } from '#test/utils/factories.js';
 import { ingestionEnv } from '#test/utils/ingestion.js';
@@ -20,7 +21,7 @@ const MESSAGES = [
   { id: 'rotation', title: 'On-call rotation', text: 'The rotation changes every Monday at nine; swap shifts in the team calendar.' },
 ];
 
-describe('connector sources in the console: create, connect at the provider, disconnect', () => {
+describeConsole('connector sources in the console: create, connect at the provider, disconnect', () => {
   let service: ConsoleService;
   let browser: Browser;
   let stub: OpenAIStub;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   acceptInvitationInBrowser,
   expectAccessible,
@@ -9,6 +9,7 @@ import {
   newConsoleContext,
   startConsoleService,
   type ConsoleService,
+  describeConsole,
 } from '#test/utils/console.js';
 import { bearer } from '#test/utils/factories.js';
 
@@ -18,7 +19,7 @@ const FIRST_CONTENT = 'Open **Settings**, then choose Security.\n\nClick `Reset 
 const PAGE_SIZE = 25;
 const SECOND_CONTENT = 'Open Settings, choose Security, then click Reset password.\n\nThe link in the email works for one hour.';
 
-describe('knowledge base console', () => {
+describeConsole('knowledge base console', () => {
   let service: ConsoleService;
   let browser: Browser;
   let context: BrowserContext;

@@ -3,9 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, createOrg } from '#test/utils/factories.js';
-import { expectAccessible, launchBrowser, newConsoleContext, startConsoleService, type ConsoleService } from '#test/utils/console.js';
+import { expectAccessible, launchBrowser, newConsoleContext, startConsoleService, type ConsoleService, describeConsole } from '#test/utils/console.js';
 import { acceptInvitation, sessionCookieOf, TEST_PASSWORD } from '#test/utils/web-sessions.js';
 
 const OTHER_DEVICE = 'curl/8.5.0';
@@ -47,7 +47,7 @@ function authorizationRequest(origin: string, clientId: string, redirectUri: str
   return { url: url.href, verifier, state };
 }
 
-describe('signing in, OAuth consent and the account and organization settings, in the browser', () => {
+describeConsole('signing in, OAuth consent and the account and organization settings, in the browser', () => {
   let service: ConsoleService;
   let browser: Browser;
   let context: BrowserContext;

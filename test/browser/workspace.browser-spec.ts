@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   acceptInvitationInBrowser,
   expectAccessible,
@@ -9,6 +9,7 @@ import {
   newConsoleContext,
   startConsoleService,
   type ConsoleService,
+  describeConsole,
 } from '#test/utils/console.js';
 import { bearer } from '#test/utils/factories.js';
 import { FixtureSite } from '#test/utils/fixture-site.js';
@@ -24,7 +25,7 @@ const DOCS: Record<string, string> = {
 };
 const PASSWORD_DOC = '# Resetting your password\n\nTo reset your password, open Settings, choose Security, then click Reset password. A link arrives by email.';
 
-describe('workspace console: agents, data sources, playground', () => {
+describeConsole('workspace console: agents, data sources, playground', () => {
   let service: ConsoleService;
   let browser: Browser;
   let stub: OpenAIStub;

@@ -1,11 +1,18 @@
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createOrg, type TestOrg } from '#test/utils/factories.js';
 import { createTestApp, type TestApp, type TestAppOptions } from '#test/utils/test-app.js';
-import { createTestDatabase } from '#test/utils/test-database.js';
+import { createTestDatabase, SERVER_URL } from '#test/utils/test-database.js';
 import { TEST_PASSWORD } from '#test/utils/web-sessions.js';
+
+/**
+ * The console is a client of the HTTP API, whose behaviour on each store the e2e files prove. A CI run,
+ * which tests both stores, drives the console once: on PostgreSQL and Redis, as in production. Elsewhere
+ * the browser files run on whichever store the suite has.
+ */
+export const describeConsole = describe.skipIf(process.env.CI === 'true' && SERVER_URL === undefined);
 
 /** Debian's Chromium, headless, with nothing reaching out to the network on its own. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

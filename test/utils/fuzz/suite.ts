@@ -11,8 +11,8 @@ import { FuzzWorld } from '#test/utils/fuzz/world.js';
 import { createTestDatabase, SERVER_URL } from '#test/utils/test-database.js';
 
 /**
- * Requests per operation: 2,000 on PostgreSQL and 400 on the embedded store, whose every query runs in the
- * test's own process, keep the whole CI run within its budget. Two files (test/e2e/fuzz.part-1 and part-2)
+ * Requests per operation: 1,000 on PostgreSQL and 250 on the embedded store, whose every query runs in the
+ * test's own process, keep the whole CI run within its budget on 2 cores. Two files (test/e2e/fuzz.part-1 and part-2)
  * run side by side and share the operations out as they go: each fuzzes the next one not yet claimed, so
  * neither waits on the other's slow ones. One file run alone fuzzes them all. FUZZ_RUNS sets the number
  * (`FUZZ_RUNS=5000 npx vitest run test/e2e/fuzz.part`). A failure prints its seed and path: FUZZ_SEED and
@@ -22,7 +22,7 @@ import { createTestDatabase, SERVER_URL } from '#test/utils/test-database.js';
  * FUZZ_LOG names a file that gets a line per request (operation, status, intent, and why a valid one was
  * refused): where the generators stop short of an operation, or the document is looser than the service.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? (SERVER_URL ? 2_000 : 400));
+const RUNS = Number(process.env.FUZZ_RUNS ?? (SERVER_URL ? 1_000 : 250));
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const PATH = process.env.FUZZ_PATH;
 const ONLY = process.env.FUZZ_ONLY;
