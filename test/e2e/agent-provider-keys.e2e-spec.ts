@@ -86,7 +86,7 @@ describe('agents with provider keys', () => {
     await api()
       .put(`/api/v1/agents/${agent.body.id}`)
       .set(...bearer(org.adminKey))
-      .send({ model: 'claude-sonnet-4-5' })
+      .send({ model: 'claude-haiku-4-5' })
       .expect(400);
   });
 

@@ -419,7 +419,7 @@ describe('AnswerService with custom models', () => {
 });
 
 describe('AnswerService with Anthropic models', () => {
-  const claude = (overrides: Partial<AnswerRequest> = {}): AnswerRequest => request({ model: 'claude-sonnet-4-5', ...overrides });
+  const claude = (overrides: Partial<AnswerRequest> = {}): AnswerRequest => request({ model: 'claude-haiku-4-5', ...overrides });
 
   it('should send the system prompt, the numbered sources, the earlier turns and the question', async () => {
     const answers = await service();
@@ -430,7 +430,7 @@ describe('AnswerService with Anthropic models', () => {
     expect(call.path).toBe(MESSAGES);
     expect(typeof call.headers['anthropic-version']).toBe('string');
     expect(call.headers['x-api-key'] ?? call.headers.authorization?.replace(/^Bearer /, '')).toBe(ANTHROPIC_KEY);
-    expect(sent.model).toBe('claude-sonnet-4-5');
+    expect(sent.model).toBe('claude-haiku-4-5');
     expect(sent.max_tokens).toBe(256);
     expect(sent).not.toHaveProperty('temperature');
     expectGroundedSystemPrompt(systemText(sent.system));
@@ -453,7 +453,7 @@ describe('AnswerService with Anthropic models', () => {
       text: 'Refunds take five business days [1].',
       tokensInput: input,
       tokensOutput: 6,
-      costUsd: costUsd('claude-sonnet-4-5', input, 6),
+      costUsd: costUsd('claude-haiku-4-5', input, 6),
     });
     expect(result.costUsd).toBeGreaterThan(0);
   });
@@ -470,7 +470,7 @@ describe('AnswerService with Anthropic models', () => {
     expect(endedAt - times[0]).toBeGreaterThan(200);
     expect(result.tokensOutput).toBe(stubWords(result.text).length);
     expect(result.tokensInput).toBeGreaterThan(50);
-    expect(result.costUsd).toBe(costUsd('claude-sonnet-4-5', result.tokensInput, result.tokensOutput));
+    expect(result.costUsd).toBe(costUsd('claude-haiku-4-5', result.tokensInput, result.tokensOutput));
   });
 
   it('should close the connection to the provider when the caller aborts', async () => {

@@ -11,10 +11,11 @@ import { FuzzWorld } from '#test/utils/fuzz/world.js';
 import { createTestDatabase, SERVER_URL } from '#test/utils/test-database.js';
 
 /**
- * Requests per operation: 1,000 on PostgreSQL and 250 on the embedded store, whose every query runs in the
- * test's own process, keep the whole CI run within its budget on 2 cores. Two files (test/e2e/fuzz.part-1 and part-2)
- * run side by side and share the operations out as they go: each fuzzes the next one not yet claimed, so
- * neither waits on the other's slow ones. One file run alone fuzzes them all. FUZZ_RUNS sets the number
+ * Requests per operation: 750 on PostgreSQL and 100 on the embedded store (whose every query runs in the
+ * test's own process) keep a whole CI run within its 25 minutes on 2 cores; FUZZ_RUNS asks for more. Two
+ * files (test/e2e/fuzz.part-1 and part-2) run side by side and share the operations out as they go: each
+ * fuzzes the next one not yet claimed, so neither waits on the other's slow ones. One file run alone
+ * fuzzes them all. FUZZ_RUNS sets the number
  * (`FUZZ_RUNS=5000 npx vitest run test/e2e/fuzz.part`). A failure prints its seed and path: FUZZ_SEED and
  * FUZZ_PATH replay it, and FUZZ_ONLY keeps the operations whose label contains it
  * (`FUZZ_ONLY="POST /api/v1/agents" npx vitest run test/e2e/fuzz.part-1`; the rows an operation sees
@@ -22,13 +23,19 @@ import { createTestDatabase, SERVER_URL } from '#test/utils/test-database.js';
  * FUZZ_LOG names a file that gets a line per request (operation, status, intent, and why a valid one was
  * refused): where the generators stop short of an operation, or the document is looser than the service.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? (SERVER_URL ? 1_000 : 250));
+const RUNS = Number(process.env.FUZZ_RUNS ?? (SERVER_URL ? 750 : 100));
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const PATH = process.env.FUZZ_PATH;
 const ONLY = process.env.FUZZ_ONLY;
 const LOG = process.env.FUZZ_LOG;
 /** The slowest operations (uploads, queries) take a few milliseconds a request, and shrinking repeats some. */
 const OPERATION_TIMEOUT_MS = Math.max(120_000, RUNS * 100);
+/**
+ * Below this many runs an operation's rarest valid request is left to chance (3 in 100 for
+ * `PUT /api/v1/data-sources/{id}`), so "some valid request succeeded" is checked on longer runs only: the
+ * generators, which it checks, are the same on both stores.
+ */
+const REACHABILITY_MIN_RUNS = 500;
 
 /**
  * No operation is skipped; those whose effect would end the run are neutralised by FuzzWorld. Logout is
@@ -150,7 +157,7 @@ export async function fuzzOperations(): Promise<void> {
             }),
             { numRuns: RUNS, seed: SEED, path: PATH },
           );
-          if (RUNS >= 100 && SEED === undefined && !(operation.label in UNREACHABLE)) {
+          if (RUNS >= REACHABILITY_MIN_RUNS && SEED === undefined && !(operation.label in UNREACHABLE)) {
             expect(succeeded, `no valid request to ${operation.label} succeeded in ${RUNS} runs`).toBe(true);
           }
         },
