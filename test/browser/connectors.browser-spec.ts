@@ -5,12 +5,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSlackFake, type SlackFake } from '#test/fakes/slack/fake-slack.js';
 import {
   acceptInvitationInBrowser,
+  describeConsole,
   expectAccessible,
   launchBrowser,
   newConsoleContext,
   startConsoleService,
   type ConsoleService,
-  describeConsole,
 } from '#test/utils/console.js';
 import { bearer } from '#test/utils/factories.js';
 import { ingestionEnv } from '#test/utils/ingestion.js';

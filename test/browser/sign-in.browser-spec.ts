@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, createOrg } from '#test/utils/factories.js';
-import { expectAccessible, launchBrowser, newConsoleContext, startConsoleService, type ConsoleService, describeConsole } from '#test/utils/console.js';
+import { describeConsole, expectAccessible, launchBrowser, newConsoleContext, startConsoleService, type ConsoleService } from '#test/utils/console.js';
 import { acceptInvitation, sessionCookieOf, TEST_PASSWORD } from '#test/utils/web-sessions.js';
 
 const OTHER_DEVICE = 'curl/8.5.0';

@@ -4,12 +4,12 @@ import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   acceptInvitationInBrowser,
+  describeConsole,
   expectAccessible,
   launchBrowser,
   newConsoleContext,
   startConsoleService,
   type ConsoleService,
-  describeConsole,
 } from '#test/utils/console.js';
 import { bearer } from '#test/utils/factories.js';
 import { FixtureSite } from '#test/utils/fixture-site.js';

@@ -12,14 +12,13 @@ import { createTestDatabase, SERVER_URL } from '#test/utils/test-database.js';
 
 /**
  * Requests per operation: 750 on PostgreSQL and 100 on the embedded store (whose every query runs in the
- * test's own process) keep a whole CI run within its 25 minutes on 2 cores; FUZZ_RUNS asks for more. Two
- * files (test/e2e/fuzz.part-1 and part-2) run side by side and share the operations out as they go: each
- * fuzzes the next one not yet claimed, so neither waits on the other's slow ones. One file run alone
- * fuzzes them all. FUZZ_RUNS sets the number
- * (`FUZZ_RUNS=5000 npx vitest run test/e2e/fuzz.part`). A failure prints its seed and path: FUZZ_SEED and
- * FUZZ_PATH replay it, and FUZZ_ONLY keeps the operations whose label contains it
- * (`FUZZ_ONLY="POST /api/v1/agents" npx vitest run test/e2e/fuzz.part-1`; the rows an operation sees
- * depend on the ones fuzzed before it in the same file).
+ * test's own process), what a CI run on 2 cores can afford near its 25 minutes. Two files
+ * (test/e2e/fuzz.part-1 and part-2) run side by side and share the operations out as they go: each fuzzes
+ * the next one not yet claimed, so neither waits on the other's slow ones. One file run alone fuzzes them
+ * all. FUZZ_RUNS sets the number (`FUZZ_RUNS=3000 npx vitest run test/e2e/fuzz.part`). A failure prints
+ * its seed and path: FUZZ_SEED and FUZZ_PATH replay it, and FUZZ_ONLY keeps the operations whose label
+ * contains it (`FUZZ_ONLY="POST /api/v1/agents" npx vitest run test/e2e/fuzz.part-1`; the rows an
+ * operation sees depend on the ones fuzzed before it in the same file).
  * FUZZ_LOG names a file that gets a line per request (operation, status, intent, and why a valid one was
  * refused): where the generators stop short of an operation, or the document is looser than the service.
  */
