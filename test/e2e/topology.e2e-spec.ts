@@ -4,7 +4,7 @@ import * as client from 'openid-client';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '#src/common/database/migrations/index.js';
-import { bullConnection } from '#src/common/queue/queue.module.js';
+import { bullConnection } from '#src/common/queue/bull-queue.js';
 import { JobName, QueueName } from '#src/common/queue/queue-name.enum.js';
 import { FixtureSite } from '#test/utils/fixture-site.js';
 import { ingestionEnv } from '#test/utils/ingestion.js';

@@ -1,6 +1,9 @@
 import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { LazyLibrary } from '#src/common/lazy/lazy-library.js';
+
+const nodemailer = new LazyLibrary(() => import('nodemailer'));
 
 export interface MailMessage {
   to: string;
@@ -15,25 +18,29 @@ export interface MailMessage {
 @Injectable()
 export class Mailer implements OnApplicationShutdown {
   private readonly logger = new Logger('Mailer');
-  private readonly transport: Transporter | undefined;
+  private readonly url: string | undefined;
   private readonly from: string;
+  /** Made by the first message: most processes never send one. */
+  private transport: Promise<Transporter> | undefined;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.transport = config.mail ? createTransport(config.mail.url) : undefined;
+    this.url = config.mail?.url;
     this.from = config.mail?.from ?? '';
   }
 
   get configured(): boolean {
-    return this.transport !== undefined;
+    return this.url !== undefined;
   }
 
   /** Sends the message; false when no SMTP server is configured. A failure to send is logged, never thrown: the action it accompanies stands. */
   async send(message: MailMessage): Promise<boolean> {
-    if (!this.transport) {
+    const url = this.url;
+    if (url === undefined) {
       return false;
     }
     try {
-      await this.transport.sendMail({ from: this.from, ...message });
+      this.transport ??= nodemailer.load().then(({ createTransport }) => createTransport(url));
+      await (await this.transport).sendMail({ from: this.from, ...message });
       return true;
     } catch (error) {
       // The message holds a secret link: log that it failed and to whom, never its text.
@@ -42,8 +49,8 @@ export class Mailer implements OnApplicationShutdown {
     }
   }
 
-  onApplicationShutdown(): void {
-    this.transport?.close();
+  async onApplicationShutdown(): Promise<void> {
+    (await this.transport?.catch(() => undefined))?.close();
   }
 }
 

@@ -1,9 +1,9 @@
-import Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages';
 import { countTokens } from '#src/modules/ingestion/chunker.js';
 import type { AnswerOptions, AnswerRequest, AnswerResult } from '#src/modules/generation/answerer.js';
 import { promptTokens, wholeCallBudget } from '#src/modules/generation/openai-chat-answerer.js';
 import { buildChatPrompt } from '#src/modules/generation/prompt.js';
+import { anthropicSdk } from '#src/modules/generation/provider-sdks.js';
 import { ProgressWatchdog, type ProviderTarget } from '#src/modules/generation/provider-target.js';
 
 interface AnthropicUsage {
@@ -23,6 +23,7 @@ interface AnthropicUsage {
 export class AnthropicAnswerer {
   async answer(request: AnswerRequest, target: ProviderTarget, options: AnswerOptions = {}): Promise<AnswerResult> {
     const prompt = buildChatPrompt(request);
+    const { default: Anthropic } = await anthropicSdk.load();
     const client = new Anthropic({
       apiKey: target.apiKey,
       baseURL: target.baseUrl,

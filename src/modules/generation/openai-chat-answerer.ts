@@ -1,9 +1,9 @@
-import { OpenAI } from 'openai';
 import type { ChatCompletionCreateParamsBase, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { countTokens } from '#src/modules/ingestion/chunker.js';
 import type { AnswerOptions, AnswerRequest, AnswerResult } from '#src/modules/generation/answerer.js';
 import { buildChatPrompt, type ChatPrompt } from '#src/modules/generation/prompt.js';
 import { MalformedAnswer } from '#src/modules/generation/provider-errors.js';
+import { openAiSdk } from '#src/modules/generation/provider-sdks.js';
 import { ProgressWatchdog, type ProviderTarget } from '#src/modules/generation/provider-target.js';
 
 /** OpenAI models that take no `temperature` (reasoning models accept only the default). */
@@ -23,6 +23,7 @@ const FIXED_TEMPERATURE_MODELS = /^(?:gpt-5|o\d)/;
 export class OpenAIChatAnswerer {
   async answer(request: AnswerRequest, target: ProviderTarget, options: AnswerOptions = {}): Promise<AnswerResult> {
     const prompt = buildChatPrompt(request);
+    const { OpenAI } = await openAiSdk.load();
     const client = new OpenAI({
       baseURL: target.baseUrl,
       // The SDK refuses to start without a key; a keyless endpoint gets a placeholder that the

@@ -1,8 +1,9 @@
-import * as AnthropicSdk from '@anthropic-ai/sdk';
-import * as OpenAISdk from 'openai';
+import type * as AnthropicSdk from '@anthropic-ai/sdk';
+import type * as OpenAISdk from 'openai';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { findBlockedAddressError } from '#src/common/net/ssrf-guard.js';
+import { anthropicSdk, openAiSdk } from '#src/modules/generation/provider-sdks.js';
 
 /** Of a provider's own error message, quoted in ours. */
 const MAX_DETAIL_CHARACTERS = 300;
@@ -36,21 +37,27 @@ export class MalformedAnswer extends Error {
 }
 
 type SdkApiError = OpenAISdk.APIError | AnthropicSdk.APIError;
+type SdkErrorName = 'APIError' | 'APIUserAbortError' | 'APIConnectionTimeoutError' | 'APIConnectionError';
+
+/** An error of either SDK's class of that name; neither can have made one before it was loaded. */
+function isSdkError(error: unknown, name: SdkErrorName): boolean {
+  return [openAiSdk.loaded?.[name], anthropicSdk.loaded?.[name]].some((type) => type !== undefined && error instanceof type);
+}
 
 function isApiError(error: unknown): error is SdkApiError {
-  return error instanceof OpenAISdk.APIError || error instanceof AnthropicSdk.APIError;
+  return isSdkError(error, 'APIError');
 }
 
 function isUserAbort(error: unknown): boolean {
-  return error instanceof OpenAISdk.APIUserAbortError || error instanceof AnthropicSdk.APIUserAbortError;
+  return isSdkError(error, 'APIUserAbortError');
 }
 
 function isTimeout(error: unknown): boolean {
-  return error instanceof OpenAISdk.APIConnectionTimeoutError || error instanceof AnthropicSdk.APIConnectionTimeoutError;
+  return isSdkError(error, 'APIConnectionTimeoutError');
 }
 
 function isConnectionError(error: unknown): boolean {
-  return error instanceof OpenAISdk.APIConnectionError || error instanceof AnthropicSdk.APIConnectionError;
+  return isSdkError(error, 'APIConnectionError');
 }
 
 /**

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** A document reduced to what retrieval needs: its title and its text, with the heading structure and its code kept. */
 export type Block =
   | { kind: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; text: string }
@@ -22,4 +24,11 @@ export class DocumentParseError extends Error {
   ) {
     super(message);
   }
+}
+
+/** What identifies a document's content: its title and blocks, whatever the bytes it came from. */
+export function hashDocument(document: ParsedDocument): string {
+  return createHash('sha256')
+    .update(JSON.stringify([document.title, document.blocks]))
+    .digest('hex');
 }

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { chunkDocument, type ChunkOptions, type DocumentChunk } from '#src/modules/ingestion/chunker.js';
 import { parseInput, type DocumentInput } from '#src/modules/ingestion/document-input.js';
-import { DocumentParseError, type ParsedDocument, type ParseFailureReason } from '#src/modules/ingestion/parsed-document.js';
+import { DocumentParseError, hashDocument, type ParsedDocument, type ParseFailureReason } from '#src/modules/ingestion/parsed-document.js';
 
 /** A document parsed and chunked, ready to embed and store. */
 export interface PreparedDocument {
@@ -13,13 +12,6 @@ export interface PreparedDocument {
 
 /** A document that cannot be read is an outcome, not an exception: it crosses a thread boundary as plain data. */
 export type Preparation = { ok: true; document: PreparedDocument } | { ok: false; reason: ParseFailureReason; message: string };
-
-/** What identifies a document's content: its title and blocks, whatever the bytes it came from. */
-export function hashDocument(document: ParsedDocument): string {
-  return createHash('sha256')
-    .update(JSON.stringify([document.title, document.blocks]))
-    .digest('hex');
-}
 
 /** Parses, hashes and chunks one document: all of a sync's work on a document that needs no database or model. */
 export async function prepareDocument(input: DocumentInput, chunking: ChunkOptions): Promise<Preparation> {

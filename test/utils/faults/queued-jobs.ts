@@ -1,5 +1,5 @@
 import { Queue, type JobType } from 'bullmq';
-import { bullConnection } from '#src/common/queue/queue.module.js';
+import { bullConnection } from '#src/common/queue/bull-queue.js';
 import type { JobName, QueueName } from '#src/common/queue/queue-name.enum.js';
 
 export interface QueuedJob {

@@ -1,4 +1,5 @@
-import { drive, type drive_v3, type MethodOptions } from '@googleapis/drive';
+import type { drive_v3, MethodOptions } from '@googleapis/drive';
+import { LazyLibrary } from '#src/common/lazy/lazy-library.js';
 import { ProviderCallError } from '#src/modules/connectors/provider/provider-failure.js';
 import type { ProviderSession } from '#src/modules/connectors/provider/provider-session.js';
 
@@ -28,18 +29,21 @@ export interface DrivePage<T> {
   nextPageToken: string | undefined;
 }
 
+const driveSdk = new LazyLibrary(() => import('@googleapis/drive'));
+
 const PAGE_SIZE = 100;
 const FOLDER_PAGE_SIZE = 1_000;
 
 /** The Drive v3 calls the connector makes, through the official SDK, each one under the session's rules. */
 export class GoogleDriveClient {
-  private readonly api: drive_v3.Drive;
-
-  constructor(
+  private constructor(
     private readonly provider: ProviderSession,
-    apiUrl: string,
-  ) {
-    this.api = drive({ version: 'v3', rootUrl: `${apiUrl}/` });
+    private readonly api: drive_v3.Drive,
+  ) {}
+
+  static async open(provider: ProviderSession, apiUrl: string): Promise<GoogleDriveClient> {
+    const { drive } = await driveSdk.load();
+    return new GoogleDriveClient(provider, drive({ version: 'v3', rootUrl: `${apiUrl}/` }));
   }
 
   /** A page of files oldest change first, so a file edited during the pass moves to a page not read yet. */

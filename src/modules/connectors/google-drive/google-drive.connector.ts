@@ -28,7 +28,7 @@ export const googleDriveConnector: Connector<GoogleDriveConfigDto, GoogleDriveCh
 };
 
 async function* changes(context: DriveContext): AsyncIterable<SyncItem<GoogleDriveCheckpoint>> {
-  const client = new GoogleDriveClient(context.provider, context.endpoints.apiUrl);
+  const client = await GoogleDriveClient.open(context.provider, context.endpoints.apiUrl);
   const listings = await sourceListings(client, context.source.config);
   const { pass, start } = DrivePass.resume(context.checkpoint, listings, new Date());
   for (let index = start.listingIndex; index < listings.length; index += 1) {
@@ -53,7 +53,7 @@ async function* changes(context: DriveContext): AsyncIterable<SyncItem<GoogleDri
 }
 
 async function* listDocuments(context: DriveContext): AsyncIterable<ListedDocument> {
-  const client = new GoogleDriveClient(context.provider, context.endpoints.apiUrl);
+  const client = await GoogleDriveClient.open(context.provider, context.endpoints.apiUrl);
   const listed = new Set<string>();
   for (const listing of await sourceListings(client, context.source.config)) {
     let pageToken: string | undefined;

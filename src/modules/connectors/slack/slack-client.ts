@@ -1,4 +1,5 @@
-import { LogLevel, WebClient, type FetchFunction, type Logger } from '@slack/web-api';
+import type { FetchFunction, Logger, WebClient } from '@slack/web-api';
+import { LazyLibrary } from '#src/common/lazy/lazy-library.js';
 import type { ProviderSession } from '#src/modules/connectors/provider/provider-session.js';
 
 /** A message as this connector reads it from conversations.history or conversations.replies. */
@@ -36,17 +37,9 @@ export interface HistoryRange {
   latest?: string;
 }
 
-const PAGE_SIZE = 200;
+export const slackSdk = new LazyLibrary(() => import('@slack/web-api'));
 
-const silentLogger: Logger = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  setLevel: () => undefined,
-  getLevel: () => LogLevel.ERROR,
-  setName: () => undefined,
-};
+const PAGE_SIZE = 200;
 
 /**
  * The Web API methods the connector calls, through the official SDK with its own retries and rate-limit
@@ -104,18 +97,28 @@ export class SlackClient {
     return user?.profile?.display_name || user?.profile?.real_name || user?.real_name || user?.name || userId;
   }
 
-  private call<T>(operation: (client: WebClient) => Promise<T>): Promise<T> {
-    return this.provider.call((token, signal) => operation(this.client(token, signal)));
+  private async call<T>(operation: (client: WebClient) => Promise<T>): Promise<T> {
+    const sdk = await slackSdk.load();
+    return this.provider.call((token, signal) => operation(this.client(sdk, token, signal)));
   }
 
-  private client(token: string, signal: AbortSignal): WebClient {
+  private client(sdk: typeof import('@slack/web-api'), token: string, signal: AbortSignal): WebClient {
     const fetchWithSignal: FetchFunction = (url, init) =>
       globalThis.fetch(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal });
-    return new WebClient(token, {
+    const silent: Logger = {
+      debug: () => undefined,
+      info: () => undefined,
+      warn: () => undefined,
+      error: () => undefined,
+      setLevel: () => undefined,
+      getLevel: () => sdk.LogLevel.ERROR,
+      setName: () => undefined,
+    };
+    return new sdk.WebClient(token, {
       slackApiUrl: `${this.apiUrl}/`,
       retryConfig: { retries: 0 },
       rejectRateLimitedCalls: true,
-      logger: silentLogger,
+      logger: silent,
       fetch: fetchWithSignal,
     });
   }

@@ -1,6 +1,6 @@
-import { WebAPIHTTPError, WebAPIPlatformError, WebAPIRateLimitedError, WebAPIRequestError } from '@slack/web-api';
 import { TokenRefusedError, type ConnectorOAuth, type ProviderTokens } from '#src/modules/connectors/oauth/connector-oauth.js';
 import type { ProviderFailure } from '#src/modules/connectors/provider/provider-failure.js';
+import { slackSdk } from '#src/modules/connectors/slack/slack-client.js';
 
 /** Bot scopes: list public channels, read their history, and name the people who wrote. */
 export const SLACK_SCOPES = ['channels:read', 'channels:history', 'users:read'] as const;
@@ -12,6 +12,11 @@ const DEFAULT_RETRY_AFTER_SECONDS = 30;
 
 /** What a failed Web API call means; Slack answers most errors as HTTP 200 with `{ok: false, error}`. */
 export function classifySlackError(error: unknown): ProviderFailure | undefined {
+  const sdk = slackSdk.loaded;
+  if (!sdk) {
+    return undefined;
+  }
+  const { WebAPIHTTPError, WebAPIPlatformError, WebAPIRateLimitedError, WebAPIRequestError } = sdk;
   if (error instanceof WebAPIRateLimitedError) {
     return { kind: 'throttled', retryAfterMs: error.retryAfter * 1_000 };
   }

@@ -2,9 +2,8 @@ import { Injectable, type OnApplicationBootstrap, type OnModuleInit } from '@nes
 import { JobQueue } from '#src/common/queue/job-queue.js';
 import { JobName } from '#src/common/queue/queue-name.enum.js';
 import { DocumentsRepository } from '#src/modules/data-sources/documents.repository.js';
-import { DocumentParseError } from '#src/modules/ingestion/parsed-document.js';
+import { DocumentParseError, hashDocument } from '#src/modules/ingestion/parsed-document.js';
 import { parseMarkdown } from '#src/modules/ingestion/parsers/markdown-parser.js';
-import { hashDocument } from '#src/modules/ingestion/prepare-document.js';
 import { DocumentIndexer } from '#src/modules/data-sources/sync/document-indexer.js';
 import { indexArticleLater } from '#src/modules/kb/kb-index-jobs.js';
 import type { KbArticleEntity } from '#src/modules/kb/kb-article.entity.js';

@@ -2,7 +2,7 @@ import { createHmac, generateKeyPairSync } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Request } from 'express';
-import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { APP_CONFIG, PROCESS_ROLE, type AppConfig, type ProcessRole } from '#src/config/app-config.js';
 import { Clock } from '#src/common/clock/clock.js';
 import { SqlClient } from '#src/common/database/sql-client.js';
 import { OAuthClientsService } from '#src/modules/oauth/clients/oauth-clients.service.js';
@@ -44,6 +44,7 @@ export class OAuthServer implements OnModuleInit {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(PROCESS_ROLE) private readonly role: ProcessRole,
     private readonly sql: SqlClient,
     private readonly clock: Clock,
     private readonly clients: OAuthClientsService,
@@ -51,7 +52,11 @@ export class OAuthServer implements OnModuleInit {
     private readonly accounts: OAuthAccounts,
   ) {}
 
+  /** Only the api answers under /oauth: a worker or a CLI command does not spend a second loading the library. */
   async onModuleInit(): Promise<void> {
+    if (this.role !== 'api') {
+      return;
+    }
     // @ts-expect-error -- oidc-provider ships no type declarations; oidc-provider.types.ts holds the part used here
     const library = (await import('oidc-provider')) as { default: ProviderClass; errors: ProviderErrors; interactionPolicy: InteractionPolicy };
     this.library = { Provider: library.default, errors: library.errors, interactionPolicy: library.interactionPolicy };

@@ -2,14 +2,14 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig, type EmbeddingConfig } from '#src/config/app-config.js';
 import { Embedder } from '#src/modules/retrieval/embeddings/embedder.js';
 import { LocalEmbedder } from '#src/modules/retrieval/embeddings/local-embedder.js';
-import { OpenAIEmbedder } from '#src/modules/retrieval/embeddings/openai-embedder.js';
 
-/** The embedder the configuration names (EMBEDDING_PROVIDER). */
-export function createEmbedder(config: EmbeddingConfig): Embedder {
+/** The embedder the configuration names (EMBEDDING_PROVIDER); the OpenAI SDK is loaded only when it is that one. */
+export async function createEmbedder(config: EmbeddingConfig): Promise<Embedder> {
   switch (config.provider) {
     case 'local':
       return new LocalEmbedder({ threads: config.threads, batchSize: config.batchSize });
-    case 'openai':
+    case 'openai': {
+      const { OpenAIEmbedder } = await import('#src/modules/retrieval/embeddings/openai-embedder.js');
       return new OpenAIEmbedder({
         baseUrl: config.baseUrl,
         apiKey: config.apiKey,
@@ -17,6 +17,7 @@ export function createEmbedder(config: EmbeddingConfig): Embedder {
         dimensions: config.dimensions,
         batchSize: config.batchSize,
       });
+    }
   }
 }
 
@@ -27,7 +28,7 @@ export function createEmbedder(config: EmbeddingConfig): Embedder {
  * application.
  */
 @Module({
-  providers: [{ provide: Embedder, inject: [APP_CONFIG], useFactory: (config: AppConfig): Embedder => createEmbedder(config.embeddings) }],
+  providers: [{ provide: Embedder, inject: [APP_CONFIG], useFactory: (config: AppConfig): Promise<Embedder> => createEmbedder(config.embeddings) }],
   exports: [Embedder],
 })
 export class EmbeddingsModule {}
