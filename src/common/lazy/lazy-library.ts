@@ -1,8 +1,8 @@
 /**
- * A library imported on first use rather than when the process starts: provider SDKs and connector clients
- * cost seconds of start-up together, and a CLI command, a worker without connectors or an api answering
- * with the built-in model never needs them. `loaded` is undefined until `load()` has resolved once, and
- * nothing the library makes (a client, an error) can exist before that.
+ * A library imported on first use rather than when the process starts. Provider SDKs, connector clients
+ * and the mailer would add to every start, a CLI command's included, and most processes never use them:
+ * a worker without connectors, an api answering with the built-in model. `loaded` is undefined until
+ * `load()` has resolved once, and nothing the library makes (a client, an error) can exist before that.
  */
 export class LazyLibrary<T> {
   #loaded: T | undefined;
