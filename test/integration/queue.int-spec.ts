@@ -244,8 +244,9 @@ describe.each(drivers)('JobQueue contract ($driver)', ({ durable }) => {
     const queue = await consumer(handler);
 
     const jobIds: string[] = [];
+    // Long enough for the three to be enqueued while the first still waits, on a loaded machine too.
     for (const label of ['first', 'second', 'third']) {
-      jobIds.push(await queue.enqueue(JobName.Probe, { label }, { delayMs: 200, dedupeKey: 'collapse' }));
+      jobIds.push(await queue.enqueue(JobName.Probe, { label }, { delayMs: 1_000, dedupeKey: 'collapse' }));
     }
 
     await vi.waitFor(() => expect(runs).toHaveLength(1), WAIT);
