@@ -117,8 +117,7 @@ function codeSpanText(content: string): string {
  */
 function inlineParts(text: string, sourceCount: number, bold: boolean): Inline[] {
   const parts: Inline[] = [];
-  // A backtick run of a length found unclosed once has no closer further on either: this keeps the scan linear.
-  const unclosed = new Set<number>();
+  const backticks = new BacktickRuns(text);
   let plainFrom = 0;
   let at = 0;
   const emit = (part: Inline, end: number) => {
@@ -134,9 +133,8 @@ function inlineParts(text: string, sourceCount: number, bold: boolean): Inline[]
       while (text[at + run] === '`') {
         run++;
       }
-      const close = unclosed.has(run) ? -1 : closingRun(text, at + run, run);
+      const close = backticks.nextStart(run, at + run);
       if (close < 0) {
-        unclosed.add(run);
         at += run;
         continue;
       }
@@ -168,20 +166,38 @@ function inlineParts(text: string, sourceCount: number, bold: boolean): Inline[]
   return parts;
 }
 
-/** Where the next run of exactly `length` backticks starts at or after `from`, or -1. */
-function closingRun(text: string, from: number, length: number): number {
-  let at = text.indexOf('`', from);
-  while (at >= 0) {
-    let run = 1;
-    while (text[at + run] === '`') {
-      run++;
+/**
+ * The runs of backticks of a paragraph, found in one pass and kept by length, so that finding the run
+ * that closes a code span costs no second scan of the text: a paragraph of runs of many lengths (or a
+ * hostile one) is read in time linear in its length.
+ */
+class BacktickRuns {
+  private readonly starts = new Map<number, number[]>();
+  private readonly cursors = new Map<number, number>();
+
+  constructor(text: string) {
+    for (let at = text.indexOf('`'); at >= 0;) {
+      let run = 1;
+      while (text[at + run] === '`') {
+        run++;
+      }
+      const starts = this.starts.get(run) ?? [];
+      starts.push(at);
+      this.starts.set(run, starts);
+      at = text.indexOf('`', at + run);
     }
-    if (run === length) {
-      return at;
-    }
-    at = text.indexOf('`', at + run);
   }
-  return -1;
+
+  /** Where the first run of exactly `length` backticks at or after `from` starts, or -1; `from` never goes back between calls. */
+  nextStart(length: number, from: number): number {
+    const starts = this.starts.get(length) ?? [];
+    let cursor = this.cursors.get(length) ?? 0;
+    while (cursor < starts.length && starts[cursor] < from) {
+      cursor++;
+    }
+    this.cursors.set(length, cursor);
+    return cursor < starts.length ? starts[cursor] : -1;
+  }
 }
 
 /** A fence line opening a code block: its marker, indent and language, or undefined. */
