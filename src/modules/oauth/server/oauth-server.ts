@@ -52,7 +52,7 @@ export class OAuthServer implements OnModuleInit {
     private readonly accounts: OAuthAccounts,
   ) {}
 
-  /** Only the api answers under /oauth: a worker or a CLI command does not spend a second loading the library. */
+  /** Only the api answers under /oauth: a worker or a CLI command never loads the library. */
   async onModuleInit(): Promise<void> {
     if (this.role !== 'api') {
       return;
