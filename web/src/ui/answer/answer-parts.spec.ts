@@ -113,6 +113,14 @@ describe('answerParts: citations', () => {
 });
 
 describe('answerParts: code and bold', () => {
+  it('should not close a code span with a run that an earlier span holds', () => {
+    expect(inline('x `a ``b` c`` y', 0)).toEqual([
+      { kind: 'text', text: 'x ' },
+      { kind: 'code', text: 'a ``b' },
+      { kind: 'text', text: ' c`` y' },
+    ]);
+  });
+
   it('should not look for markers inside code', () => {
     const parts = inline('Read `items[1]` first [1]. Then `` list[2] `x` `` [2].', 2);
     expect(parts).toEqual([
