@@ -17,8 +17,8 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
 /**
  * POSTs a signed body to a receiver: HTTPS only, certificate verified (plus the CAs of WEBHOOK_CA_CERTS),
  * the address checked at connect time (no private, loopback, link-local or metadata targets unless
- * ALLOW_PRIVATE_TARGETS), redirects not followed, the whole exchange bounded by WEBHOOK_TIMEOUT_MS.
- * Success is any 2xx.
+ * ALLOW_PRIVATE_TARGETS), redirects not followed, the whole exchange bounded by WEBHOOK_TIMEOUT_MS, one
+ * connection per delivery. Success is any 2xx.
  */
 @Injectable()
 export class WebhookSender implements OnApplicationShutdown {
@@ -49,6 +49,9 @@ export class WebhookSender implements OnApplicationShutdown {
           ...headers,
         },
         dispatcher: this.dispatcher,
+        // A connection per delivery: a receiver may close an idle kept-alive connection just as a delivery
+        // reuses it, which fails an attempt that never reached it. A handshake costs less than a retry 5 s later.
+        reset: true,
         signal: AbortSignal.timeout(this.config.webhooks.timeoutMs),
         headersTimeout: this.config.webhooks.timeoutMs,
         bodyTimeout: this.config.webhooks.timeoutMs,
