@@ -285,17 +285,23 @@ describe('retrieval', () => {
       if (statistics === 'stored') {
         await searchStats().refresh({ orgId: owner, scope: seeded.dataSourceId });
       }
+      const avg = lengths.reduce((sum, value) => sum + value, 0) / texts.length;
+      const tokens = texts.map((text) => text.split(' '));
+      const df = new Map<string, number>();
+      const documentFrequency = (term: string): number => {
+        if (!df.has(term)) {
+          df.set(term, tokens.filter((words) => words.includes(term)).length);
+        }
+        return df.get(term)!;
+      };
       const bruteForce = (query: string[], k: number): string[] => {
-        const avg = lengths.reduce((sum, value) => sum + value, 0) / texts.length;
-        const tokens = texts.map((text) => text.split(' '));
         const scores = tokens.map((words, i) =>
           query.reduce((sum, term) => {
             const tf = words.filter((word) => word === term).length;
             if (tf === 0) {
               return sum;
             }
-            const df = tokens.filter((other) => other.includes(term)).length;
-            const termIdf = Math.log(1 + (texts.length - df + 0.5) / (df + 0.5));
+            const termIdf = Math.log(1 + (texts.length - documentFrequency(term) + 0.5) / (documentFrequency(term) + 0.5));
             return sum + (termIdf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * lengths[i]) / avg));
           }, 0),
         );
