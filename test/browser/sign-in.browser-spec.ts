@@ -343,7 +343,10 @@ describeConsole('signing in, OAuth consent and the account and organization sett
     await page.getByLabel('Action').selectOption('login.failed');
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.waitForURL(/[?&]action=login\.failed/);
-    await page.getByRole('cell', { name: /^Signed in/ }).first().waitFor({ state: 'detached' });
+    await page
+      .getByRole('cell', { name: /^Signed in/ })
+      .first()
+      .waitFor({ state: 'detached' });
     const failed = page.getByRole('row').filter({ hasText: 'Sign-in failed' }).first();
     await failed.waitFor();
     await failed.getByText('Show').click();
