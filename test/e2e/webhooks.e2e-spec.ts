@@ -117,14 +117,20 @@ describe('webhooks', () => {
     try {
       return await receiver.waitFor(path, count, 20_000);
     } catch (error) {
-      const recorded = (await deliveries(webhookId)).map(({ status, attempts, last_status_code, last_error, next_attempt_at }) => ({
+      const failedAt = new Date().toISOString();
+      const arrivals = receiver.at(path).map((delivery) => new Date(delivery.receivedAt).toISOString());
+      const recorded = (await deliveries(webhookId)).map(({ status, attempts, last_status_code, last_error, last_attempt_at, next_attempt_at }) => ({
         status,
         attempts,
         last_status_code,
         last_error,
+        last_attempt_at,
         next_attempt_at,
       }));
-      throw new Error(`${(error as Error).message}; the deliveries recorded ${JSON.stringify(recorded)}`, { cause: error });
+      throw new Error(
+        `${(error as Error).message} (at ${failedAt}, arrivals ${JSON.stringify(arrivals)}); the deliveries recorded ${JSON.stringify(recorded)}`,
+        { cause: error },
+      );
     }
   };
 
