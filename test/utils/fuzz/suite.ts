@@ -11,7 +11,7 @@ import { FuzzWorld } from '#test/utils/fuzz/world.js';
 import { createTestDatabase, SERVER_URL } from '#test/utils/test-database.js';
 
 /**
- * Requests per operation: 750 on PostgreSQL and 50 on the embedded store (whose every query runs in the
+ * Requests per operation: 500 on PostgreSQL and 50 on the embedded store (whose every query runs in the
  * test's own process, at twice the cost; there the fuzz looks for what differs between the stores), what
  * a CI run on 2 cores can afford within its 25 minutes. Every run draws a new seed, so runs add up. Two files
  * (test/e2e/fuzz.part-1 and part-2) run side by side and share the operations out as they go: each fuzzes
@@ -23,7 +23,7 @@ import { createTestDatabase, SERVER_URL } from '#test/utils/test-database.js';
  * FUZZ_LOG names a file that gets a line per request (operation, status, intent, and why a valid one was
  * refused): where the generators stop short of an operation, or the document is looser than the service.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? (SERVER_URL ? 750 : 50));
+const RUNS = Number(process.env.FUZZ_RUNS ?? (SERVER_URL ? 500 : 50));
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const PATH = process.env.FUZZ_PATH;
 const ONLY = process.env.FUZZ_ONLY;
