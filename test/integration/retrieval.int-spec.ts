@@ -287,12 +287,13 @@ describe('retrieval', () => {
       }
       const avg = lengths.reduce((sum, value) => sum + value, 0) / texts.length;
       const tokens = texts.map((text) => text.split(' '));
-      const df = new Map<string, number>();
-      const documentFrequency = (term: string): number => {
-        if (!df.has(term)) {
-          df.set(term, tokens.filter((words) => words.includes(term)).length);
+      const idfs = new Map<string, number>();
+      const idf = (term: string): number => {
+        if (!idfs.has(term)) {
+          const df = tokens.filter((words) => words.includes(term)).length;
+          idfs.set(term, Math.log(1 + (texts.length - df + 0.5) / (df + 0.5)));
         }
-        return df.get(term)!;
+        return idfs.get(term)!;
       };
       const bruteForce = (query: string[], k: number): string[] => {
         const scores = tokens.map((words, i) =>
@@ -301,8 +302,7 @@ describe('retrieval', () => {
             if (tf === 0) {
               return sum;
             }
-            const termIdf = Math.log(1 + (texts.length - documentFrequency(term) + 0.5) / (documentFrequency(term) + 0.5));
-            return sum + (termIdf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * lengths[i]) / avg));
+            return sum + (idf(term) * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * lengths[i]) / avg));
           }, 0),
         );
         return scores
