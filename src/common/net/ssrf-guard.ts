@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { rootCertificates } from 'node:tls';
+import { createSecureContext, rootCertificates } from 'node:tls';
 import { Agent, buildConnector } from 'undici';
 import { ipLiteral, isPublicAddress } from '#src/common/net/public-address.js';
 
@@ -96,12 +96,16 @@ export async function resolvePublicAddresses(host: string, policy: OutboundPolic
  * An undici dispatcher for customer-supplied URLs. The address check runs inside the socket's own lookup, so the
  * socket connects to exactly the addresses that were checked: a DNS answer that changes between a check and the
  * connection (rebinding) cannot slip through. IP-literal hosts, which sockets never look up, are checked first.
+ *
+ * Its connections share one TLS context: left to itself, every TLS connection builds its own, which takes some
+ * 2 ms, and 25 ms when it parses the root certificates again to add extra ones (webhook deliveries open a
+ * connection each).
  */
 export function createGuardedDispatcher(options: GuardedDispatcherOptions = {}): Agent {
   const connector = buildConnector({
     lookup: guardedLookup(options),
+    secureContext: createSecureContext(options.extraCaCertificates?.length ? { ca: [...rootCertificates, ...options.extraCaCertificates] } : {}),
     ...(options.connectTimeoutMs === undefined ? {} : { timeout: options.connectTimeoutMs }),
-    ...(options.extraCaCertificates?.length ? { ca: [...rootCertificates, ...options.extraCaCertificates] } : {}),
   });
   const connect: buildConnector.connector = (connectOptions, callback) => {
     const literal = ipLiteral(connectOptions.hostname);
