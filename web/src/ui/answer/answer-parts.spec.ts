@@ -207,7 +207,7 @@ describe('answerParts: blocks', () => {
   it('should read a very long answer in time that grows with its length, and lose none of it', () => {
     const sentence = 'Open Settings [1], then `items[2]` and **Security [2]** [3]. ';
     const answerOf = (sentences: number): string => Array.from({ length: 50 }, () => sentence.repeat(sentences)).join('\n\n');
-    expect(growthOf(answerOf, 25)).toBeLessThan(LINEAR_AT_MOST);
+    expect(growthOf(answerOf, 12)).toBeLessThan(LINEAR_AT_MOST);
     const blocks = answerParts(answerOf(400), 2);
     expect(blocks).toHaveLength(50);
     const first = (blocks[0] as Extract<Block, { kind: 'paragraph' }>).content;
@@ -224,7 +224,7 @@ describe('answerParts: blocks', () => {
         '**'.repeat(length / 2) + 'x',
         '[1'.repeat(length / 2),
       ].join('\n\n');
-    expect(growthOf(hostileOf, 12_800)).toBeLessThan(LINEAR_AT_MOST);
+    expect(growthOf(hostileOf, 6_400)).toBeLessThan(LINEAR_AT_MOST);
     const blocks = answerParts(hostileOf(102_400), 1);
     expect(blocks.map((block) => block.kind)).toEqual(['paragraph', 'paragraph', 'paragraph', 'paragraph', 'paragraph']);
     expect(spelled((blocks[0] as Extract<Block, { kind: 'paragraph' }>).content)).toBe('['.repeat(102_400));
@@ -232,30 +232,34 @@ describe('answerParts: blocks', () => {
 });
 
 /**
- * Sixteen times the text in at most this many times the time: quadratic work takes about 256; linear work
- * 16 to 30 (a large text no longer fits the processor's caches), and up to twice that on a loaded machine.
+ * Thirty-two times the text in at most this many times the time: quadratic work takes about 1,024; linear
+ * work 32 to 60, and up to twice that on a loaded machine (a large text no longer fits the processor's
+ * caches, and its many parts make the collector work harder).
  */
-const LINEAR_AT_MOST = 64;
-const GROWTH = 16;
+const LINEAR_AT_MOST = 256;
+const GROWTH = 32;
 
 /**
- * How many times longer the answer made at sixteen times `scale` takes to read than the one made at
+ * How many times longer the answer made at thirty-two times `scale` takes to read than the one made at
  * `scale`, each read once to warm it up and then timed at its fastest of five readings, so that neither
  * compilation nor a pause of a loaded machine is counted: a ratio of two timings in one run rather than a
- * time limit that depends on the machine.
+ * time limit that depends on the machine. The time is the processor time this process spent, not the time
+ * that passed: on a loaded machine a long reading is shared out with other processes where a short one may
+ * run whole, and the time that passed counted that against the long one.
  */
 function growthOf(make: (scale: number) => string, scale: number): number {
   const fastest = (text: string): number => {
     answerParts(text, 2);
     return Math.min(
       ...[0, 1, 2, 3, 4].map(() => {
-        const started = performance.now();
+        const started = process.cpuUsage();
         answerParts(text, 2);
-        return performance.now() - started;
+        const spent = process.cpuUsage(started);
+        return spent.user + spent.system;
       }),
     );
   };
   const small = make(scale);
   const large = make(scale * GROWTH);
-  return fastest(large) / fastest(small);
+  return fastest(large) / Math.max(1, fastest(small));
 }
