@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { request, type Agent } from 'undici';
+import { request, type Agent, type Dispatcher } from 'undici';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { createGuardedDispatcher, findBlockedAddressError } from '#src/common/net/ssrf-guard.js';
 import { signBody } from '#src/modules/webhooks/webhook-signature.js';
@@ -17,19 +17,28 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
 /**
  * POSTs a signed body to a receiver: HTTPS only, certificate verified (plus the CAs of WEBHOOK_CA_CERTS),
  * the address checked at connect time (no private, loopback, link-local or metadata targets unless
- * ALLOW_PRIVATE_TARGETS), redirects not followed, the whole exchange bounded by WEBHOOK_TIMEOUT_MS, one
- * connection per delivery. Success is any 2xx.
+ * ALLOW_PRIVATE_TARGETS), redirects not followed, the whole exchange bounded by WEBHOOK_TIMEOUT_MS.
+ * Success is any 2xx.
+ *
+ * Connections are kept alive between deliveries: a TLS handshake per delivery halved the deliveries a
+ * worker makes each second. A receiver may close an idle connection just as a delivery reuses it, which
+ * fails the request before it reached the receiver: a request whose connection closes before any answer
+ * is sent once more, at once, on a connection of its own (delivery is at least once, so in the rarer case
+ * of a receiver that read the request and then dropped the connection, it sees the event twice).
  */
 @Injectable()
 export class WebhookSender implements OnApplicationShutdown {
-  private readonly dispatcher: Agent;
+  private readonly pooled: Agent;
+  private readonly fresh: Agent;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.dispatcher = createGuardedDispatcher({
+    const options = {
       allowPrivateTargets: config.allowPrivateTargets,
       connectTimeoutMs: config.webhooks.timeoutMs,
       extraCaCertificates: config.webhooks.extraCaCertificates,
-    });
+    };
+    this.pooled = createGuardedDispatcher(options);
+    this.fresh = createGuardedDispatcher(options);
   }
 
   async send(url: string, body: string, secret: string, headers: Record<string, string>): Promise<SendOutcome> {
@@ -38,8 +47,9 @@ export class WebhookSender implements OnApplicationShutdown {
     if (!url.startsWith('https://')) {
       return { success: false, statusCode: null, durationMs: 0, error: 'The webhook URL must use https' };
     }
-    try {
-      const response = await request(url, {
+    const signal = AbortSignal.timeout(this.config.webhooks.timeoutMs);
+    const post = (dispatcher: Agent, reset: boolean): Promise<Dispatcher.ResponseData> =>
+      request(url, {
         method: 'POST',
         body,
         headers: {
@@ -48,13 +58,18 @@ export class WebhookSender implements OnApplicationShutdown {
           'x-service-signature': signBody(body, secret),
           ...headers,
         },
-        dispatcher: this.dispatcher,
-        // A connection per delivery: a receiver may close an idle kept-alive connection just as a delivery
-        // reuses it, which fails an attempt that never reached it. A handshake costs less than a retry 5 s later.
-        reset: true,
-        signal: AbortSignal.timeout(this.config.webhooks.timeoutMs),
+        dispatcher,
+        reset,
+        signal,
         headersTimeout: this.config.webhooks.timeoutMs,
         bodyTimeout: this.config.webhooks.timeoutMs,
+      });
+    try {
+      const response = await post(this.pooled, false).catch((error: unknown) => {
+        if (!closedBeforeAnswer(error) || signal.aborted) {
+          throw error;
+        }
+        return post(this.fresh, true);
       });
       await drain(response.body);
       const success = response.statusCode >= 200 && response.statusCode < 300;
@@ -71,8 +86,14 @@ export class WebhookSender implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.dispatcher.destroy().catch(() => undefined);
+    await Promise.all([this.pooled.destroy().catch(() => undefined), this.fresh.destroy().catch(() => undefined)]);
   }
+}
+
+/** The connection closed or was reset before the receiver answered (request() rejects before any answer only). */
+function closedBeforeAnswer(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE';
 }
 
 async function drain(body: AsyncIterable<Uint8Array> & { destroy?: () => void }): Promise<void> {
