@@ -77,6 +77,7 @@ export const ENV_KEYS = [
   'WEBHOOK_TIMEOUT_MS',
   'WEBHOOK_CA_CERTS',
   'WEBHOOK_RETRY_TIME_SCALE',
+  'SYNC_RETRY_TIME_SCALE',
   'RATE_LIMITS_ENABLED',
 ] as const;
 export type EnvKey = (typeof ENV_KEYS)[number];
@@ -431,6 +432,14 @@ export class EnvDto {
   @Min(0.0001)
   @Max(1)
   WEBHOOK_RETRY_TIME_SCALE = 1;
+
+  /** Multiplies a failing sync's waits: backoffs between provider calls, Retry-After, retries of the sync. For tests only. */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value))
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0.0001)
+  @Max(1)
+  SYNC_RETRY_TIME_SCALE = 1;
 
   /** Per-key token buckets and per-organization plan limits (429 beyond). On by default; the test suites turn it off. */
   @IsOptional()

@@ -44,7 +44,8 @@ describe.each(PROVIDERS)('the %s connector', (type, startFake) => {
     fake.put(item('alpha', 'quartz rotation'));
     fake.put(item('beta', 'basalt failover'));
     fake.put(item('gamma', 'granite backup'));
-    t = await createTestApp({ databaseUrl: database.url, env: ingestionEnv(stub, fake.environment) });
+    // Backoffs, Retry-After waits and the sync's retries at a tenth: a provider outage costs a second, not ten.
+    t = await createTestApp({ databaseUrl: database.url, env: ingestionEnv(stub, { ...fake.environment, SYNC_RETRY_TIME_SCALE: '0.1' }) });
     org = await createOrg(t.app);
     other = await createOrg(t.app);
   });

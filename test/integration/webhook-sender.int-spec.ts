@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '#src/config/app-config.js';
 import { WebhookSender } from '#src/modules/webhooks/webhook-sender.js';
 import { createTestCertificates } from '#test/utils/tls.js';

@@ -29,6 +29,8 @@ export interface SessionLimits {
   /** Longest single wait a Retry-After may impose. */
   maxWaitMs: number;
   timeoutMs: number;
+  /** Multiplies every wait: backoffs and Retry-After (SYNC_RETRY_TIME_SCALE, tests only). */
+  timeScale: number;
 }
 
 export const DEFAULT_SESSION_LIMITS: SessionLimits = {
@@ -37,6 +39,7 @@ export const DEFAULT_SESSION_LIMITS: SessionLimits = {
   backoffMs: 500,
   maxWaitMs: 120_000,
   timeoutMs: 60_000,
+  timeScale: 1,
 };
 
 export interface HttpProviderSessionOptions {
@@ -79,7 +82,7 @@ export class HttpProviderSession implements ProviderSession {
             if (throttled >= this.limits.maxThrottledAttempts) {
               throw new ProviderCallError({ kind: 'transient', message: `still throttled after ${throttled} attempts` }, { cause: error });
             }
-            await gate.pause(throttleKey, Math.min(Math.max(failure.retryAfterMs, 1), this.limits.maxWaitMs));
+            await gate.pause(throttleKey, Math.min(Math.max(failure.retryAfterMs * this.limits.timeScale, 1), this.limits.maxWaitMs));
             break;
           case 'unauthorized':
             if (renewed) {
@@ -93,7 +96,7 @@ export class HttpProviderSession implements ProviderSession {
             if (transient >= this.limits.maxTransientAttempts) {
               throw new ProviderCallError(failure, { cause: error });
             }
-            await sleep(this.limits.backoffMs * 2 ** (transient - 1) * (0.5 + Math.random()), undefined, { signal });
+            await sleep(this.limits.backoffMs * this.limits.timeScale * 2 ** (transient - 1) * (0.5 + Math.random()), undefined, { signal });
             break;
           case 'not_found':
           case 'fatal':

@@ -53,6 +53,7 @@ export class ProviderSessions {
       classify: connector.oauth?.classify?.bind(connector.oauth),
       userAgent: CRAWLER_USER_AGENT,
       signal,
+      limits: { timeScale: this.config.sync.retryTimeScale },
     });
   }
 }

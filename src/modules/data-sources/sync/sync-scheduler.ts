@@ -1,4 +1,5 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { TransactionRunner } from '#src/common/database/transaction.js';
 import { JobQueue } from '#src/common/queue/job-queue.js';
 import { JobName } from '#src/common/queue/queue-name.enum.js';
@@ -22,6 +23,7 @@ export class SyncScheduler implements OnApplicationBootstrap {
   private readonly logger = new Logger('SyncScheduler');
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly queue: JobQueue,
     private readonly sources: DataSourcesRepository,
     private readonly runs: SyncRunsRepository,
@@ -91,7 +93,7 @@ export class SyncScheduler implements OnApplicationBootstrap {
     await this.queue.enqueue(
       JobName.SyncDataSource,
       { orgId, dataSourceId },
-      { dedupeKey: `sync:${dataSourceId}`, attempts: SYNC_ATTEMPTS, backoffMs: SYNC_BACKOFF_MS },
+      { dedupeKey: `sync:${dataSourceId}`, attempts: SYNC_ATTEMPTS, backoffMs: SYNC_BACKOFF_MS * this.config.sync.retryTimeScale },
     );
   }
 }
