@@ -11,7 +11,7 @@ import { FuzzWorld } from '#test/utils/fuzz/world.js';
 import { createTestDatabase, SERVER_URL } from '#test/utils/test-database.js';
 
 /**
- * Requests per operation: 500 on PostgreSQL and 50 on the embedded store (whose every query runs in the
+ * Requests per operation: 1,000 on PostgreSQL and 50 on the embedded store (whose every query runs in the
  * test's own process, at twice the cost; there the fuzz looks for what differs between the stores), what
  * a CI run on 2 cores can afford within its 25 minutes. Every run draws a new seed, so runs add up. Two files
  * (test/e2e/fuzz.part-1 and part-2) run side by side and share the operations out as they go: each fuzzes
@@ -23,13 +23,13 @@ import { createTestDatabase, SERVER_URL } from '#test/utils/test-database.js';
  * FUZZ_LOG names a file that gets a line per request (operation, status, intent, and why a valid one was
  * refused): where the generators stop short of an operation, or the document is looser than the service.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? (SERVER_URL ? 500 : 50));
+const RUNS = Number(process.env.FUZZ_RUNS ?? (SERVER_URL ? 1_000 : 50));
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const PATH = process.env.FUZZ_PATH;
 const ONLY = process.env.FUZZ_ONLY;
 const LOG = process.env.FUZZ_LOG;
 /** The slowest operations (uploads, queries) take a few milliseconds a request, and shrinking repeats some. */
-const OPERATION_TIMEOUT_MS = Math.max(120_000, RUNS * 100);
+const OPERATION_TIMEOUT_MS = Math.max(120_000, RUNS * 150);
 /**
  * Below this many runs an operation's rarest valid request is left to chance (3 in 100 for
  * `PUT /api/v1/data-sources/{id}`), so "some valid request succeeded" is checked on longer runs only: the
