@@ -55,6 +55,9 @@ describe('loadConfig', () => {
     [{ PARSE_THREADS: '0' }, 'PARSE_THREADS'],
     [{ PARSE_THREADS: 'two' }, 'PARSE_THREADS'],
     [{ PARSE_MEMORY_MB: '32' }, 'PARSE_MEMORY_MB'],
+    [{ WEBHOOK_RETRY_TIME_SCALE: '2' }, 'WEBHOOK_RETRY_TIME_SCALE'],
+    [{ SYNC_RETRY_TIME_SCALE: '0' }, 'SYNC_RETRY_TIME_SCALE'],
+    [{ SYNC_RETRY_TIME_SCALE: 'fast' }, 'SYNC_RETRY_TIME_SCALE'],
     [{ TLS_CERT: '/cert.pem' }, 'TLS_CERT and TLS_KEY'],
     [{ NODE_ENV: 'production' }, 'API_KEY_SECRET is required'],
   ])('should refuse %o naming %s', (env, name) => {
@@ -66,6 +69,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).parsing.threads).toBe(Math.min(4, availableParallelism()));
     expect(loadConfig({ DATA_DIR: dataDir(), PARSE_THREADS: '6' }).parsing).toEqual({ threads: 6, memoryMb: 1024 });
     expect(loadConfig({ DATA_DIR: dataDir(), PARSE_MEMORY_MB: '256' }).parsing.memoryMb).toBe(256);
+  });
+
+  it('should scale the waits of retries only when told to', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ webhooks: { retryTimeScale: 1 }, sync: { retryTimeScale: 1 } });
+    expect(loadConfig({ DATA_DIR: dataDir(), WEBHOOK_RETRY_TIME_SCALE: '0.001', SYNC_RETRY_TIME_SCALE: '0.1' })).toMatchObject({
+      webhooks: { retryTimeScale: 0.001 },
+      sync: { retryTimeScale: 0.1 },
+    });
   });
 
   it('should read APP_ENV separately from NODE_ENV', () => {

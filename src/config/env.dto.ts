@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 
@@ -20,6 +21,16 @@ const toBoolean = ({ value }: { value: unknown }): unknown => {
 const toInteger = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number.parseInt(value, 10) : value);
 
 const emptyToUndefined = ({ value }: { value: unknown }): unknown => (value === '' ? undefined : value);
+
+/** A factor in (0, 1] that shortens a schedule of waits, for tests only. */
+const TimeScale = (): PropertyDecorator =>
+  applyDecorators(
+    IsOptional(),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value)),
+    IsNumber({ allowNaN: false, allowInfinity: false }),
+    Min(0.0001),
+    Max(1),
+  );
 
 export const ENV_KEYS = [
   'NODE_ENV',
@@ -426,19 +437,11 @@ export class EnvDto {
   WEBHOOK_CA_CERTS?: string;
 
   /** Multiplies the retry delays (5 s, 30 s, 5 min, 1 h). For tests only: 0.001 turns an hour into 3.6 s. */
-  @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value))
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0.0001)
-  @Max(1)
+  @TimeScale()
   WEBHOOK_RETRY_TIME_SCALE = 1;
 
   /** Multiplies a failing sync's waits: backoffs between provider calls, Retry-After, retries of the sync. For tests only. */
-  @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value))
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0.0001)
-  @Max(1)
+  @TimeScale()
   SYNC_RETRY_TIME_SCALE = 1;
 
   /** Per-key token buckets and per-organization plan limits (429 beyond). On by default; the test suites turn it off. */
