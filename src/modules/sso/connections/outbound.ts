@@ -13,20 +13,21 @@ export function identityProviderDispatcher(allowPrivateTargets: boolean): Dispat
   return createGuardedDispatcher({ allowPrivateTargets, connectTimeoutMs: TIMEOUT_MS });
 }
 
-/** A metadata document, at most 1 MiB, over http(s) through the guard. */
+/** A metadata document, at most 1 MiB, over http(s) through the guard; its connection is closed afterwards. */
 export async function fetchDocument(url: string, allowPrivateTargets: boolean): Promise<string> {
   const target = await validateTargetUrl(url, { allowPrivateTargets });
-  const response = await fetch(target, {
-    dispatcher: identityProviderDispatcher(allowPrivateTargets),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-    redirect: 'error',
-  });
-  if (!response.ok) {
-    throw new Error(`${url} answered ${response.status}`);
+  const dispatcher = identityProviderDispatcher(allowPrivateTargets);
+  try {
+    const response = await fetch(target, { dispatcher, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'error' });
+    if (!response.ok) {
+      throw new Error(`${url} answered ${response.status}`);
+    }
+    const text = await response.text();
+    if (text.length > MAX_DOCUMENT_BYTES) {
+      throw new Error(`${url} answered more than 1 MiB`);
+    }
+    return text;
+  } finally {
+    await dispatcher.destroy().catch(() => undefined);
   }
-  const text = await response.text();
-  if (text.length > MAX_DOCUMENT_BYTES) {
-    throw new Error(`${url} answered more than 1 MiB`);
-  }
-  return text;
 }
