@@ -13,7 +13,7 @@ export function identityProviderDispatcher(allowPrivateTargets: boolean): Dispat
   return createGuardedDispatcher({ allowPrivateTargets, connectTimeoutMs: TIMEOUT_MS });
 }
 
-/** A metadata document, at most 1 MiB, over http(s) through the guard; its connection is closed afterwards. */
+/** A metadata document, at most 1 MiB (read no further), over http(s) through the guard; its connection is closed afterwards. */
 export async function fetchDocument(url: string, allowPrivateTargets: boolean): Promise<string> {
   const target = await validateTargetUrl(url, { allowPrivateTargets });
   const dispatcher = identityProviderDispatcher(allowPrivateTargets);
@@ -22,11 +22,16 @@ export async function fetchDocument(url: string, allowPrivateTargets: boolean): 
     if (!response.ok) {
       throw new Error(`${url} answered ${response.status}`);
     }
-    const text = await response.text();
-    if (text.length > MAX_DOCUMENT_BYTES) {
-      throw new Error(`${url} answered more than 1 MiB`);
+    const chunks: Buffer[] = [];
+    let read = 0;
+    for await (const chunk of response.body ?? []) {
+      read += (chunk as Uint8Array).length;
+      if (read > MAX_DOCUMENT_BYTES) {
+        throw new Error(`${url} answered more than 1 MiB`);
+      }
+      chunks.push(Buffer.from(chunk as Uint8Array));
     }
-    return text;
+    return Buffer.concat(chunks).toString('utf8');
   } finally {
     await dispatcher.destroy().catch(() => undefined);
   }
