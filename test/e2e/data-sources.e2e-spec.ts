@@ -1,9 +1,10 @@
 import { DataSource } from 'typeorm';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { makeDocx, makeEncryptedPdf, makeHtmlPage, makeMarkdown, makePdf, makeCsv, makeJson, truncate } from '#test/utils/fixture-files.js';
 import { FixtureSite } from '#test/utils/fixture-site.js';
+import { SyncRunsRepository } from '#src/modules/data-sources/sync-runs.repository.js';
 import { SearchStatsBackfill } from '#src/modules/data-sources/sync/search-stats-backfill.js';
 import { docsSite, ingestionEnv, page, settled, waitForStatus, type StatusBody } from '#test/utils/ingestion.js';
 import { OpenAIStub } from '#test/utils/openai-stub.js';
@@ -243,6 +244,23 @@ describe('data sources', () => {
         created.body.id,
       ]);
       expect(run).toMatchObject({ attempts: 2, status: 'succeeded' });
+    });
+    it('should retry a sync whose progress could not be written, failing the attempt instead of the process', async () => {
+      docsSite(site, { progress: 'A page whose progress report was lost once.' });
+      const progress = vi.spyOn(t.app.get(SyncRunsRepository), 'progress').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+      try {
+        const created = await createWebsite('/docs/');
+        const final = (await waitForStatus(t.http, org.adminKey, created.body.id, settled, 60_000)).at(-1)!;
+        expect(final.status).toBe('active');
+        const [run] = await db().query<Array<{ attempts: number; status: string }>>(`SELECT attempts, status FROM sync_run WHERE data_source_id = $1`, [
+          created.body.id,
+        ]);
+        expect(run).toMatchObject({ attempts: 2, status: 'succeeded' });
+        const [documents] = await db().query<Array<{ count: string }>>(`SELECT count(*) AS count FROM document WHERE data_source_id = $1`, [created.body.id]);
+        expect(Number(documents.count)).toBe(2);
+      } finally {
+        progress.mockRestore();
+      }
     });
   });
 

@@ -204,12 +204,12 @@ export class SyncService implements OnModuleDestroy {
         if (isMissing(item)) {
           firstMissing ??= `${item.url}: ${item.error}`;
         }
-        const work = (isMissing(item) ? this.recordFailure(identity, item.error, counters) : this.index(source, identity, item, counters)).then(
-          () => reportProgress(),
-          (error: unknown) => {
+        // A failure of the progress report (the database away) fails the attempt like one of the indexing.
+        const work = (isMissing(item) ? this.recordFailure(identity, item.error, counters) : this.index(source, identity, item, counters))
+          .then(() => reportProgress())
+          .catch((error: unknown) => {
             failure ??= error instanceof Error ? error : new Error(String(error));
-          },
-        );
+          });
         inFlight.add(work);
         void work.finally(() => inFlight.delete(work));
         if (inFlight.size >= this.documentConcurrency()) {
