@@ -11,27 +11,32 @@ import { FuzzWorld } from '#test/utils/fuzz/world.js';
 import { createTestDatabase, SERVER_URL } from '#test/utils/test-database.js';
 
 /**
- * Requests per operation: 1,000 on PostgreSQL and 50 on the embedded store (whose every query runs in the
- * test's own process, at twice the cost; there the fuzz looks for what differs between the stores), what
- * a CI run on 2 cores can afford within its 25 minutes. Every run draws a new seed, so runs add up. Two files
- * (test/e2e/fuzz.part-1 and part-2) run side by side and share the operations out as they go: each fuzzes
- * the next one not yet claimed, so neither waits on the other's slow ones. One file run alone fuzzes them
- * all. FUZZ_RUNS sets the number (`FUZZ_RUNS=3000 npx vitest run test/e2e/fuzz.part`). A failure prints
- * its seed and path: FUZZ_SEED and FUZZ_PATH replay it, and FUZZ_ONLY keeps the operations whose label
- * contains it (`FUZZ_ONLY="POST /api/v1/agents" npx vitest run test/e2e/fuzz.part-1`; the rows an
- * operation sees depend on the ones fuzzed before it in the same file).
+ * Requests per operation. On PostgreSQL, 1,000, then more up to 3,000 while the operation has taken less
+ * than 8 s: most operations get 3,000, the slow ones (a query runs retrieval and the answerer, up to 35 ms
+ * on a loaded machine) their first thousand, and no operation beyond its first thousand adds more than
+ * some 8 s, whatever the machine: what a CI run on 2 cores affords within its 25 minutes. On the
+ * embedded store, 50 (its every query runs in the test's
+ * own process, at twice the cost; there the fuzz looks for what differs between the stores). Every run
+ * draws a new seed, so runs add up. Two files (test/e2e/fuzz.part-1 and part-2) run side by side and share
+ * the operations out as they go: each fuzzes the next one not yet claimed, so neither waits on the other's
+ * slow ones. One file run alone fuzzes them all. FUZZ_RUNS sends exactly that many to every operation,
+ * however long it takes (`FUZZ_RUNS=10000 npx vitest run test/e2e/fuzz.part`). A failure prints its seed
+ * and path: FUZZ_SEED and FUZZ_PATH replay it, and FUZZ_ONLY keeps the operations whose label contains it
+ * (`FUZZ_ONLY="POST /api/v1/agents" npx vitest run test/e2e/fuzz.part-1`; the rows an operation sees
+ * depend on the ones fuzzed before it in the same file).
  * FUZZ_LOG names a file that gets a line per request (operation, status, intent, and why a valid one was
  * refused): where the generators stop short of an operation, or the document is looser than the service.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? (SERVER_URL ? 1_000 : 50));
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const PATH = process.env.FUZZ_PATH;
 const ONLY = process.env.FUZZ_ONLY;
 const LOG = process.env.FUZZ_LOG;
-/** The slowest operations (uploads, queries) take a few milliseconds a request, and shrinking repeats some. */
-const OPERATION_TIMEOUT_MS = Math.max(120_000, RUNS * 150);
+const VOLUME: FuzzVolume =
+  process.env.FUZZ_RUNS !== undefined ? exactly(Number(process.env.FUZZ_RUNS)) : SERVER_URL ? { runs: 3_000, atLeast: 1_000, withinMs: 8_000 } : exactly(50);
+/** The slowest operations (uploads, queries) take some 35 ms a request on a loaded machine, and shrinking repeats some. */
+const OPERATION_TIMEOUT_MS = Math.max(120_000, VOLUME.atLeast * 150 + VOLUME.withinMs);
 /**
- * Below this many runs an operation's rarest valid request is left to chance (3 in 100 for
+ * Below this many requests an operation's rarest valid request is left to chance (3 in 100 for
  * `PUT /api/v1/data-sources/{id}`), so "some valid request succeeded" is checked on longer runs only: the
  * generators, which it checks, are the same on both stores.
  */
@@ -84,6 +89,34 @@ async function startWorld(databaseUrl: string | undefined): Promise<FuzzWorld> {
 /** The service runs in this process: a request that reached Object.prototype would show here. */
 const PROTOTYPE_MEMBERS = Object.getOwnPropertyNames(Object.prototype).join();
 
+/**
+ * How many requests an operation gets: `atLeast`, then more in batches while the operation has taken less
+ * than `withinMs`, up to `runs`. Each batch is a property run of its own seed: a failure prints the seed and
+ * path that replay it.
+ */
+interface FuzzVolume {
+  runs: number;
+  atLeast: number;
+  withinMs: number;
+}
+
+const FUZZ_BATCH = 250;
+
+function exactly(runs: number): FuzzVolume {
+  return { runs, atLeast: runs, withinMs: 0 };
+}
+
+/** The size of the next property run of an operation, or 0 when it has had its share. */
+function nextBatch(volume: FuzzVolume, sent: number, elapsedMs: number): number {
+  if (sent === 0) {
+    return volume.atLeast;
+  }
+  if (SEED !== undefined || sent >= volume.runs || elapsedMs >= volume.withinMs) {
+    return 0;
+  }
+  return Math.min(FUZZ_BATCH, volume.runs - sent);
+}
+
 function excerpt(response: RawResponse): string {
   const text = response.body.toString('utf8');
   return text.length > 800 ? `${text.slice(0, 800)}…` : text;
@@ -114,13 +147,24 @@ function claim(operation: ApiOperation): boolean {
   }
 }
 
+/** One line for the run's log: requests sent, how many operations got the most, and which got the fewest. */
+function volumeReport(sent: Map<string, number>): string {
+  const counts = [...sent].sort((a, b) => a[1] - b[1]);
+  const total = counts.reduce((sum, [, count]) => sum + count, 0);
+  const fewest = counts.slice(0, 3).map(([label, count]) => `${label} ${count}`);
+  const full = counts.filter(([, count]) => count >= VOLUME.runs).length;
+  return `fuzz: ${total} requests to ${counts.length} operations, ${full} of them sent ${VOLUME.runs}${fewest.length > 0 ? `; fewest: ${fewest.join(', ')}` : ''}`;
+}
+
 /** Fuzzes every operation of the document that no other fuzz file of the run has claimed, in a world of its own. */
 export async function fuzzOperations(): Promise<void> {
   const database = await createTestDatabase();
   const world = await startWorld(database.url);
   const operations = world.document.operations().filter((operation) => !ONLY || operation.label.includes(ONLY));
 
+  const sent = new Map<string, number>();
   afterAll(async () => {
+    console.log(volumeReport(sent));
     await world.close();
     await database.drop();
   });
@@ -139,26 +183,30 @@ export async function fuzzOperations(): Promise<void> {
           }
           await world.prepare(operation);
           let succeeded = false;
-          await fc.assert(
-            fc.asyncProperty(requestsOf(world.sourcesFor(operation)), async (request) => {
-              const response = await world.send(operation, request);
-              await world.restore(operation);
-              if (LOG) {
-                appendFileSync(
-                  LOG,
-                  `${operation.label}\t${response.status}\t${request.intent}\t${request.intent.startsWith('valid') && response.status === 400 ? excerpt(response) : ''}\n`,
-                );
-              }
-              succeeded ||= !request.mustRefuse && response.status < 400;
-              const problems = problemsWith(world.document, operation, request, response);
-              if (problems.length > 0) {
-                throw new Error(`${problems.join('\n')}\n  answer: ${response.status} ${excerpt(response)}\n  request: ${describeRequest(request)}`);
-              }
-            }),
-            { numRuns: RUNS, seed: SEED, path: PATH },
-          );
-          if (RUNS >= REACHABILITY_MIN_RUNS && SEED === undefined && !(operation.label in UNREACHABLE)) {
-            expect(succeeded, `no valid request to ${operation.label} succeeded in ${RUNS} runs`).toBe(true);
+          let count = 0;
+          const property = fc.asyncProperty(requestsOf(world.sourcesFor(operation)), async (request) => {
+            count += 1;
+            const response = await world.send(operation, request);
+            await world.restore(operation);
+            if (LOG) {
+              appendFileSync(
+                LOG,
+                `${operation.label}\t${response.status}\t${request.intent}\t${request.intent.startsWith('valid') && response.status === 400 ? excerpt(response) : ''}\n`,
+              );
+            }
+            succeeded ||= !request.mustRefuse && response.status < 400;
+            const problems = problemsWith(world.document, operation, request, response);
+            if (problems.length > 0) {
+              throw new Error(`${problems.join('\n')}\n  answer: ${response.status} ${excerpt(response)}\n  request: ${describeRequest(request)}`);
+            }
+          });
+          const startedAt = performance.now();
+          for (let runs = nextBatch(VOLUME, 0, 0); runs > 0; runs = nextBatch(VOLUME, count, performance.now() - startedAt)) {
+            await fc.assert(property, { numRuns: runs, seed: SEED, path: PATH });
+          }
+          sent.set(operation.label, count);
+          if (count >= REACHABILITY_MIN_RUNS && SEED === undefined && !(operation.label in UNREACHABLE)) {
+            expect(succeeded, `no valid request to ${operation.label} succeeded in ${count} requests`).toBe(true);
           }
         },
         OPERATION_TIMEOUT_MS,
