@@ -15,8 +15,8 @@ import { createTestDatabase, SERVER_URL } from '#test/utils/test-database.js';
  * than 8 s: most operations get 3,000, the slow ones (a query runs retrieval and the answerer, up to 35 ms
  * on a loaded machine) their first thousand, and no operation beyond its first thousand adds more than
  * some 8 s, whatever the machine: what a CI run on 2 cores affords within its 25 minutes. On the
- * embedded store, 50 (its every query runs in the test's
- * own process, at twice the cost; there the fuzz looks for what differs between the stores). Every run
+ * embedded store, 50 (its every query runs in the test's own process, at twice the cost; there the fuzz
+ * looks for what differs between the stores). Every run
  * draws a new seed, so runs add up. Two files (test/e2e/fuzz.part-1 and part-2) run side by side and share
  * the operations out as they go: each fuzzes the next one not yet claimed, so neither waits on the other's
  * slow ones. One file run alone fuzzes them all. FUZZ_RUNS sends exactly that many to every operation,
