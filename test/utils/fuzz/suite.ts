@@ -16,12 +16,12 @@ import { createTestDatabase, SERVER_URL } from '#test/utils/test-database.js';
  * on a loaded machine) their first thousand, and no operation beyond its first thousand adds more than
  * some 8 s, whatever the machine: what a CI run on 2 cores affords within its 25 minutes. On the
  * embedded store, 50 (its every query runs in the test's own process, at twice the cost; there the fuzz
- * looks for what differs between the stores). Every run
- * draws a new seed, so runs add up. Two files (test/e2e/fuzz.part-1 and part-2) run side by side and share
- * the operations out as they go: each fuzzes the next one not yet claimed, so neither waits on the other's
- * slow ones. One file run alone fuzzes them all. FUZZ_RUNS sends exactly that many to every operation,
- * however long it takes (`FUZZ_RUNS=10000 npx vitest run test/e2e/fuzz.part`). A failure prints its seed
- * and path: FUZZ_SEED and FUZZ_PATH replay it, and FUZZ_ONLY keeps the operations whose label contains it
+ * looks for what differs between the stores). Every run draws a new seed, so runs add up. Two files
+ * (test/e2e/fuzz.part-1 and part-2) run side by side and share the operations out as they go: each fuzzes
+ * the next one not yet claimed, so neither waits on the other's slow ones. One file run alone fuzzes them
+ * all. FUZZ_RUNS sends exactly that many to every operation, however long it takes
+ * (`FUZZ_RUNS=10000 npx vitest run test/e2e/fuzz.part`). A failure prints its seed and path: FUZZ_SEED and
+ * FUZZ_PATH replay it, and FUZZ_ONLY keeps the operations whose label contains it
  * (`FUZZ_ONLY="POST /api/v1/agents" npx vitest run test/e2e/fuzz.part-1`; the rows an operation sees
  * depend on the ones fuzzed before it in the same file).
  * FUZZ_LOG names a file that gets a line per request (operation, status, intent, and why a valid one was
