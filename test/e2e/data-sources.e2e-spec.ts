@@ -248,6 +248,10 @@ describe('data sources', () => {
     it('should retry a sync whose progress could not be written, failing the attempt instead of the process', async () => {
       docsSite(site, { progress: 'A page whose progress report was lost once.' });
       const progress = vi.spyOn(t.app.get(SyncRunsRepository), 'progress').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+      // A worker process ends on an unhandled rejection: the failed report must reach the attempt, not the process.
+      const unhandled: unknown[] = [];
+      const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
+      process.on('unhandledRejection', onUnhandled);
       try {
         const created = await createWebsite('/docs/');
         const final = (await waitForStatus(t.http, org.adminKey, created.body.id, settled, 60_000)).at(-1)!;
@@ -258,7 +262,9 @@ describe('data sources', () => {
         expect(run).toMatchObject({ attempts: 2, status: 'succeeded' });
         const [documents] = await db().query<Array<{ count: string }>>(`SELECT count(*) AS count FROM document WHERE data_source_id = $1`, [created.body.id]);
         expect(Number(documents.count)).toBe(2);
+        expect(unhandled).toEqual([]);
       } finally {
+        process.off('unhandledRejection', onUnhandled);
         progress.mockRestore();
       }
     });
