@@ -245,6 +245,7 @@ describe('data sources', () => {
       ]);
       expect(run).toMatchObject({ attempts: 2, status: 'succeeded' });
     });
+
     it('should retry a sync whose progress could not be written, failing the attempt instead of the process', async () => {
       docsSite(site, { progress: 'A page whose progress report was lost once.' });
       const progress = vi.spyOn(t.app.get(SyncRunsRepository), 'progress').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
