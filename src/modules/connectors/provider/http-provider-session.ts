@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fetch } from 'undici';
+import { readBodyWithin } from '#src/common/net/bounded-body.js';
 import type { ProviderEndpoints } from '#src/modules/connectors/provider/provider-endpoints.js';
 import { defaultFailure, ProviderCallError, ProviderHttpError, type ProviderFailure } from '#src/modules/connectors/provider/provider-failure.js';
 import type { ProviderBytes, ProviderRequest, ProviderSession } from '#src/modules/connectors/provider/provider-session.js';
@@ -126,20 +127,13 @@ export class HttpProviderSession implements ProviderSession {
         throw new ProviderHttpError(response.status, response.headers, parseJson(text) ?? text, this.url(request).toString());
       }
       const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+      const tooLarge = (): Error => new ProviderCallError({ kind: 'fatal', message: `the file is larger than ${maxBytes} bytes` });
       if (declared > maxBytes) {
         await response.body?.cancel();
-        throw new ProviderCallError({ kind: 'fatal', message: `the file is larger than ${maxBytes} bytes` });
+        throw tooLarge();
       }
-      const chunks: Uint8Array[] = [];
-      let size = 0;
-      for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
-        size += chunk.byteLength;
-        if (size > maxBytes) {
-          throw new ProviderCallError({ kind: 'fatal', message: `the file is larger than ${maxBytes} bytes` });
-        }
-        chunks.push(chunk);
-      }
-      return { bytes: Buffer.concat(chunks), contentType: response.headers.get('content-type') ?? undefined };
+      const bytes = await readBodyWithin(response.body as AsyncIterable<Uint8Array> | null, maxBytes, tooLarge);
+      return { bytes, contentType: response.headers.get('content-type') ?? undefined };
     });
   }
 

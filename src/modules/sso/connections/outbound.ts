@@ -1,4 +1,5 @@
 import { fetch, type Dispatcher } from 'undici';
+import { readBodyWithin } from '#src/common/net/bounded-body.js';
 import { createGuardedDispatcher, validateTargetUrl } from '#src/common/net/ssrf-guard.js';
 
 const TIMEOUT_MS = 10_000;
@@ -22,16 +23,12 @@ export async function fetchDocument(url: string, allowPrivateTargets: boolean): 
     if (!response.ok) {
       throw new Error(`${url} answered ${response.status}`);
     }
-    const chunks: Buffer[] = [];
-    let read = 0;
-    for await (const chunk of response.body ?? []) {
-      read += (chunk as Uint8Array).length;
-      if (read > MAX_DOCUMENT_BYTES) {
-        throw new Error(`${url} answered more than 1 MiB`);
-      }
-      chunks.push(Buffer.from(chunk as Uint8Array));
-    }
-    return Buffer.concat(chunks).toString('utf8');
+    const body = await readBodyWithin(
+      response.body as AsyncIterable<Uint8Array> | null,
+      MAX_DOCUMENT_BYTES,
+      () => new Error(`${url} answered more than 1 MiB`),
+    );
+    return body.toString('utf8');
   } finally {
     await dispatcher.destroy().catch(() => undefined);
   }
