@@ -1,5 +1,5 @@
 import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages';
-import { countTokens } from '#src/modules/ingestion/chunker.js';
+import { countTokens } from '#src/modules/generation/token-count.js';
 import type { AnswerOptions, AnswerRequest, AnswerResult } from '#src/modules/generation/answerer.js';
 import { promptTokens, wholeCallBudget } from '#src/modules/generation/openai-chat-answerer.js';
 import { buildChatPrompt } from '#src/modules/generation/prompt.js';

@@ -1,5 +1,5 @@
 import type { ChatCompletionCreateParamsBase, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { countTokens } from '#src/modules/ingestion/chunker.js';
+import { countTokens } from '#src/modules/generation/token-count.js';
 import type { AnswerOptions, AnswerRequest, AnswerResult } from '#src/modules/generation/answerer.js';
 import { buildChatPrompt, type ChatPrompt } from '#src/modules/generation/prompt.js';
 import { MalformedAnswer } from '#src/modules/generation/provider-errors.js';

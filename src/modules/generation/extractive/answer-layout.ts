@@ -1,4 +1,4 @@
-import { countTokens } from '#src/modules/ingestion/chunker.js';
+import { countTokens } from '#src/modules/generation/token-count.js';
 import type { Unit } from '#src/modules/generation/extractive/passage-units.js';
 
 export interface QuotedPassage {

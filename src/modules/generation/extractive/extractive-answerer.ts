@@ -1,4 +1,4 @@
-import { countTokens } from '#src/modules/ingestion/chunker.js';
+import { countTokens } from '#src/modules/generation/token-count.js';
 import { Answerer, type AnswerOptions, type AnswerRequest, type AnswerResult } from '#src/modules/generation/answerer.js';
 import { renderPassages } from '#src/modules/generation/extractive/answer-layout.js';
 import { sourceUnits } from '#src/modules/generation/extractive/passage-units.js';

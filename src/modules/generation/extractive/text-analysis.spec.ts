@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { stem, terms } from '#src/modules/generation/extractive/text-analysis.js';
+
+describe('stem', () => {
+  it('should give a word the stem of PostgreSQL english configuration, the same the second time', () => {
+    expect(stem('compression')).toBe('compress');
+    expect(stem('compresses')).toBe('compress');
+    expect(stem('compression')).toBe('compress');
+    expect(stem("server's")).toBe('server');
+  });
+
+  it('should keep the same stems after more distinct words than it remembers', () => {
+    for (let index = 0; index < 60_000; index++) {
+      stem(`word${index}s`);
+    }
+    expect(stem('compression')).toBe('compress');
+    expect(stem('word59999s')).toBe('word59999');
+  });
+
+  it('should keep a string too long to be a word as it is', () => {
+    const blob = `${'ab1'.repeat(3_000)}ies`;
+    expect(stem(blob)).toBe(blob);
+    expect(terms(`Listen ${blob} ports`)).toEqual(['listen', blob, 'port']);
+  });
+});
