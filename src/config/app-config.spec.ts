@@ -67,8 +67,10 @@ describe('loadConfig', () => {
 
   it('should parse documents in one thread per core, at most 4, unless PARSE_THREADS says otherwise', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).parsing.threads).toBe(Math.min(4, availableParallelism()));
-    expect(loadConfig({ DATA_DIR: dataDir(), PARSE_THREADS: '6' }).parsing).toEqual({ threads: 6, memoryMb: 1024 });
+    expect(loadConfig({ DATA_DIR: dataDir(), PARSE_THREADS: '6' }).parsing).toEqual({ threads: 6, memoryMb: 1024, timeoutMs: 120_000 });
     expect(loadConfig({ DATA_DIR: dataDir(), PARSE_MEMORY_MB: '256' }).parsing.memoryMb).toBe(256);
+    expect(loadConfig({ DATA_DIR: dataDir(), PARSE_TIMEOUT_MS: '5000' }).parsing.timeoutMs).toBe(5_000);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PARSE_TIMEOUT_MS: '10' })).toThrow('PARSE_TIMEOUT_MS');
   });
 
   it('should scale the waits of retries only when told to', () => {

@@ -49,7 +49,7 @@ export interface AppConfig {
   /** Multiplies a failing sync's waits (tests only). */
   sync: { retryTimeScale: number };
   /** Documents are parsed and chunked in this many worker threads, off the event loop, each with this much heap. */
-  parsing: { threads: number; memoryMb: number };
+  parsing: { threads: number; memoryMb: number; timeoutMs: number };
   chunking: { tokens: number; overlapTokens: number };
   embeddings: EmbeddingConfig;
   queueLockMs: number;
@@ -164,7 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadDir: resolve(dto.UPLOAD_DIR ?? join(dataDir, 'uploads')),
     crawl: { concurrency: dto.CRAWL_CONCURRENCY, delayMs: dto.CRAWL_DELAY_MS, timeoutMs: dto.CRAWL_TIMEOUT_MS, maxPageBytes: dto.CRAWL_MAX_PAGE_BYTES },
     sync: { retryTimeScale: dto.SYNC_RETRY_TIME_SCALE },
-    parsing: { threads: dto.PARSE_THREADS ?? Math.min(4, availableParallelism()), memoryMb: dto.PARSE_MEMORY_MB },
+    parsing: { threads: dto.PARSE_THREADS ?? Math.min(4, availableParallelism()), memoryMb: dto.PARSE_MEMORY_MB, timeoutMs: dto.PARSE_TIMEOUT_MS },
     chunking: { tokens: dto.CHUNK_TOKENS, overlapTokens: Math.min(dto.CHUNK_OVERLAP_TOKENS, Math.floor(dto.CHUNK_TOKENS / 2)) },
     embeddings: embeddingConfig(dto),
     queueLockMs: dto.QUEUE_LOCK_MS,

@@ -66,6 +66,7 @@ export const ENV_KEYS = [
   'CRAWL_MAX_PAGE_BYTES',
   'PARSE_THREADS',
   'PARSE_MEMORY_MB',
+  'PARSE_TIMEOUT_MS',
   'CHUNK_TOKENS',
   'CHUNK_OVERLAP_TOKENS',
   'EMBEDDING_PROVIDER',
@@ -274,6 +275,14 @@ export class EnvDto {
   @Min(64)
   @Max(16_384)
   PARSE_MEMORY_MB = 1024;
+
+  /** Longest one document may take to parse and chunk in its thread: a slower one fails on its own, the thread is replaced. */
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1_000)
+  @Max(3_600_000)
+  PARSE_TIMEOUT_MS = 120_000;
 
   /** Pause between two requests to the same host (robots.txt Crawl-delay wins when larger). */
   @IsOptional()

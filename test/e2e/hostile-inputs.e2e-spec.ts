@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { makeDocx } from '#test/utils/fixture-files.js';
@@ -13,6 +14,9 @@ import { createTestDatabase } from '#test/utils/test-database.js';
 const MIB = 1024 * 1024;
 // The crawl shares its event loop with the embedded database and the sync: a second is too short on a busy machine.
 const CRAWL_LIMITS = { timeoutMs: 3_000, maxPageBytes: MIB };
+const PARSE_TIMEOUT_MS = 5_000;
+/** Markdown whose emphasis rules cost marked time that grows with the square of its length: over a minute for these 200,000 characters. */
+const SLOW_MARKDOWN = '_a'.repeat(100_000);
 
 interface DocumentBody {
   url: string;
@@ -35,7 +39,11 @@ describe('hostile uploads and websites through the API', () => {
     site = await FixtureSite.start();
     t = await createTestApp({
       databaseUrl: database.url,
-      env: ingestionEnv(stub, { CRAWL_TIMEOUT_MS: String(CRAWL_LIMITS.timeoutMs), CRAWL_MAX_PAGE_BYTES: String(CRAWL_LIMITS.maxPageBytes) }),
+      env: ingestionEnv(stub, {
+        CRAWL_TIMEOUT_MS: String(CRAWL_LIMITS.timeoutMs),
+        CRAWL_MAX_PAGE_BYTES: String(CRAWL_LIMITS.maxPageBytes),
+        PARSE_TIMEOUT_MS: String(PARSE_TIMEOUT_MS),
+      }),
     });
     org = await createOrg(t.app);
   });
@@ -112,5 +120,55 @@ describe('hostile uploads and websites through the API', () => {
     for (const [path, error] of Object.entries(hostile.failures)) {
       expect(documents.get(site.url(path)), path).toMatchObject({ status: 'failed', error: expect.stringMatching(error) });
     }
+  });
+
+  it('should fail a file and leave out an article that take longer than PARSE_TIMEOUT_MS to read, and index the rest', async () => {
+    const created = await api()
+      .post('/api/v1/data-sources')
+      .set(...bearer(org.adminKey))
+      .send({ type: 'file', name: 'Slow uploads' })
+      .expect(201);
+    await waitForStatus(t.http, org.adminKey, created.body.id, settled);
+    await api()
+      .post(`/api/v1/data-sources/${created.body.id}/files`)
+      .set(...bearer(org.adminKey))
+      .attach('file', Buffer.from(SLOW_MARKDOWN), 'emphasis.md')
+      .attach('file', Buffer.from('# Parking\n\nVisitors park in the north garage.'), 'parking.md')
+      .expect(202);
+    const slowArticle = await api()
+      .post('/api/v1/kb')
+      .set(...bearer(org.adminKey))
+      .send({ title: 'Emphasis', content: SLOW_MARKDOWN, status: 'published' })
+      .expect(201);
+    await api()
+      .post('/api/v1/kb')
+      .set(...bearer(org.adminKey))
+      .send({ title: 'Lockers', content: 'Lockers are on the second floor, beside the lifts.', status: 'published' })
+      .expect(201);
+
+    const final = (await waitForStatus(t.http, org.adminKey, created.body.id, settled, 60_000)).at(-1)!;
+    expect(final).toMatchObject({ status: 'active', error: null });
+    const documents = await documentsOf(created.body.id);
+    expect(documents.get('parking.md')).toMatchObject({ status: 'indexed', error: null });
+    expect(documents.get('emphasis.md')).toMatchObject({
+      status: 'failed',
+      chunk_count: 0,
+      error: 'Reading the document takes more than 5 s, the limit of a parse thread (PARSE_TIMEOUT_MS)',
+    });
+
+    const db = t.app.get(DataSource);
+    const articleIndexed = async (id: string): Promise<boolean> =>
+      (await db.query<Array<{ in_step: boolean }>>(`SELECT indexed_at = updated_at AS in_step FROM kb_article WHERE id = $1`, [id]))[0].in_step;
+    await expect.poll(() => articleIndexed(slowArticle.body.id), { timeout: 30_000 }).toBe(true);
+    const titles = async (query: string): Promise<string[]> =>
+      (
+        await api()
+          .post('/api/v1/semantic-search')
+          .set(...bearer(org.adminKey))
+          .send({ query, org_id: org.orgId, top_k: 20 })
+          .expect(200)
+      ).body.chunks.map((chunk: { document_title: string }) => chunk.document_title);
+    await expect.poll(() => titles('lockers second floor'), { timeout: 10_000 }).toContain('Lockers');
+    expect(await titles('emphasis')).not.toContain('Emphasis');
   });
 });

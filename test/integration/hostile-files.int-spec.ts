@@ -135,19 +135,35 @@ describe('hostile files', () => {
     expect(peak - baseline).toBeLessThan(320 * MIB);
   });
 
-  it('should fail a document that outgrows a parse thread on its own, and read the next one', async () => {
+  it('should fail a document that outgrows a parse thread on its own, and read the one waiting behind it', async () => {
     preparer = new DocumentPreparer(testConfig({ redisPrefix: false, env: { PARSE_THREADS: '1', PARSE_MEMORY_MB: '64' } }));
     const paragraph = 'The quarterly report shows revenue growth in every region, with particular strength in the north.';
     const large = makeWordArchive(wordDocumentXml(Array.from({ length: 60_000 }, (_, index) => `${index} ${paragraph}`)));
 
-    expect(await preparer.prepare(fileInput('large.docx', large))).toEqual({
+    const [failed, read] = await Promise.all([
+      preparer.prepare(fileInput('large.docx', large)),
+      preparer.prepare(fileInput('small.docx', makeWordArchive(wordDocumentXml(['Still readable.'])))),
+    ]);
+    expect(failed).toEqual({
       ok: false,
       reason: 'too_large',
       message: 'Reading the document needs more than 64 MB of memory, the limit of a parse thread (PARSE_MEMORY_MB)',
     });
-    expect(await preparer.prepare(fileInput('small.docx', makeWordArchive(wordDocumentXml(['Still readable.']))))).toMatchObject({
-      ok: true,
-      document: { title: 'Still readable.' },
+    expect(read).toMatchObject({ ok: true, document: { title: 'Still readable.' } });
+  });
+
+  it('should fail a document whose parse outlasts PARSE_TIMEOUT_MS on its own, counting from when a thread takes it up', async () => {
+    preparer = new DocumentPreparer(testConfig({ redisPrefix: false, env: { PARSE_THREADS: '1', PARSE_TIMEOUT_MS: '1000' } }));
+    // marked's emphasis rules take time that grows with the square of such a run: some 20 s for these 100,000 characters.
+    const slow = fileInput('emphasis.md', Buffer.from('_a'.repeat(50_000)));
+    const queued = fileInput('notes.md', Buffer.from('# Notes\n\nRead after the slow one, in the same thread.'));
+
+    const [failed, read] = await Promise.all([preparer.prepare(slow), preparer.prepare(queued)]);
+    expect(failed).toEqual({
+      ok: false,
+      reason: 'too_slow',
+      message: 'Reading the document takes more than 1 s, the limit of a parse thread (PARSE_TIMEOUT_MS)',
     });
+    expect(read).toMatchObject({ ok: true, document: { title: 'Notes' } });
   });
 });

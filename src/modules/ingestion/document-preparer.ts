@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import pLimit from 'p-limit';
 import { Piscina } from 'piscina';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { compiledWorkerFile } from '#src/common/workers/worker-file.js';
@@ -19,17 +20,40 @@ const IDLE_TIMEOUT_MS = 60_000;
 export class DocumentPreparer implements OnApplicationShutdown {
   private pool: Piscina<PreparationTask, Preparation> | undefined;
   private closed = false;
+  /**
+   * Documents wait here for a thread rather than in the pool's own queue: a deadline then counts the parse
+   * alone, and a task the pool holds when it ends a thread (deadline, heap) would wait for good, as the
+   * pool starts threads for new tasks only.
+   */
+  private readonly threadSlots: ReturnType<typeof pLimit>;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.threadSlots = pLimit(config.parsing.threads);
+  }
 
   /**
    * Rejects only on a failure that is not the document's fault (a parser bug, a worker that died). A document
-   * whose parse outgrows the thread's heap (PARSE_MEMORY_MB) ends that thread alone and fails by itself.
+   * whose parse outgrows the thread's heap (PARSE_MEMORY_MB) or its time (PARSE_TIMEOUT_MS) ends that thread
+   * alone and fails by itself: some inputs cost parsers time that grows with the square of their size (a
+   * Markdown file of `_a_a_a…`).
    */
-  async prepare(input: DocumentInput): Promise<Preparation> {
+  prepare(input: DocumentInput): Promise<Preparation> {
+    return this.threadSlots(() => this.prepareInThread(input));
+  }
+
+  private async prepareInThread(input: DocumentInput): Promise<Preparation> {
+    const deadline = AbortSignal.timeout(this.config.parsing.timeoutMs);
     try {
-      return await this.startedPool().run({ input, chunking: this.config.chunking });
+      return await this.startedPool().run({ input, chunking: this.config.chunking }, { signal: deadline });
     } catch (error) {
+      if (deadline.aborted) {
+        const limit = (this.config.parsing.timeoutMs / 1000).toLocaleString('en-US');
+        return {
+          ok: false,
+          reason: 'too_slow',
+          message: `Reading the document takes more than ${limit} s, the limit of a parse thread (PARSE_TIMEOUT_MS)`,
+        };
+      }
       if ((error as NodeJS.ErrnoException | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
         const limit = this.config.parsing.memoryMb.toLocaleString('en-US');
         return {

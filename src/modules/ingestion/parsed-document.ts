@@ -12,7 +12,7 @@ export interface ParsedDocument {
   blocks: Block[];
 }
 
-export type ParseFailureReason = 'encrypted' | 'corrupt' | 'unsupported' | 'empty' | 'too_large';
+export type ParseFailureReason = 'encrypted' | 'corrupt' | 'unsupported' | 'empty' | 'too_large' | 'too_slow';
 
 /** A document that cannot be read; the sync records it as failed and carries on with the others. */
 export class DocumentParseError extends Error {

@@ -2,8 +2,7 @@ import { Injectable, type OnApplicationBootstrap, type OnModuleInit } from '@nes
 import { JobQueue } from '#src/common/queue/job-queue.js';
 import { JobName } from '#src/common/queue/queue-name.enum.js';
 import { DocumentsRepository } from '#src/modules/data-sources/documents.repository.js';
-import { DocumentParseError, hashDocument } from '#src/modules/ingestion/parsed-document.js';
-import { parseMarkdown } from '#src/modules/ingestion/parsers/markdown-parser.js';
+import { DocumentPreparer } from '#src/modules/ingestion/document-preparer.js';
 import { DocumentIndexer } from '#src/modules/data-sources/sync/document-indexer.js';
 import { indexArticleLater } from '#src/modules/kb/kb-index-jobs.js';
 import type { KbArticleEntity } from '#src/modules/kb/kb-article.entity.js';
@@ -29,6 +28,7 @@ export class KbIndexer implements OnModuleInit, OnApplicationBootstrap {
     private readonly kb: KbRepository,
     private readonly documents: DocumentsRepository,
     private readonly indexer: DocumentIndexer,
+    private readonly preparer: DocumentPreparer,
     private readonly searchStats: SearchStatsRepository,
   ) {}
 
@@ -84,18 +84,13 @@ export class KbIndexer implements OnModuleInit, OnApplicationBootstrap {
       await this.documents.removeKbArticle(orgId, articleId);
       return;
     }
-    let parsed;
-    try {
-      parsed = parseMarkdown(article.content);
-    } catch (error) {
-      if (error instanceof DocumentParseError) {
-        await this.documents.removeKbArticle(orgId, articleId);
-        return;
-      }
-      throw error;
+    // In a parse thread, as a file's Markdown is: an article is as much the author's input as a file.
+    const prepared = await this.preparer.prepare({ format: 'markdown', text: article.content, title: article.title });
+    if (!prepared.ok) {
+      await this.documents.removeKbArticle(orgId, articleId);
+      return;
     }
-    const document = { ...parsed, title: article.title };
-    const contentHash = hashDocument(document);
+    const { contentHash, chunks } = prepared.document;
     if ((await this.documents.kbArticleHash(orgId, articleId)) === contentHash) {
       return;
     }
@@ -108,7 +103,7 @@ export class KbIndexer implements OnModuleInit, OnApplicationBootstrap {
       title: article.title,
       runId: `kb-v${article.version}`,
     };
-    if (!(await this.indexer.index(identity, document, contentHash))) {
+    if (!(await this.indexer.indexChunks(identity, chunks, contentHash))) {
       await this.documents.removeKbArticle(orgId, articleId);
     }
   }
