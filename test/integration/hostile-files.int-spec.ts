@@ -153,16 +153,17 @@ describe('hostile files', () => {
   });
 
   it('should fail a document whose parse outlasts PARSE_TIMEOUT_MS on its own, counting from when a thread takes it up', async () => {
-    preparer = new DocumentPreparer(testConfig({ redisPrefix: false, env: { PARSE_THREADS: '1', PARSE_TIMEOUT_MS: '1000' } }));
-    // marked's emphasis rules take time that grows with the square of such a run: some 20 s for these 100,000 characters.
-    const slow = fileInput('emphasis.md', Buffer.from('_a'.repeat(50_000)));
+    preparer = new DocumentPreparer(testConfig({ redisPrefix: false, env: { PARSE_THREADS: '1', PARSE_TIMEOUT_MS: '5000' } }));
+    // marked's emphasis rules take time that grows with the square of such a run: over a minute for these 200,000 characters.
+    // The deadline leaves room for the next thread to start and load its parsers on a busy machine.
+    const slow = fileInput('emphasis.md', Buffer.from('_a'.repeat(100_000)));
     const queued = fileInput('notes.md', Buffer.from('# Notes\n\nRead after the slow one, in the same thread.'));
 
     const [failed, read] = await Promise.all([preparer.prepare(slow), preparer.prepare(queued)]);
     expect(failed).toEqual({
       ok: false,
       reason: 'too_slow',
-      message: 'Reading the document takes more than 1 s, the limit of a parse thread (PARSE_TIMEOUT_MS)',
+      message: 'Reading the document takes more than 5 s, the limit of a parse thread (PARSE_TIMEOUT_MS)',
     });
     expect(read).toMatchObject({ ok: true, document: { title: 'Notes' } });
   });
