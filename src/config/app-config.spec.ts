@@ -71,6 +71,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PARSE_MEMORY_MB: '256' }).parsing.memoryMb).toBe(256);
     expect(loadConfig({ DATA_DIR: dataDir(), PARSE_TIMEOUT_MS: '5000' }).parsing.timeoutMs).toBe(5_000);
     expect(() => loadConfig({ DATA_DIR: dataDir(), PARSE_TIMEOUT_MS: '10' })).toThrow('PARSE_TIMEOUT_MS');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PARSE_MEMORY_MB: '64' })).toThrow('PARSE_MEMORY_MB');
   });
 
   it('should scale the waits of retries only when told to', () => {

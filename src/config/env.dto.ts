@@ -268,11 +268,14 @@ export class EnvDto {
   @Max(32)
   PARSE_THREADS?: number;
 
-  /** Heap of each parse thread: a document that needs more fails on its own, the thread is replaced. */
+  /**
+   * Heap of each parse thread: a document that needs more fails on its own, the thread is replaced. Below
+   * 128 MB, V8 was seen to run out of heap in a way that ended the whole process, not the thread.
+   */
   @IsOptional()
   @Transform(toInteger)
   @IsInt()
-  @Min(64)
+  @Min(128)
   @Max(16_384)
   PARSE_MEMORY_MB = 1024;
 

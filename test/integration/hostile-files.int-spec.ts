@@ -136,7 +136,7 @@ describe('hostile files', () => {
   });
 
   it('should fail a document that outgrows a parse thread on its own, and read the one waiting behind it', async () => {
-    preparer = new DocumentPreparer(testConfig({ redisPrefix: false, env: { PARSE_THREADS: '1', PARSE_MEMORY_MB: '64' } }));
+    preparer = new DocumentPreparer(testConfig({ redisPrefix: false, env: { PARSE_THREADS: '1', PARSE_MEMORY_MB: '128' } }));
     const paragraph = 'The quarterly report shows revenue growth in every region, with particular strength in the north.';
     const large = makeWordArchive(wordDocumentXml(Array.from({ length: 60_000 }, (_, index) => `${index} ${paragraph}`)));
 
@@ -147,7 +147,7 @@ describe('hostile files', () => {
     expect(failed).toEqual({
       ok: false,
       reason: 'too_large',
-      message: 'Reading the document needs more than 64 MB of memory, the limit of a parse thread (PARSE_MEMORY_MB)',
+      message: 'Reading the document needs more than 128 MB of memory, the limit of a parse thread (PARSE_MEMORY_MB)',
     });
     expect(read).toMatchObject({ ok: true, document: { title: 'Still readable.' } });
   });
