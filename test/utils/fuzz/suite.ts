@@ -13,10 +13,12 @@ import { createTestDatabase, SERVER_URL } from '#test/utils/test-database.js';
 /**
  * Requests per operation. On PostgreSQL, 2,000, then more up to 3,000 while the operation has taken less
  * than 4 s: the quick operations get 3,000, the slow ones (uploads, articles, invitations: 10 to 20 ms a
- * request on a loaded machine) their first 2,000, and no operation beyond those adds more than some 4 s,
- * whatever the machine. A CI run on 2 cores is CPU-bound, so each extra request costs it some 1.2 to 1.7
- * ms of wall time (2.4 to 3.4 ms of a core, PostgreSQL's share included): the 95,000 requests a floor of
- * 2,000 adds over 1,000 come to 2 to 3 minutes of a 25-minute budget. On the
+ * request on a loaded machine) their first 2,000. A CI run on 2 cores is CPU-bound, and one machine here
+ * ran the same run in 15 minutes one hour and in 22 the next: raising the floor from 1,000 to 2,000 added
+ * 54,000 requests and 150 s to a fast hour's run (15.4 to 17.9 minutes), and would add some 300 s to a
+ * slow one. So the full share holds for the first 8 minutes of a file (every operation gets it on a fast
+ * hour); an operation that starts later gets 1,000 and no more, which keeps a slow hour's run within
+ * its 25 minutes. On the
  * embedded store, 50 (its every query runs in the test's own process, at twice the cost; there the fuzz
  * looks for what differs between the stores). Every run draws a new seed, so runs add up. Two files
  * (test/e2e/fuzz.part-1 and part-2) run side by side and share the operations out as they go: each fuzzes
@@ -34,7 +36,11 @@ const PATH = process.env.FUZZ_PATH;
 const ONLY = process.env.FUZZ_ONLY;
 const LOG = process.env.FUZZ_LOG;
 const VOLUME: FuzzVolume =
-  process.env.FUZZ_RUNS !== undefined ? exactly(Number(process.env.FUZZ_RUNS)) : SERVER_URL ? { runs: 3_000, atLeast: 2_000, withinMs: 4_000 } : exactly(50);
+  process.env.FUZZ_RUNS !== undefined
+    ? exactly(Number(process.env.FUZZ_RUNS))
+    : SERVER_URL
+      ? { runs: 3_000, atLeast: 2_000, withinMs: 4_000, fileBudgetMs: 480_000, afterBudget: 1_000 }
+      : exactly(50);
 /** The slowest operations (uploads, queries) take some 35 ms a request on a loaded machine, and shrinking repeats some. */
 const OPERATION_TIMEOUT_MS = Math.max(120_000, VOLUME.atLeast * 150 + VOLUME.withinMs);
 /**
@@ -93,19 +99,27 @@ const PROTOTYPE_MEMBERS = Object.getOwnPropertyNames(Object.prototype).join();
 
 /**
  * How many requests an operation gets: `atLeast`, then more in batches while the operation has taken less
- * than `withinMs`, up to `runs`. Each batch is a property run of its own seed: a failure prints the seed and
- * path that replay it.
+ * than `withinMs`, up to `runs`; once its file has fuzzed for `fileBudgetMs`, `afterBudget` and no more.
+ * Each batch is a property run of its own seed: a failure prints the seed and path that replay it.
  */
 interface FuzzVolume {
   runs: number;
   atLeast: number;
   withinMs: number;
+  fileBudgetMs?: number;
+  afterBudget?: number;
 }
 
 const FUZZ_BATCH = 250;
 
 function exactly(runs: number): FuzzVolume {
   return { runs, atLeast: runs, withinMs: 0 };
+}
+
+/** The volume of an operation that starts when its file has fuzzed for `fileElapsedMs`. */
+function shareOf(volume: FuzzVolume, fileElapsedMs: number): FuzzVolume {
+  const { fileBudgetMs, afterBudget } = volume;
+  return fileBudgetMs !== undefined && afterBudget !== undefined && fileElapsedMs >= fileBudgetMs ? exactly(afterBudget) : volume;
 }
 
 /** The size of the next property run of an operation, or 0 when it has had its share. */
@@ -149,13 +163,14 @@ function claim(operation: ApiOperation): boolean {
   }
 }
 
-/** One line for the run's log: requests sent, how many operations got the most, and which got the fewest. */
+/** One line for the run's log: requests sent, how many operations got their full share and the most, and which got the fewest. */
 function volumeReport(sent: Map<string, number>): string {
   const counts = [...sent].sort((a, b) => a[1] - b[1]);
   const total = counts.reduce((sum, [, count]) => sum + count, 0);
   const fewest = counts.slice(0, 3).map(([label, count]) => `${label} ${count}`);
   const full = counts.filter(([, count]) => count >= VOLUME.runs).length;
-  return `fuzz: ${total} requests to ${counts.length} operations, ${full} of them sent ${VOLUME.runs}${fewest.length > 0 ? `; fewest: ${fewest.join(', ')}` : ''}`;
+  const floor = counts.filter(([, count]) => count >= VOLUME.atLeast).length;
+  return `fuzz: ${total} requests to ${counts.length} operations, ${floor} of them sent ${VOLUME.atLeast} or more, ${full} sent ${VOLUME.runs}${fewest.length > 0 ? `; fewest: ${fewest.join(', ')}` : ''}`;
 }
 
 /** Fuzzes every operation of the document that no other fuzz file of the run has claimed, in a world of its own. */
@@ -165,6 +180,7 @@ export async function fuzzOperations(): Promise<void> {
   const operations = world.document.operations().filter((operation) => !ONLY || operation.label.includes(ONLY));
 
   const sent = new Map<string, number>();
+  let fileStartedAt: number | undefined;
   afterAll(async () => {
     console.log(volumeReport(sent));
     await world.close();
@@ -203,7 +219,9 @@ export async function fuzzOperations(): Promise<void> {
             }
           });
           const startedAt = performance.now();
-          for (let runs = nextBatch(VOLUME, 0, 0); runs > 0; runs = nextBatch(VOLUME, count, performance.now() - startedAt)) {
+          fileStartedAt ??= startedAt;
+          const volume = shareOf(VOLUME, startedAt - fileStartedAt);
+          for (let runs = nextBatch(volume, 0, 0); runs > 0; runs = nextBatch(volume, count, performance.now() - startedAt)) {
             await fc.assert(property, { numRuns: runs, seed: SEED, path: PATH });
           }
           sent.set(operation.label, count);
