@@ -170,7 +170,9 @@ function volumeReport(sent: Map<string, number>): string {
   const fewest = counts.slice(0, 3).map(([label, count]) => `${label} ${count}`);
   const full = counts.filter(([, count]) => count >= VOLUME.runs).length;
   const floor = counts.filter(([, count]) => count >= VOLUME.atLeast).length;
-  return `fuzz: ${total} requests to ${counts.length} operations, ${floor} of them sent ${VOLUME.atLeast} or more, ${full} sent ${VOLUME.runs}${fewest.length > 0 ? `; fewest: ${fewest.join(', ')}` : ''}`;
+  const shares =
+    VOLUME.atLeast < VOLUME.runs ? `${floor} of them sent ${VOLUME.atLeast} or more, ${full} sent ${VOLUME.runs}` : `${full} of them sent ${VOLUME.runs}`;
+  return `fuzz: ${total} requests to ${counts.length} operations, ${shares}${fewest.length > 0 ? `; fewest: ${fewest.join(', ')}` : ''}`;
 }
 
 /** Fuzzes every operation of the document that no other fuzz file of the run has claimed, in a world of its own. */
