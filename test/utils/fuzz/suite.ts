@@ -14,11 +14,11 @@ import { createTestDatabase, SERVER_URL } from '#test/utils/test-database.js';
  * Requests per operation. On PostgreSQL, 2,000, then more up to 3,000 while the operation has taken less
  * than 4 s: the quick operations get 3,000, the slow ones (uploads, articles, invitations: 10 to 20 ms a
  * request on a loaded machine) their first 2,000. A CI run on 2 cores is CPU-bound, and one machine here
- * ran the same run in 15 minutes one hour and in 22 the next: raising the floor from 1,000 to 2,000 added
- * 54,000 requests and 150 s to a fast hour's run (15.4 to 17.9 minutes), and would add some 300 s to a
- * slow one. So the full share holds for the first 8 minutes of a file (every operation gets it on a fast
- * hour); an operation that starts later gets 1,000 and no more, which keeps a slow hour's run within
- * its 25 minutes. On the
+ * ran it in 15 to 24 minutes from hour to hour: raising the floor from 1,000 to 2,000 added 54,000
+ * requests and 150 s to a fast hour's run (15.4 to 17.9 minutes); a slow hour, whose fuzz files took
+ * 427 s with the floor at 1,000, would need some 700. So the full share holds for the operations a file
+ * starts in its first 8 minutes (all of them on a fast hour), and a later one gets 1,000 and no more:
+ * on a slow hour the fuzz files then take some 600 s, and the run about its 25 minutes. On the
  * embedded store, 50 (its every query runs in the test's own process, at twice the cost; there the fuzz
  * looks for what differs between the stores). Every run draws a new seed, so runs add up. Two files
  * (test/e2e/fuzz.part-1 and part-2) run side by side and share the operations out as they go: each fuzzes
