@@ -493,6 +493,37 @@ describe('crawlWebsite', () => {
       expect(manual?.kind === 'pdf' && manual.bytes.equals(pdf)).toBe(true);
     });
 
+    it('should read pages a server labels generically by their leading tag, and Markdown by its type or name', async () => {
+      site = await FixtureSite.start();
+      const generic = { 'content-type': 'application/octet-stream' };
+      site
+        .html('/docs/', page('Docs', ['install.html.en', 'guide', 'intro.md', 'faq.md', 'binary.html.en', 'tools.zip']))
+        .route('/docs/install.html.en', { headers: generic, body: `<?xml version="1.0" encoding="UTF-8"?>\n${page('Install', ['guide'])}` })
+        .route('/docs/guide', { headers: {}, body: '\n  <html><body><p>Guide</p><a href="deep/next.md">next</a></body></html>' })
+        .route('/docs/intro.md', {
+          headers: { 'content-type': 'text/markdown; charset=utf-8' },
+          body: '# Intro\n\nSee [the FAQ](faq.md) and [elsewhere](https://example.org/x.md).\n',
+        })
+        .route('/docs/faq.md', { headers: { 'content-type': 'text/plain; charset=utf-8' }, body: '# FAQ\n\nNothing yet.\n' })
+        .route('/docs/deep/next.md', { headers: generic, body: '# Next\n\nText.\n' })
+        .route('/docs/binary.html.en', { headers: generic, body: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00]) })
+        .route('/docs/tools.zip', { headers: generic, body: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00]) });
+
+      const items = await crawl({ startUrl: site.url('/docs/') });
+
+      expect(summary(items)).toEqual([
+        'html /docs/',
+        'html /docs/install.html.en',
+        'html /docs/guide',
+        'markdown /docs/intro.md',
+        'markdown /docs/faq.md',
+        'markdown /docs/deep/next.md',
+      ]);
+      expect(html(items[1])).toContain('<h1>Install</h1>');
+      const intro = items[3];
+      expect(intro?.kind === 'markdown' && intro.text).toBe('# Intro\n\nSee [the FAQ](faq.md) and [elsewhere](https://example.org/x.md).\n');
+    });
+
     it('should use an in-scope canonical URL as the page’s identity', async () => {
       site = await FixtureSite.start();
       site

@@ -8,8 +8,8 @@ import { parsePdf } from '#src/modules/ingestion/parsers/pdf-parser.js';
 export type DocumentInput =
   | { format: 'html'; html: string; url: string }
   | { format: 'pdf'; bytes: Uint8Array }
-  /** Markdown held as text (a knowledge base article), with the title it has outside its text. */
-  | { format: 'markdown'; text: string; title: string }
+  /** Markdown held as text (a knowledge base article, a page a site serves as Markdown), with the title it has outside its text if any. */
+  | { format: 'markdown'; text: string; title?: string }
   | { format: 'file'; name: string; bytes: Uint8Array; contentType: string | undefined };
 
 /** Reads a document's input with the parser its format needs; throws DocumentParseError when it cannot. */
@@ -20,8 +20,12 @@ export async function parseInput(input: DocumentInput): Promise<ParsedDocument> 
     case 'pdf':
       return parsePdf(input.bytes);
     case 'markdown':
-      return { ...parseMarkdown(input.text), title: input.title };
+      return withTitle(parseMarkdown(input.text), input.title);
     case 'file':
       return parseFile(input.name, Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength), input.contentType);
   }
+}
+
+function withTitle(document: ParsedDocument, title: string | undefined): ParsedDocument {
+  return title === undefined ? document : { ...document, title };
 }

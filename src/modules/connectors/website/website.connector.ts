@@ -57,6 +57,9 @@ export class WebsiteConnector implements Connector<WebsiteConfigDto, never> {
         case 'html':
           yield { key: page.url, url: page.url, input: () => Promise.resolve({ format: 'html', html: page.html, url: page.url }) };
           break;
+        case 'markdown':
+          yield { key: page.url, url: page.url, input: () => Promise.resolve({ format: 'markdown', text: page.text }) };
+          break;
         case 'pdf':
           yield { key: page.url, url: page.url, input: () => Promise.resolve({ format: 'pdf', bytes: page.bytes }) };
           break;

@@ -1,5 +1,6 @@
-/** One resource the crawler fetched and kept: an HTML page (decoded to text) or a PDF (raw bytes). */
-export type CrawledPage = { kind: 'html'; url: string; html: string } | { kind: 'pdf'; url: string; bytes: Buffer };
+/** One resource the crawler fetched and kept: an HTML or Markdown page (decoded to text) or a PDF (raw bytes). */
+export type CrawledPage =
+  { kind: 'html'; url: string; html: string } | { kind: 'markdown'; url: string; text: string } | { kind: 'pdf'; url: string; bytes: Buffer };
 
 /** A URL that was in scope but could not be fetched or was refused (recorded, not fatal to the crawl). */
 export interface CrawlFailure {

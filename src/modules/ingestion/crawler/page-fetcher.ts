@@ -1,4 +1,5 @@
 import { decodeHtml } from '#src/modules/ingestion/crawler/charset.js';
+import { renderMarkdown } from '#src/modules/ingestion/parsers/markdown-parser.js';
 import type { CrawledPage } from '#src/modules/ingestion/crawler/crawled-page.js';
 import { hasNofollow, readHtmlLinks } from '#src/modules/ingestion/crawler/html-links.js';
 import { fetchHop, REDIRECT_STATUSES, type HttpContext } from '#src/modules/ingestion/crawler/http-fetch.js';
@@ -9,8 +10,43 @@ export const MAX_REDIRECTS = 5;
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const PDF_TYPE = 'application/pdf';
-/** Servers often label PDFs generically; such a body is kept only if it really starts like a PDF. */
+const MARKDOWN_TYPES = new Set(['text/markdown', 'text/x-markdown']);
+/**
+ * Servers label files they have no type for generically: a PDF (kept only if it really starts like one),
+ * Markdown (by its extension; also when served as plain text), and pages whose names end in a language
+ * (`index.html.en`, as content-negotiated manuals are stored), which are kept only if they start like HTML.
+ */
 const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/x-download', 'application/force-download']);
+const PLAIN_TEXT = 'text/plain';
+const MARKDOWN_PATH = /\.(?:md|markdown)$/i;
+const PDF_PATH = /\.pdf$/i;
+/** A last path segment without an extension, or with a page's extension, possibly followed by a language (`.html.en`, `.htm.pt-br`). */
+const PAGE_PATH = /(?:^|\/)(?:[^/.]*|[^/]*\.(?:html?|xhtml|shtml)(?:\.[a-z]{2,3}(?:[-_][a-z0-9]{2,8})?)?)$/i;
+/**
+ * The leading tags by which a browser recognises an unlabelled body as HTML (WHATWG MIME Sniffing, "HTML"
+ * patterns), after an XML declaration for XHTML (`<?xml …?><!DOCTYPE html …`).
+ */
+const HTML_SIGNATURE =
+  /^[\t\n\f\r ]*(?:<\?xml[^>]*\?>[\t\n\f\r ]*)?<(?:!doctype html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|!--)[ >]/i;
+
+/** What the crawler expects a 2xx response to be, from its type and path; undefined when it is not crawled. */
+type Expected = 'html' | 'markdown' | 'pdf' | 'html-if-it-looks-like-it';
+
+function expectedFormat(mime: string, url: URL): Expected | undefined {
+  if (HTML_TYPES.has(mime)) {
+    return 'html';
+  }
+  if (mime === PDF_TYPE) {
+    return 'pdf';
+  }
+  if (MARKDOWN_TYPES.has(mime) || ((GENERIC_TYPES.has(mime) || mime === PLAIN_TEXT) && MARKDOWN_PATH.test(url.pathname))) {
+    return 'markdown';
+  }
+  if (GENERIC_TYPES.has(mime)) {
+    return PDF_PATH.test(url.pathname) ? 'pdf' : PAGE_PATH.test(url.pathname) ? 'html-if-it-looks-like-it' : undefined;
+  }
+  return undefined;
+}
 
 export interface PageFetchContext {
   http: HttpContext;
@@ -46,8 +82,7 @@ export async function fetchPage(url: URL, ctx: PageFetchContext): Promise<PageOu
     const hop = await fetchHop(current, ctx.http, {
       maxBytes: ctx.maxPageBytes,
       oversize: 'fail',
-      wantBody: (status, mime) =>
-        status >= 200 && status < 300 && (HTML_TYPES.has(mime) || mime === PDF_TYPE || (GENERIC_TYPES.has(mime) && looksLikePdfPath(current))),
+      wantBody: (status, mime) => status >= 200 && status < 300 && expectedFormat(mime, current) !== undefined,
     });
     if (!REDIRECT_STATUSES.has(hop.status)) {
       return keep(hop.url, hop.status, hop.mime, hop.contentType, hop.headers.get('x-robots-tag'), hop.body, ctx);
@@ -89,17 +124,44 @@ function keep(
   if (status < 200 || status >= 300) {
     return { kind: 'failure', error: `HTTP ${status}` };
   }
-  if (!body) {
-    return { kind: 'skipped', reason: `content type ${mime || '(none)'} is not crawled` };
+  const expected = expectedFormat(mime, url);
+  const notCrawled: PageOutcome = { kind: 'skipped', reason: `content type ${mime || '(none)'} is not crawled` };
+  if (!body || expected === undefined) {
+    return notCrawled;
   }
-  if (mime === PDF_TYPE || !HTML_TYPES.has(mime)) {
-    return isPdf(body)
-      ? { kind: 'page', page: { kind: 'pdf', url: url.href, bytes: body }, keys: [pageKey(url)], links: [] }
-      : mime === PDF_TYPE
-        ? { kind: 'failure', error: 'served as application/pdf but is not a PDF' }
-        : { kind: 'skipped', reason: `content type ${mime || '(none)'} is not crawled` };
+  const pdf: PageOutcome = { kind: 'page', page: { kind: 'pdf', url: url.href, bytes: body }, keys: [pageKey(url)], links: [] };
+  switch (expected) {
+    case 'html':
+      return htmlPage(url, decodeHtml(body, contentType), robotsHeader, ctx);
+    case 'markdown':
+      return markdownPage(url, decodeHtml(body, contentType), robotsHeader, ctx);
+    case 'pdf':
+      return isPdf(body) ? pdf : mime === PDF_TYPE ? { kind: 'failure', error: 'served as application/pdf but is not a PDF' } : notCrawled;
+    case 'html-if-it-looks-like-it':
+      if (isPdf(body)) {
+        return pdf;
+      }
+      return HTML_SIGNATURE.test(decodeHtml(body.subarray(0, SNIFF_BYTES), contentType))
+        ? htmlPage(url, decodeHtml(body, contentType), robotsHeader, ctx)
+        : notCrawled;
   }
-  const html = decodeHtml(body, contentType);
+}
+
+/** Bytes of an unlabelled body read for its leading tag (WHATWG MIME Sniffing reads up to 1,445). */
+const SNIFF_BYTES = 1_445;
+
+function markdownPage(url: URL, text: string, robotsHeader: string | null, ctx: PageFetchContext): PageOutcome {
+  const found = readHtmlLinks(renderMarkdown(text), url, ctx.robotToken);
+  const nofollow = hasNofollow(robotsHeaderFor(robotsHeader, ctx.robotToken));
+  return {
+    kind: 'page',
+    page: { kind: 'markdown', url: url.href, text },
+    keys: [pageKey(url)],
+    links: nofollow ? [] : found.links.filter((link) => isInScope(link, ctx.scope)),
+  };
+}
+
+function htmlPage(url: URL, html: string, robotsHeader: string | null, ctx: PageFetchContext): PageOutcome {
   const found = readHtmlLinks(html, url, ctx.robotToken);
   const canonical = found.canonical && isInScope(found.canonical, ctx.scope) ? found.canonical : undefined;
   const pageUrl = canonical ?? url;
@@ -114,10 +176,6 @@ function keep(
 
 function isPdf(body: Buffer): boolean {
   return body.subarray(0, 5).toString('latin1') === '%PDF-';
-}
-
-function looksLikePdfPath(url: URL): boolean {
-  return url.pathname.toLowerCase().endsWith('.pdf');
 }
 
 /** X-Robots-Tag directives that apply to every robot, or to ours (`bot: nofollow`). */
