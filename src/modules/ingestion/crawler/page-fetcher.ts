@@ -1,7 +1,7 @@
 import { decodeHtml } from '#src/modules/ingestion/crawler/charset.js';
-import { renderMarkdown } from '#src/modules/ingestion/parsers/markdown-parser.js';
 import type { CrawledPage } from '#src/modules/ingestion/crawler/crawled-page.js';
 import { hasNofollow, readHtmlLinks } from '#src/modules/ingestion/crawler/html-links.js';
+import { readMarkdownLinks } from '#src/modules/ingestion/crawler/markdown-links.js';
 import { fetchHop, REDIRECT_STATUSES, type HttpContext } from '#src/modules/ingestion/crawler/http-fetch.js';
 import type { RobotsPolicy } from '#src/modules/ingestion/crawler/robots.js';
 import { isInScope, normalizeUrl, pageKey, type CrawlScope } from '#src/modules/ingestion/crawler/url-scope.js';
@@ -151,13 +151,12 @@ function keep(
 const SNIFF_BYTES = 1_445;
 
 function markdownPage(url: URL, text: string, robotsHeader: string | null, ctx: PageFetchContext): PageOutcome {
-  const found = readHtmlLinks(renderMarkdown(text), url, ctx.robotToken);
   const nofollow = hasNofollow(robotsHeaderFor(robotsHeader, ctx.robotToken));
   return {
     kind: 'page',
     page: { kind: 'markdown', url: url.href, text },
     keys: [pageKey(url)],
-    links: nofollow ? [] : found.links.filter((link) => isInScope(link, ctx.scope)),
+    links: nofollow ? [] : readMarkdownLinks(text, url).filter((link) => isInScope(link, ctx.scope)),
   };
 }
 

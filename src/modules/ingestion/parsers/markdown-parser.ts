@@ -30,16 +30,6 @@ export function parseMarkdown(text: string): ParsedDocument {
 }
 
 /**
- * Markdown rendered to HTML as it is published, for a crawler to read its links; refused (throws) when
- * nested too deeply, as parseMarkdown refuses it.
- */
-export function renderMarkdown(text: string): string {
-  const { body } = splitFrontMatter(text);
-  checkNesting(body);
-  return parser(lexer(body));
-}
-
-/**
  * Refuses lines indented or quoted past MAX_LINE_NESTING before marked reads them: its work on nested lists grows
  * faster than the square of their depth (a 4 MB file of 2,000 nested items took minutes).
  */
