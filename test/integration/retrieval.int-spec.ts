@@ -347,6 +347,25 @@ describe('retrieval', () => {
       expect(found.chunks[1].score).toBeCloseTo(weight(tf[0]) / (k1 + 1), 9);
     });
 
+    it('should find a camel-case identifier by its words, each identifier counted once', async () => {
+      const owner = (await createOrg(t.app)).orgId;
+      const seeded = await seedSource(owner, [
+        { text: 'The KeepAliveTimeout directive, then KeepAliveTimeout again.', tokenCount: 10, title: 'Core features' },
+        { text: 'Keep the timeout alive.', tokenCount: 10, title: 'Probes' },
+        { text: 'Server tokens: what the Server header shows.', tokenCount: 10, title: 'ServerTokens Directive' },
+        { text: 'IgG and mRNA levels, JSONResponse bodies.', tokenCount: 10, title: 'Assays' },
+      ]);
+      const scope = scopeOf(owner, [seeded.dataSourceId]);
+      const found = await search(scope, 'keep alive timeout', 'keyword');
+      expect(found.chunks.map((chunk) => chunk.chunkId).sort()).toEqual([seeded.chunkIds[0], seeded.chunkIds[1]].sort());
+      // Twice written, once counted: as many occurrences of each word as the chunk that spells them out once.
+      expect(found.chunks[0].score).toBeCloseTo(found.chunks[1].score, 9);
+      const inHeading = await search(scope, 'server tokens directive', 'keyword');
+      expect(inHeading.chunks[0].chunkId).toBe(seeded.chunkIds[2]);
+      // Short parts and acronyms are no identifiers' words: nothing matches "ig", "json" or "response" alone.
+      expect((await search(scope, 'ig rna json response', 'keyword')).chunks).toEqual([]);
+    });
+
     it('should find an uploaded file by its name, written as a name or as words', async () => {
       const owner = (await createOrg(t.app)).orgId;
       const seeded = await seedSource(owner, [

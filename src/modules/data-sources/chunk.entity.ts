@@ -72,22 +72,26 @@ export class ChunkEntity {
   @Column({ type: 'varchar', length: 200 })
   embeddingModel: string;
 
+  /**
+   * Keyword search's text: title, heading path, file name and text, then the words of their camel-case
+   * identifiers (`identifier_words`, created by the ChunkIdentifierWords migration).
+   */
   @Column({
     type: 'tsvector',
     select: false,
     generatedType: 'STORED',
-    asExpression: `to_tsvector('english', document_title || ' ' || section || ' ' || ${FILE_NAME} || ' ' || text)`,
+    asExpression: `to_tsvector('english', document_title || ' ' || section || ' ' || ${FILE_NAME} || ' ' || text || ' ' || identifier_words(document_title || ' ' || section || ' ' || text))`,
     insert: false,
     update: false,
   })
   tsv: string;
 
-  /** The title, heading path and file name alone, whose terms keyword search weighs more (BM25_PARAMS.headingWeight). */
+  /** The title, heading path and file name alone (and their identifiers' words), whose terms keyword search weighs more (BM25_PARAMS.headingWeight). */
   @Column({
     type: 'tsvector',
     select: false,
     generatedType: 'STORED',
-    asExpression: `to_tsvector('english', document_title || ' ' || section || ' ' || ${FILE_NAME})`,
+    asExpression: `to_tsvector('english', document_title || ' ' || section || ' ' || ${FILE_NAME} || ' ' || identifier_words(document_title || ' ' || section))`,
     insert: false,
     update: false,
   })

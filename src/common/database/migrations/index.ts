@@ -17,6 +17,7 @@ import { ConnectorConnections1795673947307 } from '#src/common/database/migratio
 import { KbArticleIndexedAt1795727061721 } from '#src/common/database/migrations/1795727061721-KbArticleIndexedAt.js';
 import { KbArticleBehindIndex1795746339695 } from '#src/common/database/migrations/1795746339695-KbArticleBehindIndex.js';
 import { ConnectorConsentActor1795746885743 } from '#src/common/database/migrations/1795746885743-ConnectorConsentActor.js';
+import { ChunkIdentifierWords1795760000000 } from '#src/common/database/migrations/1795760000000-ChunkIdentifierWords.js';
 
 /** In order. New migrations are generated with `npm run migration:generate -- <Name>` and appended here. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   KbArticleIndexedAt1795727061721,
   KbArticleBehindIndex1795746339695,
   ConnectorConsentActor1795746885743,
+  ChunkIdentifierWords1795760000000,
 ];

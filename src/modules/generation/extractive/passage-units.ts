@@ -1,4 +1,4 @@
-import { splitSentences, terms } from '#src/modules/generation/extractive/text-analysis.js';
+import { passageTerms, splitSentences } from '#src/modules/generation/extractive/text-analysis.js';
 import type { RetrievedChunk } from '#src/modules/retrieval/retrieval.types.js';
 
 /**
@@ -50,7 +50,7 @@ export function sourceUnits(chunk: RetrievedChunk, source: number): SourceUnits 
   const units: Unit[] = [];
   let paragraph = 0;
   const add = (kind: UnitKind, text: string, listItem = false): void => {
-    const unitTerms = terms(text);
+    const unitTerms = passageTerms(text);
     if (kind !== 'code' && (unitTerms.length === 0 || (kind !== 'heading' && !readable(text)))) {
       return;
     }
@@ -91,7 +91,7 @@ export function sourceUnits(chunk: RetrievedChunk, source: number): SourceUnits 
   }
   prose(chunk.text.slice(cursor));
 
-  const context = new Set(terms([chunk.documentTitle, ...chunk.headingPath, fileName(chunk.documentUrl)].join('\n')));
+  const context = new Set(passageTerms([chunk.documentTitle, ...chunk.headingPath, fileName(chunk.documentUrl)].join('\n')));
   for (const unit of units) {
     if (unit.kind === 'heading') {
       unit.terms.forEach((term) => context.add(term));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stem, terms } from '#src/modules/generation/extractive/text-analysis.js';
+import { passageTerms, stem, terms } from '#src/modules/generation/extractive/text-analysis.js';
 
 describe('stem', () => {
   it('should give a word the stem of PostgreSQL english configuration, the same the second time', () => {
@@ -21,5 +21,18 @@ describe('stem', () => {
     const blob = `${'ab1'.repeat(3_000)}ies`;
     expect(stem(blob)).toBe(blob);
     expect(terms(`Listen ${blob} ports`)).toEqual(['listen', blob, 'port']);
+  });
+});
+
+describe('passageTerms', () => {
+  it('should add the words of each camel-case identifier once, after the terms, as keyword search indexes them', () => {
+    expect(passageTerms('Set DocumentRoot, or keepAliveTimeout; DocumentRoot again.')).toEqual([
+      ...terms('Set DocumentRoot, or keepAliveTimeout; DocumentRoot again.'),
+      ...terms('Document Root keep Alive Timeout'),
+    ]);
+  });
+
+  it('should leave acronyms and short mixed tokens as they are', () => {
+    expect(passageTerms('IgG, mRNA and a JSONResponse')).toEqual(terms('IgG, mRNA and a JSONResponse'));
   });
 });

@@ -145,6 +145,19 @@ export function terms(text: string): string[] {
   return result;
 }
 
+/** A camel-case identifier: parts of a capital and two or more lower-case letters, the first capital optional. */
+const IDENTIFIER = /[A-Z]?[a-z]{2,}(?:[A-Z][a-z]{2,})+/g;
+
+/**
+ * The content terms of a passage of the sources: its terms, then the words of each camel-case identifier
+ * it holds, once each ("DocumentRoot" also gives "document", "root"), as keyword search indexes them
+ * (the `identifier_words` of the chunk's full-text vector), so a question in words finds the name.
+ */
+export function passageTerms(text: string): string[] {
+  const identifiers = new Set(text.match(IDENTIFIER));
+  return [...terms(text), ...[...identifiers].flatMap((identifier) => terms(identifier.replace(/([a-z])([A-Z])/g, '$1 $2')))];
+}
+
 /** Jaccard similarity of two term sets. */
 export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 && b.size === 0) {
