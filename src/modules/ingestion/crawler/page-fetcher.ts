@@ -13,8 +13,9 @@ const PDF_TYPE = 'application/pdf';
 const MARKDOWN_TYPES = new Set(['text/markdown', 'text/x-markdown']);
 /**
  * Servers label files they have no type for generically: a PDF (kept only if it really starts like one),
- * Markdown (by its extension; also when served as plain text), and pages whose names end in a language
- * (`index.html.en`, as content-negotiated manuals are stored), which are kept only if they start like HTML.
+ * Markdown (by its extension; also when served as plain text), and pages (no extension, or a page's
+ * extension, possibly followed by a language as content-negotiated manuals store them: `index.html.en`),
+ * which are kept only if they start like HTML.
  */
 const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/x-download', 'application/force-download']);
 const PLAIN_TEXT = 'text/plain';
