@@ -497,7 +497,7 @@ describe('crawlWebsite', () => {
       site = await FixtureSite.start();
       const generic = { 'content-type': 'application/octet-stream' };
       site
-        .html('/docs/', page('Docs', ['install.html.en', 'guide', 'intro.md', 'faq.md', 'binary.html.en', 'tools.zip']))
+        .html('/docs/', page('Docs', ['install.html.en', 'guide', 'intro.md', 'faq.md', 'binary.html.en', 'tools.zip', 'report', 'closed.md']))
         .route('/docs/install.html.en', { headers: generic, body: `<?xml version="1.0" encoding="UTF-8"?>\n${page('Install', ['guide'])}` })
         .route('/docs/guide', { headers: {}, body: '\n  <html><body><p>Guide</p><a href="deep/next.md">next</a></body></html>' })
         .route('/docs/intro.md', {
@@ -507,7 +507,10 @@ describe('crawlWebsite', () => {
         .route('/docs/faq.md', { headers: { 'content-type': 'text/plain; charset=utf-8' }, body: '# FAQ\n\nNothing yet.\n' })
         .route('/docs/deep/next.md', { headers: generic, body: '# Next\n\nText.\n' })
         .route('/docs/binary.html.en', { headers: generic, body: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00]) })
-        .route('/docs/tools.zip', { headers: generic, body: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00]) });
+        .route('/docs/tools.zip', { headers: generic, body: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00]) })
+        .route('/docs/report', { headers: generic, body: Buffer.from('%PDF-1.4\n%%EOF\n') })
+        .route('/docs/closed.md', { headers: { 'content-type': 'text/markdown', 'x-robots-tag': 'nofollow' }, body: '# Closed\n\n[hidden](hidden.md)\n' })
+        .route('/docs/hidden.md', { headers: { 'content-type': 'text/markdown' }, body: '# Hidden\n' });
 
       const items = await crawl({ startUrl: site.url('/docs/') });
 
@@ -517,8 +520,12 @@ describe('crawlWebsite', () => {
         'html /docs/guide',
         'markdown /docs/intro.md',
         'markdown /docs/faq.md',
+        'pdf /docs/report',
+        'markdown /docs/closed.md',
         'markdown /docs/deep/next.md',
       ]);
+      // A Markdown page's X-Robots-Tag nofollow holds as an HTML page's does.
+      expect(pageRequests().map((request) => request.path)).not.toContain('/docs/hidden.md');
       expect(html(items[1])).toContain('<h1>Install</h1>');
       const intro = items[3];
       expect(intro?.kind === 'markdown' && intro.text).toBe('# Intro\n\nSee [the FAQ](faq.md) and [elsewhere](https://example.org/x.md).\n');
