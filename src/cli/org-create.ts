@@ -1,9 +1,9 @@
 import { plainToInstance } from 'class-transformer';
-import { IsEmail, IsIn, IsString, MaxLength, MinLength, validateSync } from 'class-validator';
+import { IsIn, IsString, MaxLength, MinLength, validateSync } from 'class-validator';
 import { toInvitationResponse, toUserResponse } from '#src/modules/users/dto/user.dto.js';
 import { PLANS, type Plan } from '#src/modules/organizations/organization.entity.js';
 import type { CreatedOrganization } from '#src/modules/organizations/organizations.service.js';
-import { Optional } from '#src/common/validation/validators.js';
+import { IsAccountEmail, Optional } from '#src/common/validation/validators.js';
 import { flattenValidationErrors } from '#src/common/validation/validation.pipe.js';
 
 export class OrgCreateOptions {
@@ -12,7 +12,7 @@ export class OrgCreateOptions {
   @MaxLength(200)
   name: string;
 
-  @IsEmail({}, { message: '--admin-email must be a valid email address' })
+  @IsAccountEmail('--admin-email must be a valid email address')
   adminEmail: string;
 
   @Optional()

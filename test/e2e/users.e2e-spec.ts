@@ -91,6 +91,11 @@ describe('users', () => {
     }
   });
 
+  it('should accept an address without a dotted domain, as the first start creates one', async () => {
+    const local = `ops-${Date.now()}@intranet`;
+    expect((await createUser(org, { email: ` ${local} ` })).email).toBe(local);
+  });
+
   it('should record user.created with the user in camelCase in the same transaction', async () => {
     const body = await createUser(org, { email: uniqueEmail('evented'), name: 'Evented', role: 'configure' });
     const events = await userEvents(org.orgId, body.id, 'user.created');

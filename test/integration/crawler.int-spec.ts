@@ -531,6 +531,26 @@ describe('crawlWebsite', () => {
       expect(intro?.kind === 'markdown' && intro.text).toBe('# Intro\n\nSee [the FAQ](faq.md) and [elsewhere](https://example.org/x.md).\n');
     });
 
+    it('should read an unlabelled binary no further than its first bytes, however large, and skip it', async () => {
+      site = await FixtureSite.start();
+      const generic = { 'content-type': 'application/octet-stream' };
+      const archive = Buffer.alloc(4 * 1024 * 1024);
+      archive.write('PK\x03\x04', 'latin1');
+      site
+        .html('/', page('Home', ['/download/latest', '/download/nightly', '/download/readme', '/download/manual']))
+        .route('/download/latest', { headers: { ...generic, 'content-length': String(archive.length) }, body: archive })
+        // Sent in pieces with no Content-Length: its first bytes decide, not a declared size.
+        .route('/download/nightly', { headers: generic, body: archive, trickle: { bytes: 16_384, intervalMs: 10 } })
+        .route('/download/readme', { headers: generic, body: page('Readme').padEnd(200_000, ' ') })
+        .route('/download/manual', { headers: generic, body: page('Manual') });
+
+      expect(summary(await crawl({ startUrl: site.url('/'), maxPageBytes: 100_000 }))).toEqual([
+        'html /',
+        'failure /download/readme: larger than the 100000-byte page limit',
+        'html /download/manual',
+      ]);
+    });
+
     it('should use an in-scope canonical URL as the page’s identity', async () => {
       site = await FixtureSite.start();
       site

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { IsEmail, IsInt, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { AppError } from '#src/common/errors/app.error.js';
 import { exampleId, ID_PREFIXES, idPattern, type IdKind } from '#src/common/ids/ids.js';
 
@@ -11,6 +11,21 @@ import { exampleId, ID_PREFIXES, idPattern, type IdKind } from '#src/common/ids/
  */
 export function Optional(options: { nullable?: boolean } = {}): PropertyDecorator {
   return ValidateIf((_object, value) => value !== undefined && !(options.nullable === true && value === null));
+}
+
+/** Trims a string field before it is validated; other types pass through to be refused by their own validators. */
+export function Trimmed(): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+}
+
+export const MAX_EMAIL_LENGTH = 320;
+
+/**
+ * A person's e-mail address. Addresses without a dotted domain (`admin@localhost`, `ops@intranet`) are accepted:
+ * self-hosted installations use them, and the first start creates one.
+ */
+export function IsAccountEmail(message = '$property must be a valid email address'): PropertyDecorator {
+  return applyDecorators(Trimmed(), IsEmail({ require_tld: false }, { message }), MaxLength(MAX_EMAIL_LENGTH));
 }
 
 /** A prefixed id field (`agt_01J…`). A value of the wrong shape is a 400, never a database lookup. */

@@ -1,6 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayUnique,
@@ -19,7 +18,7 @@ import {
   type ValidatorConstraintInterface,
 } from 'class-validator';
 import { idPattern } from '#src/common/ids/ids.js';
-import { Optional } from '#src/common/validation/validators.js';
+import { Optional, Trimmed } from '#src/common/validation/validators.js';
 import { AGENT_STATUSES } from '#src/modules/agents/agent.entity.js';
 import { DEFAULT_MODEL, isKnownModel, KNOWN_MODELS } from '#src/modules/generation/model-catalog.js';
 import { DEFAULT_RAG_STRATEGY, RAG_STRATEGIES } from '#src/modules/retrieval/rag-strategy.js';
@@ -38,8 +37,6 @@ class KnownModelConstraint implements ValidatorConstraintInterface {
   }
 }
 
-const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
-
 function presence(required: boolean, doc: ApiPropertyOptions, nullable = false): PropertyDecorator[] {
   return required ? [ApiProperty(doc)] : [ApiPropertyOptional({ ...doc, nullable }), Optional({ nullable })];
 }
@@ -49,7 +46,7 @@ export const AgentField = {
   name: (required: boolean) =>
     applyDecorators(
       ...presence(required, { example: 'Support assistant', maxLength: 200 }),
-      Transform(trim),
+      Trimmed(),
       IsString(),
       MinLength(1, { message: 'name must not be empty' }),
       MaxLength(200),

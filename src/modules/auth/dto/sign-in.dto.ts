@@ -1,21 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsString, MaxLength, MinLength } from 'class-validator';
 import { exampleId } from '#src/common/ids/ids.js';
 import { ROLES, type Role } from '#src/common/auth/permissions.js';
-import { IsPrefixedId } from '#src/common/validation/validators.js';
+import { IsAccountEmail, IsPrefixedId } from '#src/common/validation/validators.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#src/modules/auth/passwords/password-hasher.js';
 import type { WebSessionEntity } from '#src/modules/auth/sessions/web-session.entity.js';
 import type { SignedIn } from '#src/modules/auth/sign-in/sign-in.service.js';
 import type { SessionRow } from '#src/modules/auth/sessions/sessions.repository.js';
 
-const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
-
 export class LoginDto {
   @ApiProperty({ example: 'ada@acme.test', maxLength: 320 })
-  @Transform(trim)
-  @IsEmail({ require_tld: false }, { message: 'email must be a valid email address' })
-  @MaxLength(320)
+  @IsAccountEmail()
   email: string;
 
   @ApiProperty({ maxLength: MAX_PASSWORD_LENGTH, format: 'password' })
@@ -48,9 +43,7 @@ export class PasswordResetConfirmDto extends AcceptInvitationDto {}
 
 export class PasswordResetDto {
   @ApiProperty({ example: 'ada@acme.test', maxLength: 320 })
-  @Transform(trim)
-  @IsEmail({ require_tld: false }, { message: 'email must be a valid email address' })
-  @MaxLength(320)
+  @IsAccountEmail()
   email: string;
 }
 

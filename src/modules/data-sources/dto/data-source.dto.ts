@@ -1,10 +1,9 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsIn, IsObject, IsString, MaxLength, MinLength } from 'class-validator';
 import { exampleId } from '#src/common/ids/ids.js';
 import { CONNECTOR_CONFIG_DTOS } from '#src/modules/connectors/connector-registry.js';
 import { isOAuthConnectorType } from '#src/modules/connectors/connector-types.js';
-import { Optional, PaginationQueryDto } from '#src/common/validation/validators.js';
+import { Optional, PaginationQueryDto, Trimmed } from '#src/common/validation/validators.js';
 import type { DocumentEntity } from '#src/modules/data-sources/document.entity.js';
 import {
   DATA_SOURCE_TYPES,
@@ -13,8 +12,6 @@ import {
   type DataSourceType,
   type SyncFrequency,
 } from '#src/modules/data-sources/data-source.entity.js';
-
-const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 
 /** `config` is validated by the source type's connector; the schema shows each type's shape. */
 const CONFIG_SCHEMAS = CONNECTOR_CONFIG_DTOS.map((dto) => ({ $ref: getSchemaPath(dto) }));
@@ -30,7 +27,7 @@ export class CreateDataSourceDto {
   type: DataSourceType;
 
   @ApiProperty({ example: 'Product documentation', maxLength: 200 })
-  @Transform(trim)
+  @Trimmed()
   @IsString()
   @MinLength(1, { message: 'name must not be empty' })
   @MaxLength(200)
@@ -55,7 +52,7 @@ export class CreateDataSourceDto {
 export class UpdateDataSourceDto {
   @ApiPropertyOptional({ example: 'Product documentation', maxLength: 200 })
   @Optional()
-  @Transform(trim)
+  @Trimmed()
   @IsString()
   @MinLength(1, { message: 'name must not be empty' })
   @MaxLength(200)

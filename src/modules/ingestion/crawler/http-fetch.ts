@@ -25,15 +25,21 @@ export interface HopResponse {
   mime: string;
   contentType: string | null;
   headers: Headers;
-  /** Undefined when the caller did not want this response's body. */
+  /** Undefined when the caller did not want this response's body, or its first bytes were not what it wanted. */
   body: Buffer | undefined;
+}
+
+/** Decides from a body's first bytes whether the rest is wanted, so an unlabelled binary is not downloaded to be thrown away. */
+export interface HeadCheck {
+  bytes: number;
+  keep: (head: Buffer, contentType: string | null) => boolean;
 }
 
 export interface HopOptions {
   maxBytes: number;
   /** 'truncate' keeps the first maxBytes (robots.txt); 'fail' refuses the whole response (pages). */
   oversize: 'fail' | 'truncate';
-  wantBody: (status: number, mime: string) => boolean;
+  wantBody: (status: number, mime: string) => boolean | HeadCheck;
 }
 
 export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
@@ -52,9 +58,10 @@ export async function fetchHop(url: URL, http: HttpContext, options: HopOptions)
     });
     const contentType = response.headers.get('content-type');
     const mime = (contentType?.split(';')[0] ?? '').trim().toLowerCase();
+    const wanted = options.wantBody(response.status, mime);
     let body: Buffer | undefined;
-    if (options.wantBody(response.status, mime)) {
-      body = await readBody(response, options);
+    if (wanted) {
+      body = await readBody(response, options, wanted === true ? undefined : wanted);
     } else {
       await response.body?.cancel().catch(() => undefined);
     }
@@ -70,14 +77,18 @@ export async function fetchHop(url: URL, http: HttpContext, options: HopOptions)
   }
 }
 
-async function readBody(response: Response, options: HopOptions): Promise<Buffer> {
+async function readBody(response: Response, options: HopOptions, headCheck: HeadCheck | undefined): Promise<Buffer | undefined> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (options.oversize === 'fail' && !response.headers.has('content-encoding') && declared > options.maxBytes) {
+  const declaredTooLarge = options.oversize === 'fail' && !response.headers.has('content-encoding') && declared > options.maxBytes;
+  if (declaredTooLarge && !headCheck) {
     await response.body?.cancel().catch(() => undefined);
     throw tooLarge(options.maxBytes);
   }
+  const contentType = response.headers.get('content-type');
   const chunks: Buffer[] = [];
   let size = 0;
+  let pendingCheck = headCheck;
+  const passesHeadCheck = (check: HeadCheck): boolean => check.keep(Buffer.concat(chunks).subarray(0, check.bytes), contentType);
   if (response.body) {
     const reader = response.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
     for (;;) {
@@ -87,6 +98,17 @@ async function readBody(response: Response, options: HopOptions): Promise<Buffer
       }
       chunks.push(Buffer.from(value));
       size += value.byteLength;
+      if (pendingCheck && size >= pendingCheck.bytes) {
+        if (!passesHeadCheck(pendingCheck)) {
+          await reader.cancel().catch(() => undefined);
+          return undefined;
+        }
+        pendingCheck = undefined;
+        if (declaredTooLarge) {
+          await reader.cancel().catch(() => undefined);
+          throw tooLarge(options.maxBytes);
+        }
+      }
       if (size > options.maxBytes) {
         await reader.cancel().catch(() => undefined);
         if (options.oversize === 'fail') {
@@ -95,6 +117,9 @@ async function readBody(response: Response, options: HopOptions): Promise<Buffer
         return Buffer.concat(chunks).subarray(0, options.maxBytes);
       }
     }
+  }
+  if (pendingCheck && !passesHeadCheck(pendingCheck)) {
+    return undefined;
   }
   return Buffer.concat(chunks);
 }

@@ -2,7 +2,7 @@ import { decodeHtml } from '#src/modules/ingestion/crawler/charset.js';
 import type { CrawledPage } from '#src/modules/ingestion/crawler/crawled-page.js';
 import { hasNofollow, readHtmlLinks } from '#src/modules/ingestion/crawler/html-links.js';
 import { readMarkdownLinks } from '#src/modules/ingestion/crawler/markdown-links.js';
-import { fetchHop, REDIRECT_STATUSES, type HttpContext } from '#src/modules/ingestion/crawler/http-fetch.js';
+import { fetchHop, REDIRECT_STATUSES, type HeadCheck, type HttpContext } from '#src/modules/ingestion/crawler/http-fetch.js';
 import type { RobotsPolicy } from '#src/modules/ingestion/crawler/robots.js';
 import { isInScope, normalizeUrl, pageKey, type CrawlScope } from '#src/modules/ingestion/crawler/url-scope.js';
 
@@ -49,6 +49,23 @@ function expectedFormat(mime: string, url: URL): Expected | undefined {
   return undefined;
 }
 
+/** Bytes of an unlabelled body read for its leading tag (WHATWG MIME Sniffing reads up to 1,445). */
+const SNIFF_BYTES = 1_445;
+
+const LOOKS_LIKE_A_PDF: HeadCheck = { bytes: SNIFF_BYTES, keep: isPdf };
+const LOOKS_LIKE_A_PAGE: HeadCheck = { bytes: SNIFF_BYTES, keep: (head, contentType) => isPdf(head) || HTML_SIGNATURE.test(decodeHtml(head, contentType)) };
+
+/** An unlabelled body is read past its first bytes only if they look like what its path promised. */
+function bodyWanted(expected: Expected | undefined, mime: string): boolean | HeadCheck {
+  if (expected === 'html-if-it-looks-like-it') {
+    return LOOKS_LIKE_A_PAGE;
+  }
+  if (expected === 'pdf' && mime !== PDF_TYPE) {
+    return LOOKS_LIKE_A_PDF;
+  }
+  return expected !== undefined;
+}
+
 export interface PageFetchContext {
   http: HttpContext;
   scope: CrawlScope;
@@ -83,7 +100,7 @@ export async function fetchPage(url: URL, ctx: PageFetchContext): Promise<PageOu
     const hop = await fetchHop(current, ctx.http, {
       maxBytes: ctx.maxPageBytes,
       oversize: 'fail',
-      wantBody: (status, mime) => status >= 200 && status < 300 && expectedFormat(mime, current) !== undefined,
+      wantBody: (status, mime) => status >= 200 && status < 300 && bodyWanted(expectedFormat(mime, current), mime),
     });
     if (!REDIRECT_STATUSES.has(hop.status)) {
       return keep(hop.url, hop.status, hop.mime, hop.contentType, hop.headers.get('x-robots-tag'), hop.body, ctx);
@@ -139,17 +156,9 @@ function keep(
     case 'pdf':
       return isPdf(body) ? pdf : mime === PDF_TYPE ? { kind: 'failure', error: 'served as application/pdf but is not a PDF' } : notCrawled;
     case 'html-if-it-looks-like-it':
-      if (isPdf(body)) {
-        return pdf;
-      }
-      return HTML_SIGNATURE.test(decodeHtml(body.subarray(0, SNIFF_BYTES), contentType))
-        ? htmlPage(url, decodeHtml(body, contentType), robotsHeader, ctx)
-        : notCrawled;
+      return isPdf(body) ? pdf : htmlPage(url, decodeHtml(body, contentType), robotsHeader, ctx);
   }
 }
-
-/** Bytes of an unlabelled body read for its leading tag (WHATWG MIME Sniffing reads up to 1,445). */
-const SNIFF_BYTES = 1_445;
 
 function markdownPage(url: URL, text: string, robotsHeader: string | null, ctx: PageFetchContext): PageOutcome {
   const nofollow = hasNofollow(robotsHeaderFor(robotsHeader, ctx.robotToken));

@@ -1,22 +1,20 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
 import { exampleId } from '#src/common/ids/ids.js';
-import { Optional, PaginationQueryDto } from '#src/common/validation/validators.js';
+import { Optional, PaginationQueryDto, Trimmed } from '#src/common/validation/validators.js';
 import { KB_STATUSES, type KbStatus, type KbArticleEntity } from '#src/modules/kb/kb-article.entity.js';
 import type { KbArticleVersionEntity } from '#src/modules/kb/kb-article-version.entity.js';
 
 export const MAX_KB_CONTENT = 200_000;
 
-const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 const presence = (required: boolean, doc: ApiPropertyOptions): PropertyDecorator[] => (required ? [ApiProperty(doc)] : [ApiPropertyOptional(doc), Optional()]);
 
 const KbField = {
   title: (required: boolean) =>
     applyDecorators(
       ...presence(required, { example: 'Resetting your password', maxLength: 300 }),
-      Transform(trim),
+      Trimmed(),
       IsString(),
       MinLength(1, { message: 'title must not be empty' }),
       MaxLength(300),

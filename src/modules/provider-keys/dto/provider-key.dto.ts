@@ -1,15 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { exampleId } from '#src/common/ids/ids.js';
-import { Optional } from '#src/common/validation/validators.js';
+import { Optional, Trimmed } from '#src/common/validation/validators.js';
 import { PROVIDERS, type Provider, type ProviderKeyEntity } from '#src/modules/provider-keys/provider-key.entity.js';
 
 export const MIN_API_KEY_LENGTH = 12;
 export const MAX_API_KEY_LENGTH = 4096;
 export const MAX_BASE_URL_LENGTH = 2048;
-
-const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 
 export class CreateProviderKeyDto {
   @ApiProperty({ enum: PROVIDERS, description: '`openai`, `anthropic`, or `custom` (any endpoint speaking OpenAI\u2019s chat completions).' })
@@ -31,7 +28,7 @@ export class CreateProviderKeyDto {
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 200, example: 'Production OpenAI key' })
   @Optional({ nullable: true })
-  @Transform(trim)
+  @Trimmed()
   @IsString()
   @MinLength(1, { message: 'name must not be empty' })
   @MaxLength(200)

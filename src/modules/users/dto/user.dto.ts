@@ -1,19 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
-import { Optional } from '#src/common/validation/validators.js';
+import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsAccountEmail, Optional } from '#src/common/validation/validators.js';
 import { ROLES, type Role } from '#src/common/auth/permissions.js';
 import { exampleId } from '#src/common/ids/ids.js';
 import type { UserEntity } from '#src/modules/users/user.entity.js';
 import type { Invitation } from '#src/modules/auth/invitations/invitations.service.js';
 
-const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
-
 export class CreateUserDto {
   @ApiProperty({ example: 'ada@acme.test', maxLength: 320 })
-  @Transform(trim)
-  @IsEmail({}, { message: 'email must be a valid email address' })
-  @MaxLength(320)
+  @IsAccountEmail()
   email: string;
 
   @ApiPropertyOptional({ example: 'Ada Lovelace', maxLength: 200 })
@@ -32,9 +27,7 @@ export class CreateUserDto {
 export class UpdateUserDto {
   @ApiPropertyOptional({ example: 'ada@acme.test', maxLength: 320 })
   @Optional()
-  @Transform(trim)
-  @IsEmail({}, { message: 'email must be a valid email address' })
-  @MaxLength(320)
+  @IsAccountEmail()
   email?: string;
 
   @ApiPropertyOptional({ example: 'Ada Lovelace', maxLength: 200 })

@@ -1,14 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsString, MaxLength } from 'class-validator';
 import { exampleId } from '#src/common/ids/ids.js';
-import { Optional, PaginationQueryDto } from '#src/common/validation/validators.js';
+import { Optional, PaginationQueryDto, Trimmed } from '#src/common/validation/validators.js';
 import { EVENT_TYPES } from '#src/modules/events/event-map.js';
 import { DELIVERY_STATUSES, type DeliveryStatus, type WebhookDeliveryEntity } from '#src/modules/webhooks/webhook-delivery.entity.js';
 import type { AttemptResult } from '#src/modules/webhooks/webhooks.service.js';
 import { WEBHOOK_STATUSES, type WebhookEntity } from '#src/modules/webhooks/webhook.entity.js';
 
-const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 const EVENTS_DOC = { type: String, isArray: true, enum: [...EVENT_TYPES], example: ['interaction.completed', 'datasource.processed'] };
 
 export class CreateWebhookDto {
@@ -16,7 +14,7 @@ export class CreateWebhookDto {
     example: 'https://hooks.acme.test/agent-events',
     description: 'HTTPS only; it must not resolve to a private, loopback or link-local address.',
   })
-  @Transform(trim)
+  @Trimmed()
   @IsString()
   @MaxLength(2_048)
   url: string;
@@ -39,7 +37,7 @@ export class CreateWebhookDto {
 export class UpdateWebhookDto {
   @ApiPropertyOptional({ example: 'https://hooks.acme.test/agent-events' })
   @Optional()
-  @Transform(trim)
+  @Trimmed()
   @IsString()
   @MaxLength(2_048)
   url?: string;

@@ -1,16 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
 import { exampleId } from '#src/common/ids/ids.js';
-import { Optional } from '#src/common/validation/validators.js';
+import { Optional, Trimmed } from '#src/common/validation/validators.js';
 import { CLIENT_SCOPES, CLIENT_TYPES, type ClientScope, type ClientType, type OAuthClientEntity } from '#src/modules/oauth/clients/oauth-client.entity.js';
 import { MAX_REDIRECT_URIS } from '#src/modules/oauth/clients/redirect-uris.js';
 
-const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
-
 export class CreateOAuthClientDto {
   @ApiProperty({ example: 'Acme CLI', maxLength: 200 })
-  @Transform(trim)
+  @Trimmed()
   @IsString()
   @MinLength(1)
   @MaxLength(200)
