@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { joinLines, layoutPages, type PdfTextItem } from '#src/modules/ingestion/parsers/pdf-layout.js';
 
-/** A page drawn line by line from the top: [text, font size, extra space above, indent]. */
+/** About the width a run of text takes at a font size. */
+const widthOf = (text: string, fontSize: number): number => text.length * fontSize * 0.5;
+
+/** A page drawn line by line from the top: [text, font size, extra space above (negative: raised), indent]. */
 function page(lines: readonly (readonly [string, number, number?, number?])[]): PdfTextItem[] {
   let y = 800;
   return lines.map(([text, fontSize, gapAbove = 0, indent = 0]) => {
     y -= fontSize * 1.2 + gapAbove;
-    return { text, x: 72 + indent, y, fontSize, endsLine: true };
+    return { text, x: 72 + indent, y, width: widthOf(text, fontSize), fontSize, endsLine: true };
+  });
+}
+
+/** One line of runs drawn left to right from `x`, each `spacing` points after the end of the one before. */
+function row(cells: readonly string[], y: number, spacing: number, fontSize = 11): PdfTextItem[] {
+  let x = 72;
+  return cells.map((text, index) => {
+    const item = { text: index === 0 ? text : ` ${text}`, x, y, width: widthOf(` ${text}`, fontSize), fontSize, endsLine: index === cells.length - 1 };
+    x += item.width + spacing;
+    return item;
   });
 }
 
@@ -49,6 +62,56 @@ describe('layoutPages', () => {
     ]);
   });
 
+  it('should carry a sentence left open across a display formula and its raised and lowered parts', () => {
+    const { blocks } = layoutPages([
+      page([
+        ['Let K be a finite simplicial complex.', 11],
+        ['Then', 11, 8],
+        ['χ(K) :=', 11, 10, 150],
+        ['dim K', 8, -22, 170],
+        ['n=0', 8, 14, 172],
+        ['(−1)^n a_n(K)', 11, -16, 200],
+        ['is the Euler characteristic of K.', 11, 12],
+        ['Examples follow on the next page.', 11, 12],
+      ]),
+    ]);
+    expect(blocks.map((block) => block.text)).toEqual([
+      'Let K be a finite simplicial complex.',
+      'Then χ(K) := dim K n=0 (−1)^n a_n(K) is the Euler characteristic of K.',
+      'Examples follow on the next page.',
+    ]);
+  });
+
+  it('should not carry an open line across a gap of more than three lines', () => {
+    const { blocks } = layoutPages([
+      page([
+        ['Contents', 11],
+        ['Chapter one begins here.', 11, 40],
+      ]),
+    ]);
+    expect(blocks.map((block) => block.text)).toEqual(['Contents', 'Chapter one begins here.']);
+  });
+
+  it('should keep each row of a table, its cells set apart by wide spaces, as a block of its own', () => {
+    const { blocks } = layoutPages([
+      [
+        ...row(['Table 1: EU countries'], 700, 3),
+        ...row(['Country', 'Capital', 'Official language'], 686, 40),
+        ...row(['Austria', 'Vienna', 'German'], 672, 40),
+        ...row(['Belgium', 'Brussels', 'Dutch, French, German'], 658, 40),
+        ...row(['Words set', 'a little', 'apart in justified text stay one paragraph'], 630, 6),
+        ...row(['because their spaces are', 'narrower than an em.'], 616, 6),
+      ],
+    ]);
+    expect(blocks.map((block) => block.text)).toEqual([
+      'Table 1: EU countries',
+      'Country Capital Official language',
+      'Austria Vienna German',
+      'Belgium Brussels Dutch, French, German',
+      'Words set a little apart in justified text stay one paragraph because their spaces are narrower than an em.',
+    ]);
+  });
+
   it('should drop running headers, footers and page numbers', () => {
     const topics = ['proxies', 'caches', 'logs', 'ports'];
     const pages = topics.map((topic, index) =>
@@ -81,9 +144,9 @@ describe('layoutPages', () => {
   it('should join the runs of a line and ignore the size of superscripts', () => {
     const { blocks } = layoutPages([
       [
-        { text: 'The sphere S', x: 72, y: 700, fontSize: 11, endsLine: false },
-        { text: '2', x: 130, y: 704, fontSize: 8, endsLine: false },
-        { text: ' is compact.', x: 135, y: 700, fontSize: 11, endsLine: true },
+        { text: 'The sphere S', x: 72, y: 700, width: 58, fontSize: 11, endsLine: false },
+        { text: '2', x: 130, y: 704, width: 4, fontSize: 8, endsLine: false },
+        { text: ' is compact.', x: 135, y: 700, width: 52, fontSize: 11, endsLine: true },
       ],
     ]);
     expect(blocks).toEqual([{ kind: 'text', text: 'The sphere S2 is compact.' }]);

@@ -6,6 +6,7 @@ export interface PdfTextItem {
   text: string;
   x: number;
   y: number;
+  width: number;
   fontSize: number;
   endsLine: boolean;
 }
@@ -15,6 +16,8 @@ interface Line {
   x: number;
   y: number;
   size: number;
+  /** Cells of a table row, or columns of a listing: runs set apart by wide blank spaces. */
+  tabular: boolean;
 }
 
 // Lines at least this much larger than the body text, and short, read as headings.
@@ -23,6 +26,13 @@ const MAX_HEADING_LENGTH = 150;
 // A vertical gap this many times the font size between two lines starts a new paragraph.
 const PARAGRAPH_GAP_RATIO = 1.45;
 const INDENT_RATIO = 0.8;
+// A sentence left open continues across a display formula: through a gap this many times the font size, a
+// centred (indented) line, and the raised or lowered lines of limits and indices (up to this rise).
+const OPEN_SENTENCE_GAP_RATIO = 3;
+const OPEN_SENTENCE_RISE_RATIO = 1.5;
+const SENTENCE_END = /[.!?:;…][)\]"'»”’]*$/u;
+// Words are set at most about an em apart, even in justified text; a wider space separates cells.
+const CELL_GAP_RATIO = 1.5;
 // The dots leading from an entry to its page number in a table of contents.
 const DOT_LEADER = /\s*(?:\.\s?){4,}\s*/g;
 
@@ -52,7 +62,8 @@ function toLines(items: readonly PdfTextItem[]): Line[] {
     const text = cleanInline(parts.map((part) => part.text).join('')).replace(DOT_LEADER, ' … ');
     const first = visible[0];
     if (first && text !== '') {
-      lines.push({ text, x: first.x, y: first.y, size: weightedSize(visible) });
+      const size = weightedSize(visible);
+      lines.push({ text, x: first.x, y: first.y, size, tabular: hasCellGap(visible, size) });
     }
     parts = [];
   };
@@ -64,6 +75,10 @@ function toLines(items: readonly PdfTextItem[]): Line[] {
   }
   close();
   return lines;
+}
+
+function hasCellGap(items: readonly PdfTextItem[], size: number): boolean {
+  return items.some((item, index) => index > 0 && item.x - (items[index - 1].x + items[index - 1].width) > size * CELL_GAP_RATIO);
 }
 
 /** The font size carrying most of the characters of a line (superscripts and symbols do not count). */
@@ -150,11 +165,22 @@ function pageBlocks(lines: readonly Line[], bodySize: number, headingLevels: Rea
 }
 
 function startsParagraph(previous: Line, line: Line, bodySize: number): boolean {
-  if (isHeadingLine(previous, bodySize) !== isHeadingLine(line, bodySize) || Math.abs(previous.size - line.size) > 0.5) {
+  if (isHeadingLine(previous, bodySize) !== isHeadingLine(line, bodySize)) {
+    return true;
+  }
+  // Each row of a table is a block of its own, so that an answer can quote one row.
+  if (previous.tabular || line.tabular) {
     return true;
   }
   const gap = previous.y - line.y;
   const size = Math.max(previous.size, line.size);
+  if (!isHeadingLine(line, bodySize) && !SENTENCE_END.test(previous.text)) {
+    const reference = Math.max(size, bodySize);
+    return gap > reference * OPEN_SENTENCE_GAP_RATIO || gap < -reference * OPEN_SENTENCE_RISE_RATIO;
+  }
+  if (Math.abs(previous.size - line.size) > 0.5) {
+    return true;
+  }
   // A line above the previous one starts a new column or a new region of the page; an indented line, a paragraph.
   return gap <= 0 || gap > size * PARAGRAPH_GAP_RATIO || line.x - previous.x > size * INDENT_RATIO;
 }

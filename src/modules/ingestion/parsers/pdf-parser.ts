@@ -52,7 +52,7 @@ async function pageItems(pdf: PdfDocument, number: number): Promise<PdfTextItem[
       continue;
     }
     const [, , c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
-    items.push({ text: item.str, x, y, fontSize: Math.hypot(c, d), endsLine: item.hasEOL });
+    items.push({ text: item.str, x, y, width: item.width, fontSize: Math.hypot(c, d), endsLine: item.hasEOL });
   }
   return items;
 }
