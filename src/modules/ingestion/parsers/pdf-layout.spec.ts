@@ -82,6 +82,16 @@ describe('layoutPages', () => {
     ]);
   });
 
+  it('should keep a caption in another size apart from the text after it, though it ends without a full stop', () => {
+    const { blocks } = layoutPages([
+      page([
+        ['Figure 2: Overview of the system', 9],
+        ['The service reads its settings at start-up.', 11, 4],
+      ]),
+    ]);
+    expect(blocks.map((block) => block.text)).toEqual(['Figure 2: Overview of the system', 'The service reads its settings at start-up.']);
+  });
+
   it('should not carry an open line across a gap of more than three lines', () => {
     const { blocks } = layoutPages([
       page([

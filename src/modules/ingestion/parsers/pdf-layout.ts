@@ -31,6 +31,8 @@ const INDENT_RATIO = 0.8;
 const OPEN_SENTENCE_GAP_RATIO = 3;
 const OPEN_SENTENCE_RISE_RATIO = 1.5;
 const SENTENCE_END = /[.!?:;…][)\]"'»”’]*$/u;
+// Lines this short are pieces of a formula (limits, indices, a left-hand side), not text of their own.
+const MAX_FRAGMENT_LENGTH = 15;
 // Words are set at most about an em apart, even in justified text; a wider space separates cells.
 const CELL_GAP_RATIO = 1.5;
 // The dots leading from an entry to its page number in a table of contents.
@@ -174,7 +176,9 @@ function startsParagraph(previous: Line, line: Line, bodySize: number): boolean 
   }
   const gap = previous.y - line.y;
   const size = Math.max(previous.size, line.size);
-  if (!isHeadingLine(line, bodySize) && !SENTENCE_END.test(previous.text)) {
+  // Text in another size (a caption, a footnote) is another paragraph, unless one side is a fragment of a formula.
+  const sizeChanged = Math.abs(previous.size - line.size) > 0.5 && !isFragment(previous) && !isFragment(line);
+  if (!sizeChanged && !isHeadingLine(line, bodySize) && !SENTENCE_END.test(previous.text)) {
     const reference = Math.max(size, bodySize);
     return gap > reference * OPEN_SENTENCE_GAP_RATIO || gap < -reference * OPEN_SENTENCE_RISE_RATIO;
   }
@@ -183,6 +187,10 @@ function startsParagraph(previous: Line, line: Line, bodySize: number): boolean 
   }
   // A line above the previous one starts a new column or a new region of the page; an indented line, a paragraph.
   return gap <= 0 || gap > size * PARAGRAPH_GAP_RATIO || line.x - previous.x > size * INDENT_RATIO;
+}
+
+function isFragment(line: Line): boolean {
+  return line.text.length <= MAX_FRAGMENT_LENGTH;
 }
 
 /** Joins the lines of a paragraph, undoing end-of-line hyphenation before a lower-case letter. */
