@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { decodeHtml } from '#src/modules/ingestion/crawler/charset.js';
+import { decodeHtml, decodeText } from '#src/modules/ingestion/crawler/charset.js';
 
 const TEXT = 'Café déjà vu — “quoted” €5';
 
@@ -47,5 +47,18 @@ describe('decodeHtml', () => {
 
   it('should read a page that claims UTF-16 in <meta> as UTF-8', () => {
     expect(decodeHtml(Buffer.from('<meta charset="utf-16"><p>Café</p>'), 'text/html')).toContain('<p>Café</p>');
+  });
+});
+
+describe('decodeText', () => {
+  it('should decode by a byte-order mark, then the Content-Type charset, else as UTF-8', () => {
+    expect(decodeText(iconv.encode(TEXT, 'windows-1252'), 'text/markdown; charset=windows-1252')).toBe(TEXT);
+    expect(decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(TEXT, 'utf-16le')]), 'text/markdown; charset=iso-8859-1')).toBe(TEXT);
+    expect(decodeText(Buffer.from(TEXT, 'utf8'), null)).toBe(TEXT);
+  });
+
+  it('should take a <meta charset> in the text for an example, not a declaration', () => {
+    const markdown = `# Templates\n\nStart every page with \`<meta charset="iso-8859-1">\`.\n\n${TEXT}\n`;
+    expect(decodeText(Buffer.from(markdown, 'utf8'), 'text/markdown')).toBe(markdown);
   });
 });

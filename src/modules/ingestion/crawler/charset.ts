@@ -15,6 +15,14 @@ export function decodeHtml(bytes: Buffer, contentType: string | null): string {
   return iconv.decode(bytes, encoding);
 }
 
+/**
+ * Decodes a text response that is not HTML (Markdown): a byte-order mark wins, then the charset of the
+ * Content-Type header, else UTF-8. A <meta> tag in it is an example in the text, not a declaration.
+ */
+export function decodeText(bytes: Buffer, contentType: string | null): string {
+  return iconv.decode(bytes, bomEncoding(bytes) ?? supported(headerCharset(contentType)) ?? 'utf-8');
+}
+
 function bomEncoding(bytes: Buffer): string | undefined {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
     return 'utf-8';

@@ -1,4 +1,4 @@
-import { decodeHtml } from '#src/modules/ingestion/crawler/charset.js';
+import { decodeHtml, decodeText } from '#src/modules/ingestion/crawler/charset.js';
 import type { CrawledPage } from '#src/modules/ingestion/crawler/crawled-page.js';
 import { hasNofollow, readHtmlLinks } from '#src/modules/ingestion/crawler/html-links.js';
 import { readMarkdownLinks } from '#src/modules/ingestion/crawler/markdown-links.js';
@@ -152,7 +152,7 @@ function keep(
     case 'html':
       return htmlPage(url, decodeHtml(body, contentType), robotsHeader, ctx);
     case 'markdown':
-      return markdownPage(url, decodeHtml(body, contentType), robotsHeader, ctx);
+      return markdownPage(url, decodeText(body, contentType), robotsHeader, ctx);
     case 'pdf':
       return isPdf(body) ? pdf : mime === PDF_TYPE ? { kind: 'failure', error: 'served as application/pdf but is not a PDF' } : notCrawled;
     case 'html-if-it-looks-like-it':
