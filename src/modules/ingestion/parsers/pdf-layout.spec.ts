@@ -122,6 +122,13 @@ describe('layoutPages', () => {
     ]);
   });
 
+  it('should not take runs without a width for cells', () => {
+    const words = row(['Some', 'fonts', 'give', 'no', 'widths.'], 700, 30).map((item) => ({ ...item, width: 0 }));
+    expect(layoutPages([[...words, ...row(['The next line.'], 686, 3)]]).blocks.map((block) => block.text)).toEqual([
+      'Some fonts give no widths. The next line.',
+    ]);
+  });
+
   it('should drop running headers, footers and page numbers', () => {
     const topics = ['proxies', 'caches', 'logs', 'ports'];
     const pages = topics.map((topic, index) =>

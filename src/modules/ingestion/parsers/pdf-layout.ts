@@ -79,8 +79,12 @@ function toLines(items: readonly PdfTextItem[]): Line[] {
   return lines;
 }
 
+/** Whether two neighbouring runs of a line are set apart like cells; a run without a width (some fonts give none) tells nothing. */
 function hasCellGap(items: readonly PdfTextItem[], size: number): boolean {
-  return items.some((item, index) => index > 0 && item.x - (items[index - 1].x + items[index - 1].width) > size * CELL_GAP_RATIO);
+  return items.some((item, index) => {
+    const before = items[index - 1];
+    return before !== undefined && before.width > 0 && item.x - (before.x + before.width) > size * CELL_GAP_RATIO;
+  });
 }
 
 /** The font size carrying most of the characters of a line (superscripts and symbols do not count). */
