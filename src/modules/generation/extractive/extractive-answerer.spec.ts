@@ -199,6 +199,24 @@ describe('ExtractiveAnswerer on structured documentation', () => {
     expect(text).toContain('Status: MPM [1]');
   });
 
+  it('should look a larger grid up: its header row and the row the question names, not the rows between', async () => {
+    const rows = ['Austria | Vienna | 83,879', 'Belgium | Brussels | 30,689', 'Czechia | Prague | 78,866', 'Denmark | Copenhagen | 42,951'];
+    const more = [
+      'Estonia | Tallinn | 45,339',
+      'Finland | Helsinki | 338,424',
+      'France | Paris | 551,695',
+      'Germany | Berlin | 357,022',
+      'Greece | Athens | 131,957',
+    ];
+    const countries = chunk(
+      'Countries',
+      ['The table lists each country with its capital and its area.', ['Country | Capital | Area (km2)', ...rows, ...more].join('\n')].join('\n\n'),
+    );
+    const { text } = await answerer.answer(request('What are the capital and area of Finland?', { sources: [countries] }));
+    expect(text).toContain('Country | Capital | Area (km2) [1]\nFinland | Helsinki | 338,424 [1]');
+    expect(text).not.toContain('Estonia');
+  });
+
   it('should quote a sentence together with the one it leans on', async () => {
     const { text } = await ask('Which ServerTokens value sends only the product name?');
     expect(text).toContain('The server names its version in the Server response header unless told otherwise [2].\n\nIn that case, set ServerTokens to Prod');

@@ -53,8 +53,9 @@ export interface ExtractedAnswer {
  *   retrieval rank and the unit's position in it.
  * - The best unit anchors the first passage, which takes in what completes it: the sentences it leans on
  *   ("In this case…") or that answer as well just before it, the code, list or table its introduction
- *   ends on (":"), a small definition table whole, and the next sentences while they still answer (or,
- *   in a section whose headings hold most of the question, while the section goes on). Up to three
+ *   ends on (":"), a small definition table whole (of a larger grid, its header and best-matching row),
+ *   and the next sentences while they still answer (or, in a section whose headings hold most of the
+ *   question, while the section goes on). Up to three
  *   more passages follow, each the best remaining unit of another place scoring at least half the
  *   anchor, with what completes it; passages of one source are quoted as one.
  * - Confidence: the share of the question's weight the first passage and its headings hold. Below

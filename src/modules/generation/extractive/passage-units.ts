@@ -106,8 +106,12 @@ export function sourceUnits(chunk: RetrievedChunk, source: number): SourceUnits 
  * documentation generator ("{* ../src/app.py hl[3] *}", "/// note", "::: module.Class") are not quoted.
  */
 function readable(text: string): boolean {
-  const tokens = text.split(/\s+/).filter(Boolean);
-  const words = tokens.filter((token) => /^["'(`\u2018\u201c]?[\p{L}][\p{L}\p{M}\p{N}_.'\u2019-]*[.,;:!?)`"'\u2019\u201d]*$/u.test(token));
+  // In a row of cells ("Finland | 5.5 | 338,424 | Helsinki"), the separators are no text and the numbers are.
+  const row = text.includes(' | ');
+  const tokens = text.split(/\s+/).filter((token) => token !== '' && !(row && token === '|'));
+  const words = tokens.filter(
+    (token) => /^["'(`\u2018\u201c]?[\p{L}][\p{L}\p{M}\p{N}_.'\u2019-]*[.,;:!?)`"'\u2019\u201d]*$/u.test(token) || (row && /^[-+]?\d[\d.,]*%?$/.test(token)),
+  );
   return words.length > 0 && words.length * 2 >= tokens.length && !/^(?:\{\*|\/{3,}|:{3})/.test(text.trim());
 }
 

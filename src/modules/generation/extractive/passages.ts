@@ -93,10 +93,51 @@ export function extend(sources: SourceUnits[], scorer: UnitScorer, anchor: Unit,
     last = index;
     prose += 1;
   }
+  const lookedUp = lookUpGrids(units, picked, scorer);
   // A passage is a span of its source: what lies between two picked units (the example between an
-  // introduction and the sentence after it) is quoted too.
-  const span = units.slice(Math.min(...picked), Math.max(...picked) + 1).filter((unit) => unit.kind !== 'heading');
+  // introduction and the sentence after it) is quoted too, but for the rows of a grid it looked up.
+  const span = units
+    .slice(Math.min(...picked), Math.max(...picked) + 1)
+    .filter((unit) => unit.kind !== 'heading' && (picked.has(unit.index) || !lookedUp.has(unit.paragraph)));
   return { source: anchor.source, heading: headingAbove(units, span[0]), units: span };
+}
+
+/**
+ * A grid too large to quote whole, which the passage reaches, is looked up: its header row, and the rows
+ * picked, else the one row that matches the question best. Returns the paragraphs of the grids looked up.
+ */
+function lookUpGrids(units: readonly Unit[], picked: Set<number>, scorer: UnitScorer): Set<number> {
+  const lookedUp = new Set<number>();
+  for (const paragraph of new Set([...picked].map((index) => units[index].paragraph))) {
+    const [header, ...rows] = units.filter((unit) => unit.paragraph === paragraph);
+    if (rows.length < WHOLE_TABLE_LINES || !isGrid([header, ...rows])) {
+      continue;
+    }
+    lookedUp.add(paragraph);
+    picked.add(header.index);
+    const row = rows.some((unit) => picked.has(unit.index)) ? undefined : bestOf(rows, scorer);
+    if (row) {
+      picked.add(row.index);
+    }
+  }
+  return lookedUp;
+}
+
+/** A table whose every line is a row of cells ("Belgium | 11.5 | Brussels"), under a first row that names them. */
+function isGrid(lines: readonly Unit[]): boolean {
+  return lines.length > 1 && lines.every((unit) => unit.text.includes(' | '));
+}
+
+/** The unit that scores best, if any scores at all. */
+function bestOf(units: readonly Unit[], scorer: UnitScorer): Unit | undefined {
+  let best: { unit: Unit; score: number } | undefined;
+  for (const unit of units) {
+    const score = scorer.score(unit);
+    if (score > 0 && (!best || score > best.score)) {
+      best = { unit, score };
+    }
+  }
+  return best?.unit;
 }
 
 /** A short source quoted whole. */

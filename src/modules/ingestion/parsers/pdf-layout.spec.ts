@@ -102,7 +102,7 @@ describe('layoutPages', () => {
     expect(blocks.map((block) => block.text)).toEqual(['Contents', 'Chapter one begins here.']);
   });
 
-  it('should keep each row of a table, its cells set apart by wide spaces, as a block of its own', () => {
+  it('should read lines whose runs are set apart by wide spaces as the rows of one table, its cells joined by " | "', () => {
     const { blocks } = layoutPages([
       [
         ...row(['Table 1: EU countries'], 700, 3),
@@ -115,9 +115,7 @@ describe('layoutPages', () => {
     ]);
     expect(blocks.map((block) => block.text)).toEqual([
       'Table 1: EU countries',
-      'Country Capital Official language',
-      'Austria Vienna German',
-      'Belgium Brussels Dutch, French, German',
+      'Country | Capital | Official language\nAustria | Vienna | German\nBelgium | Brussels | Dutch, French, German',
       'Words set a little apart in justified text stay one paragraph because their spaces are narrower than an em.',
     ]);
   });

@@ -16,7 +16,7 @@ interface Line {
   x: number;
   y: number;
   size: number;
-  /** Cells of a table row, or columns of a listing: runs set apart by wide blank spaces. */
+  /** A table row, or a listing's columns: runs set apart by wide blank spaces, its cells joined by " | ". */
   tabular: boolean;
 }
 
@@ -61,11 +61,13 @@ function toLines(items: readonly PdfTextItem[]): Line[] {
   let parts: PdfTextItem[] = [];
   const close = () => {
     const visible = parts.filter((part) => part.text.trim() !== '');
-    const text = cleanInline(parts.map((part) => part.text).join('')).replace(DOT_LEADER, ' … ');
     const first = visible[0];
-    if (first && text !== '') {
-      const size = weightedSize(visible);
-      lines.push({ text, x: first.x, y: first.y, size, tabular: hasCellGap(visible, size) });
+    const size = weightedSize(visible);
+    const cells = splitCells(parts, size)
+      .map((cell) => cleanInline(cell.map((part) => part.text).join('')).replace(DOT_LEADER, ' … '))
+      .filter((cell) => cell !== '');
+    if (first && cells.length > 0) {
+      lines.push({ text: cells.join(' | '), x: first.x, y: first.y, size, tabular: cells.length > 1 });
     }
     parts = [];
   };
@@ -79,12 +81,24 @@ function toLines(items: readonly PdfTextItem[]): Line[] {
   return lines;
 }
 
-/** Whether two neighbouring runs of a line are set apart like cells; a run without a width (some fonts give none) tells nothing. */
-function hasCellGap(items: readonly PdfTextItem[], size: number): boolean {
-  return items.some((item, index) => {
-    const before = items[index - 1];
-    return before !== undefined && before.width > 0 && item.x - (before.x + before.width) > size * CELL_GAP_RATIO;
-  });
+/**
+ * The runs of a line grouped into cells, split where a run starts further from the end of the visible run
+ * before it than words are ever set apart. A run without a width (some fonts give none) tells nothing.
+ */
+function splitCells(parts: readonly PdfTextItem[], size: number): PdfTextItem[][] {
+  let cell: PdfTextItem[] = [];
+  const cells = [cell];
+  let before: PdfTextItem | undefined;
+  for (const part of parts) {
+    const visible = part.text.trim() !== '';
+    if (visible && before !== undefined && before.width > 0 && part.x - (before.x + before.width) > size * CELL_GAP_RATIO) {
+      cell = [];
+      cells.push(cell);
+    }
+    cell.push(part);
+    before = visible ? part : before;
+  }
+  return cells;
 }
 
 /** The font size carrying most of the characters of a line (superscripts and symbols do not count). */
@@ -154,7 +168,8 @@ function pageBlocks(lines: readonly Line[], bodySize: number, headingLevels: Rea
     const first = paragraph[0];
     if (first) {
       const level = isHeadingLine(first, bodySize) ? headingLevels.get(first.size) : undefined;
-      const text = joinLines(paragraph.map((line) => line.text));
+      // A table keeps a row a line, its cells set apart by " | ", as tables of other formats read.
+      const text = first.tabular ? paragraph.map((line) => line.text).join('\n') : joinLines(paragraph.map((line) => line.text));
       blocks.push(level === undefined ? { kind: 'text', text } : { kind: 'heading', level, text });
     }
     paragraph = [];
@@ -174,12 +189,12 @@ function startsParagraph(previous: Line, line: Line, bodySize: number): boolean 
   if (isHeadingLine(previous, bodySize) !== isHeadingLine(line, bodySize)) {
     return true;
   }
-  // Each row of a table is a block of its own, so that an answer can quote one row.
-  if (previous.tabular || line.tabular) {
-    return true;
-  }
   const gap = previous.y - line.y;
   const size = Math.max(previous.size, line.size);
+  // The rows of a table make a block of their own, read down the page.
+  if (previous.tabular || line.tabular) {
+    return !(previous.tabular && line.tabular) || gap <= 0 || gap > Math.max(size, bodySize) * OPEN_SENTENCE_GAP_RATIO;
+  }
   // Text in another size (a caption, a footnote) is another paragraph, unless one side is a fragment of a formula.
   const sizeChanged = Math.abs(previous.size - line.size) > 0.5 && !isFragment(previous) && !isFragment(line);
   if (!sizeChanged && !isHeadingLine(line, bodySize) && !SENTENCE_END.test(previous.text)) {
