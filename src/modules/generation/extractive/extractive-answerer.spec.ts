@@ -217,6 +217,17 @@ describe('ExtractiveAnswerer on structured documentation', () => {
     expect(text).not.toContain('Estonia');
   });
 
+  it('should quote the whole of a small table the passage reaches from the sentence above it', async () => {
+    const table = chunk(
+      'Report',
+      ['Table 1: capitals of the EU countries named in this report', 'Country | Capital\nAustria | Vienna\nBelgium | Brussels\nFinland | Helsinki'].join(
+        '\n\n',
+      ),
+    );
+    const { text } = await answerer.answer(request('Which capital does the table of EU countries in the report give for Finland?', { sources: [table] }));
+    expect(text).toContain('Country | Capital [1]\nAustria | Vienna [1]\nBelgium | Brussels [1]\nFinland | Helsinki [1]');
+  });
+
   it('should quote a sentence together with the one it leans on', async () => {
     const { text } = await ask('Which ServerTokens value sends only the product name?');
     expect(text).toContain('The server names its version in the Server response header unless told otherwise [2].\n\nIn that case, set ServerTokens to Prod');

@@ -45,12 +45,7 @@ export function extend(sources: SourceUnits[], scorer: UnitScorer, anchor: Unit,
     picked.add(before.index);
     first = before;
   }
-  if (anchor.kind === 'line' && !anchor.listItem) {
-    const table = units.filter((unit) => unit.paragraph === anchor.paragraph);
-    if (table.length <= WHOLE_TABLE_LINES && table.every((unit) => !unit.listItem)) {
-      table.forEach((unit) => picked.add(unit.index));
-    }
-  }
+  completeTables(units, picked, scorer);
   // Forwards: what the last unit introduces, then sentences that still answer, or, in a section whose
   // headings hold most of the question, the section's next sentences.
   let prose = [...picked].filter((index) => units[index].kind !== 'code').length;
@@ -93,7 +88,7 @@ export function extend(sources: SourceUnits[], scorer: UnitScorer, anchor: Unit,
     last = index;
     prose += 1;
   }
-  const lookedUp = lookUpGrids(units, picked, scorer);
+  const lookedUp = completeTables(units, picked, scorer);
   // A passage is a span of its source: what lies between two picked units (the example between an
   // introduction and the sentence after it) is quoted too, but for the rows of a grid it looked up.
   const span = units
@@ -103,16 +98,26 @@ export function extend(sources: SourceUnits[], scorer: UnitScorer, anchor: Unit,
 }
 
 /**
- * A grid too large to quote whole, which the passage reaches, is looked up: its header row, and the rows
- * picked, else the one row that matches the question best. Returns the paragraphs of the grids looked up.
+ * Tables the passage reaches are completed: a small definition table is quoted whole; a grid too large
+ * for that is looked up: its header row, and the rows picked, else the one row that matches the question
+ * best. Returns the paragraphs of the grids looked up, whose other rows are left out.
  */
-function lookUpGrids(units: readonly Unit[], picked: Set<number>, scorer: UnitScorer): Set<number> {
+function completeTables(units: readonly Unit[], picked: Set<number>, scorer: UnitScorer): Set<number> {
   const lookedUp = new Set<number>();
-  for (const paragraph of new Set([...picked].map((index) => units[index].paragraph))) {
-    const [header, ...rows] = units.filter((unit) => unit.paragraph === paragraph);
-    if (rows.length < WHOLE_TABLE_LINES || !isGrid([header, ...rows])) {
+  const reached = [...picked].map((index) => units[index]).filter((unit) => unit.kind === 'line' && !unit.listItem);
+  for (const paragraph of new Set(reached.map((unit) => unit.paragraph))) {
+    const table = units.filter((unit) => unit.paragraph === paragraph);
+    if (table.some((unit) => unit.listItem)) {
       continue;
     }
+    if (table.length <= WHOLE_TABLE_LINES) {
+      table.forEach((unit) => picked.add(unit.index));
+      continue;
+    }
+    if (!isGrid(table)) {
+      continue;
+    }
+    const [header, ...rows] = table;
     lookedUp.add(paragraph);
     picked.add(header.index);
     const row = rows.some((unit) => picked.has(unit.index)) ? undefined : bestOf(rows, scorer);
