@@ -45,6 +45,8 @@ export function extend(sources: SourceUnits[], scorer: UnitScorer, anchor: Unit,
     picked.add(before.index);
     first = before;
   }
+  // Tables are completed before going forwards, so that the passage goes on after a table its anchor is
+  // in, and again after, for a table it reached going forwards.
   completeTables(units, picked, scorer);
   // Forwards: what the last unit introduces, then sentences that still answer, or, in a section whose
   // headings hold most of the question, the section's next sentences.
