@@ -55,6 +55,7 @@ describe('decodeText', () => {
     expect(decodeText(iconv.encode(TEXT, 'windows-1252'), 'text/markdown; charset=windows-1252')).toBe(TEXT);
     expect(decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(TEXT, 'utf-16le')]), 'text/markdown; charset=iso-8859-1')).toBe(TEXT);
     expect(decodeText(Buffer.from(TEXT, 'utf8'), null)).toBe(TEXT);
+    expect(decodeText(Buffer.from(TEXT, 'utf8'), 'text/markdown; charset=no-such-charset')).toBe(TEXT);
   });
 
   it('should take a <meta charset> in the text for an example, not a declaration', () => {

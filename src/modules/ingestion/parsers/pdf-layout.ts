@@ -191,17 +191,18 @@ function startsParagraph(previous: Line, line: Line, bodySize: number): boolean 
   }
   const gap = previous.y - line.y;
   const size = Math.max(previous.size, line.size);
+  const reference = Math.max(size, bodySize);
   // The rows of a table make a block of their own, read down the page.
   if (previous.tabular || line.tabular) {
-    return !(previous.tabular && line.tabular) || gap <= 0 || gap > Math.max(size, bodySize) * OPEN_SENTENCE_GAP_RATIO;
+    return !(previous.tabular && line.tabular) || gap <= 0 || gap > reference * OPEN_SENTENCE_GAP_RATIO;
   }
   // Text in another size (a caption, a footnote) is another paragraph, unless one side is a fragment of a formula.
-  const sizeChanged = Math.abs(previous.size - line.size) > 0.5 && !isFragment(previous) && !isFragment(line);
-  if (!sizeChanged && !isHeadingLine(line, bodySize) && !SENTENCE_END.test(previous.text)) {
-    const reference = Math.max(size, bodySize);
+  const sizeDiffers = Math.abs(previous.size - line.size) > 0.5;
+  const carriesOn = !SENTENCE_END.test(previous.text) && !isHeadingLine(line, bodySize) && (!sizeDiffers || isFragment(previous) || isFragment(line));
+  if (carriesOn) {
     return gap > reference * OPEN_SENTENCE_GAP_RATIO || gap < -reference * OPEN_SENTENCE_RISE_RATIO;
   }
-  if (Math.abs(previous.size - line.size) > 0.5) {
+  if (sizeDiffers) {
     return true;
   }
   // A line above the previous one starts a new column or a new region of the page; an indented line, a paragraph.
