@@ -252,6 +252,24 @@ describe('chunkDocument', () => {
     expect([...new Set(shown)]).toEqual(lines);
   });
 
+  it('should repeat the header row of a table too large for a chunk above the rows of each chunk it continues in', () => {
+    const header = 'Country | Population (millions) | Area (km2) | Capital';
+    const rows = Array.from({ length: 40 }, (_, index) => `Country ${index} | ${index}.5 | ${index * 1000 + 17} | City ${index}`);
+    const chunks = chunkDocument(
+      { title: 'T', blocks: [heading(2, 'Countries'), text(prose(3, 5)), text([header, ...rows].join('\n')), text(prose(3, 6))] },
+      { tokens: 120, overlapTokens: 30 },
+    );
+    const tables = chunks.filter((chunk) => chunk.text.includes(header));
+    expect(tables.length).toBeGreaterThan(3);
+    for (const chunk of tables) {
+      expect(chunk.tokenCount).toBeLessThanOrEqual(120);
+      const lines = chunk.text.split('\n');
+      expect(lines[lines.findIndex((line) => rows.includes(line)) - 1], chunk.text).toBe(header);
+    }
+    // Each row once under the header: a chunk opened by the header carries no overlap of the rows before it.
+    expect(tables.flatMap((chunk) => chunk.text.split('\n').filter((line) => rows.includes(line)))).toEqual(rows);
+  });
+
   it('should give the same chunks for the same document', () => {
     const options = { tokens: 100, overlapTokens: 15 };
     expect(chunkDocument(manual(), options)).toEqual(chunkDocument(manual(), options));

@@ -61,6 +61,8 @@ interface Piece {
   text: string;
   tokens: number;
   joiner: string;
+  /** Rows of a table under its header row repeated: they open a chunk without the previous chunk's overlap. */
+  restatesHeader?: boolean;
 }
 
 const PARAGRAPH_BREAK = '\n\n';
@@ -74,7 +76,8 @@ const sentences = new Intl.Segmenter('en', { granularity: 'sentence' });
  * A chunk's text is only the document's own text: headings appear where the document has them and are
  * also given as the chunk's heading path; code blocks appear between Markdown fences (a block too large
  * for a chunk is split by lines, each part fenced), and stay in the chunk of the paragraph that introduces
- * them whenever the two fit together. The output depends on the input alone.
+ * them whenever the two fit together; a table read as a grid and too large for a chunk has its header row
+ * repeated above the rows of each chunk it continues in. The output depends on the input alone.
  */
 export function chunkDocument(document: ParsedDocument, options: ChunkOptions): DocumentChunk[] {
   const limit = Math.floor(options.tokens);
@@ -134,9 +137,12 @@ function chunkSection(section: Section, limit: number, overlap: number): { text:
   if (wholeCount !== false) {
     return [{ text: whole, tokenCount: wholeCount }];
   }
-  const pieces = withIntroductions(section.paragraphs, limit).flatMap((paragraph) =>
-    paragraph.code ? splitCode(paragraph.text, PARAGRAPH_BREAK, limit) : splitToFit(paragraph.text, PARAGRAPH_BREAK, limit),
-  );
+  const pieces = withIntroductions(section.paragraphs, limit).flatMap((paragraph) => {
+    if (paragraph.code) {
+      return splitCode(paragraph.text, PARAGRAPH_BREAK, limit);
+    }
+    return isGrid(paragraph.text) ? splitGrid(paragraph.text, PARAGRAPH_BREAK, limit) : splitToFit(paragraph.text, PARAGRAPH_BREAK, limit);
+  });
   const chunks: { text: string; tokenCount: number }[] = [];
   let carried: Piece | undefined;
   let next = 0;
@@ -149,7 +155,7 @@ function chunkSection(section: Section, limit: number, overlap: number): { text:
     const chunk = assemble(carried, taken, limit);
     chunks.push(chunk.result);
     next += chunk.used;
-    carried = overlap > 0 && next < pieces.length ? tail(afterLastCode(chunk.result.text), overlap) : undefined;
+    carried = overlap > 0 && next < pieces.length && !pieces[next].restatesHeader ? tail(afterLastCode(chunk.result.text), overlap) : undefined;
   }
   return chunks;
 }
@@ -211,6 +217,46 @@ function splitCode(code: string, joiner: string, limit: number): Piece[] {
 function afterLastCode(text: string): string {
   const end = text.lastIndexOf(FENCE);
   return end < 0 ? text : text.slice(end + FENCE.length);
+}
+
+/** A table read as a grid: a row a line, its cells joined by " | " (as PDF tables are read), the first line its header. */
+function isGrid(text: string): boolean {
+  const lines = text.split('\n');
+  return lines.length > 2 && lines.every((line) => line.includes(' | '));
+}
+
+/**
+ * A grid too large for a chunk as groups of its rows, each under the header row, so that the rows of every
+ * chunk can be read by their columns. A header with a row takes at most half a chunk, else the grid is
+ * split as text is; a row too large for a chunk under the header is split as text is.
+ */
+function splitGrid(text: string, joiner: string, limit: number): Piece[] {
+  const [header, ...rows] = text.split('\n');
+  if (countWithin(`${header}\n${rows[0]}`, Math.floor(limit / 2)) === false) {
+    return splitToFit(text, joiner, limit);
+  }
+  const pieces: Piece[] = [];
+  let group: string[] = [];
+  const close = (): void => {
+    if (group.length > 0) {
+      const grouped = [header, ...group].join('\n');
+      pieces.push({ text: grouped, tokens: countTokens(grouped), joiner: pieces.length === 0 ? joiner : PARAGRAPH_BREAK, restatesHeader: pieces.length > 0 });
+      group = [];
+    }
+  };
+  for (const row of rows) {
+    if (countWithin([header, ...group, row].join('\n'), limit) !== false) {
+      group.push(row);
+    } else if (countWithin(`${header}\n${row}`, limit) !== false) {
+      close();
+      group.push(row);
+    } else {
+      close();
+      pieces.push(...splitToFit(row, pieces.length === 0 ? joiner : '\n', limit));
+    }
+  }
+  close();
+  return pieces;
 }
 
 /** As many pieces from `start` as fit after the carried overlap, by the sum of their counts (at least one without overlap). */

@@ -23,6 +23,11 @@ function row(cells: readonly string[], y: number, spacing: number, fontSize = 11
   });
 }
 
+/** One line of runs, each at its own position across the page: [text, x]. */
+function runsAt(runs: readonly (readonly [string, number])[], y: number, fontSize = 11): PdfTextItem[] {
+  return runs.map(([text, x], index) => ({ text, x, y, width: widthOf(text, fontSize), fontSize, endsLine: index === runs.length - 1 }));
+}
+
 describe('layoutPages', () => {
   it('should rank headings by font size and keep body lines as paragraphs', () => {
     const { blocks, firstLine } = layoutPages([
@@ -117,6 +122,88 @@ describe('layoutPages', () => {
       'Table 1: EU countries',
       'Country | Capital | Official language\nAustria | Vienna | German\nBelgium | Brussels | Dutch, French, German',
       'Words set a little apart in justified text stay one paragraph because their spaces are narrower than an em.',
+    ]);
+  });
+
+  it('should split a row at narrower gaps where its parts sit over the columns of the rows below it', () => {
+    const { blocks } = layoutPages([
+      [
+        // "Population" and "Area" are set closer than cells are on a line alone, each over its own column.
+        ...runsAt(
+          [
+            ['Country', 72],
+            ['Population', 175],
+            ['Area', 240],
+            ['Capital', 320],
+          ],
+          700,
+        ),
+        ...runsAt(
+          [
+            ['Austria', 72],
+            ['8.9', 165],
+            ['83,879', 245],
+            ['Vienna', 320],
+          ],
+          686,
+        ),
+        ...runsAt(
+          [
+            ['Belgium', 72],
+            ['11.5', 165],
+            ['30,689', 245],
+            ['Brussels', 320],
+          ],
+          672,
+        ),
+        // Two values far apart that do not part further: one may span several columns, and is kept as drawn.
+        ...runsAt(
+          [
+            ['Region', 72],
+            ['Western Europe', 200],
+          ],
+          658,
+        ),
+      ],
+    ]);
+    expect(blocks.map((block) => block.text)).toEqual([
+      'Country | Population | Area | Capital\nAustria | 8.9 | 83,879 | Vienna\nBelgium | 11.5 | 30,689 | Brussels\nRegion | Western Europe',
+    ]);
+  });
+
+  it('should keep an empty corner cell where a header row starts over the second column', () => {
+    const { blocks } = layoutPages([
+      [
+        ...runsAt(
+          [
+            ['Austria', 165],
+            ['Belgium', 212],
+            ['Czechia', 320],
+          ],
+          700,
+        ),
+        ...runsAt(
+          [
+            ['Capital', 72],
+            ['Vienna', 165],
+            ['Brussels', 245],
+            ['Prague', 320],
+          ],
+          686,
+        ),
+        ...runsAt(
+          [
+            ['Language', 72],
+            ['German', 165],
+            ['Dutch', 245],
+            ['Czech', 320],
+          ],
+          672,
+        ),
+      ],
+    ]);
+    expect(blocks.map((block) => block.text)).toEqual([
+      ' | Austria | Belgium | Czechia\nCapital | Vienna | Brussels | Prague\nLanguage | German | Dutch | Czech',
     ]);
   });
 

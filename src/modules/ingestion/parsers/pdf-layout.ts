@@ -1,5 +1,5 @@
 import type { Block } from '#src/modules/ingestion/parsed-document.js';
-import { cleanInline } from '#src/modules/ingestion/parsers/text-normalize.js';
+import { cellText, tableLines } from '#src/modules/ingestion/parsers/pdf-columns.js';
 
 /** A run of text as the PDF draws it: y grows upwards, as in PDF user space. */
 export interface PdfTextItem {
@@ -18,6 +18,8 @@ interface Line {
   size: number;
   /** A table row, or a listing's columns: runs set apart by wide blank spaces, its cells joined by " | ". */
   tabular: boolean;
+  /** The runs of each of its cells. */
+  cells: PdfTextItem[][];
 }
 
 // Lines at least this much larger than the body text, and short, read as headings.
@@ -35,8 +37,6 @@ const SENTENCE_END = /[.!?:;…][)\]"'»”’]*$/u;
 const MAX_FRAGMENT_LENGTH = 15;
 // Words are set at most about an em apart, even in justified text; a wider space separates cells.
 const CELL_GAP_RATIO = 1.5;
-// The dots leading from an entry to its page number in a table of contents.
-const DOT_LEADER = /\s*(?:\.\s?){4,}\s*/g;
 
 /**
  * Rebuilds a document's structure from its pages' text runs, in the order the PDF draws them (its reading
@@ -64,10 +64,11 @@ function toLines(items: readonly PdfTextItem[]): Line[] {
     const first = visible[0];
     const size = weightedSize(visible);
     const cells = splitCells(parts, size)
-      .map((cell) => cleanInline(cell.map((part) => part.text).join('')).replace(DOT_LEADER, ' … '))
-      .filter((cell) => cell !== '');
+      .map((runs) => ({ runs, text: cellText(runs) }))
+      .filter((cell) => cell.text !== '');
     if (first && cells.length > 0) {
-      lines.push({ text: cells.join(' | '), x: first.x, y: first.y, size, tabular: cells.length > 1 });
+      const text = cells.map((cell) => cell.text).join(' | ');
+      lines.push({ text, x: first.x, y: first.y, size, tabular: cells.length > 1, cells: cells.map((cell) => cell.runs) });
     }
     parts = [];
   };
@@ -169,7 +170,8 @@ function pageBlocks(lines: readonly Line[], bodySize: number, headingLevels: Rea
     if (first) {
       const level = isHeadingLine(first, bodySize) ? headingLevels.get(first.size) : undefined;
       // A table keeps a row a line, its cells set apart by " | ", as tables of other formats read.
-      const text = first.tabular ? paragraph.map((line) => line.text).join('\n') : joinLines(paragraph.map((line) => line.text));
+      const rows = paragraph.map((line) => line.cells);
+      const text = first.tabular ? tableLines(rows, first.size).join('\n') : joinLines(paragraph.map((line) => line.text));
       blocks.push(level === undefined ? { kind: 'text', text } : { kind: 'heading', level, text });
     }
     paragraph = [];
