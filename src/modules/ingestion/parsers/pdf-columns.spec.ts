@@ -72,7 +72,7 @@ describe('tableLines', () => {
     expect(tableLines([header, ...BODY], FONT_SIZE)[0]).toBe('Country | Population (millions) | Area | Capital');
   });
 
-  it('should keep as found a row whose parts run against the columns, a table drawn without widths, and a table of rows all different', () => {
+  it('should keep as found a row whose parts run against the columns, a table drawn without widths, one too wide, and a table of rows all different', () => {
     const backwards = row(
       [['Austria', 70]],
       [
@@ -92,6 +92,16 @@ describe('tableLines', () => {
       ),
     ].map((cells) => cells.map((runs) => runs.map((run) => ({ ...run, width: 0 }))));
     expect(tableLines(widthless, FONT_SIZE).at(-1)).toBe('Country | PopulationArea');
+    const wide = (first: string) =>
+      row(
+        [
+          [first, 70],
+          ['x', 90],
+        ],
+        ...Array.from({ length: 64 }, (_, index) => [[`v${index}`, 110 + index * 40] as const]),
+      );
+    const values = (label: string) => row([[label, 70]], [['1', 90]], ...Array.from({ length: 64 }, (_, index) => [[`v${index}`, 110 + index * 40] as const]));
+    expect(tableLines([wide('a'), values('b'), values('c')], FONT_SIZE)[0]).toMatch(/^ax \| v0 \|/);
     const ragged = [
       row(
         [['a', 70]],

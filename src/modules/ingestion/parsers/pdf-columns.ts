@@ -15,6 +15,8 @@ export type TableRow = readonly (readonly CellRun[])[];
  * less than the gap that sets cells apart on a line of their own (pdf-layout.ts).
  */
 const COLUMN_SPLIT_GAP_RATIO = 0.5;
+/** Wider tables are kept as found: placing a row's parts looks at every column. */
+const MAX_COLUMNS = 64;
 
 interface Span {
   start: number;
@@ -30,7 +32,7 @@ interface Span {
  * columns it leaves empty kept as empty cells (but for those after its last value). A row that does not
  * part is kept as found: its few values may be cells merged across columns ("Europe" over four
  * countries), whose width the text does not tell. So is a row whose parts fall out of the columns' order,
- * and a table drawn by runs without a width.
+ * a table drawn by runs without a width, and a table of more than MAX_COLUMNS columns.
  */
 export function tableLines(rows: readonly TableRow[], fontSize: number): string[] {
   const columns = rows.every((row) => row.every((runs) => visible(runs).every((run) => run.width > 0))) ? columnsOf(rows) : undefined;
@@ -54,7 +56,7 @@ function visible(runs: readonly CellRun[]): CellRun[] {
 
 function spanOf(runs: readonly CellRun[]): Span {
   const shown = visible(runs);
-  return { start: Math.min(...shown.map((run) => run.x)), end: Math.max(...shown.map((run) => run.x + run.width)) };
+  return shown.reduce((span, run) => ({ start: Math.min(span.start, run.x), end: Math.max(span.end, run.x + run.width) }), { start: Infinity, end: -Infinity });
 }
 
 /** The span of each column over the rows with the most common number of cells (two rows at least), in order across the page. */
@@ -64,7 +66,7 @@ function columnsOf(rows: readonly TableRow[]): Span[] | undefined {
     counts.set(row.length, (counts.get(row.length) ?? 0) + 1);
   }
   const [count, frequency] = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? [0, 0];
-  if (count < 2 || frequency < 2) {
+  if (count < 2 || count > MAX_COLUMNS || frequency < 2) {
     return undefined;
   }
   const columns: Span[] = Array.from({ length: count }, () => ({ start: Infinity, end: -Infinity }));
