@@ -95,7 +95,7 @@ function placed(row: TableRow, columns: readonly Span[], fontSize: number): stri
     texts[column].push(cellText(part));
     previous = column;
   }
-  const cells = texts.map((parts) => parts.join(' '));
+  const cells = texts.map((values) => values.join(' '));
   while (cells.at(-1) === '') {
     cells.pop();
   }
