@@ -23,9 +23,10 @@ function row(cells: readonly string[], y: number, spacing: number, fontSize = 11
   });
 }
 
-/** One line of runs, each at its own position across the page: [text, x]. */
-function runsAt(runs: readonly (readonly [string, number])[], y: number, fontSize = 11): PdfTextItem[] {
-  return runs.map(([text, x], index) => ({ text, x, y, width: widthOf(text, fontSize), fontSize, endsLine: index === runs.length - 1 }));
+/** One line of runs, each at its own position across the page: "text@x|text@x|…". */
+function runsAt(runs: string, y: number, fontSize = 11): PdfTextItem[] {
+  const placed = runs.split('|').map((run) => run.split('@'));
+  return placed.map(([text, x], index) => ({ text, x: Number(x), y, width: widthOf(text, fontSize), fontSize, endsLine: index === placed.length - 1 }));
 }
 
 describe('layoutPages', () => {
@@ -129,41 +130,11 @@ describe('layoutPages', () => {
     const { blocks } = layoutPages([
       [
         // "Population" and "Area" are set closer than cells are on a line alone, each over its own column.
-        ...runsAt(
-          [
-            ['Country', 72],
-            ['Population', 175],
-            ['Area', 240],
-            ['Capital', 320],
-          ],
-          700,
-        ),
-        ...runsAt(
-          [
-            ['Austria', 72],
-            ['8.9', 165],
-            ['83,879', 245],
-            ['Vienna', 320],
-          ],
-          686,
-        ),
-        ...runsAt(
-          [
-            ['Belgium', 72],
-            ['11.5', 165],
-            ['30,689', 245],
-            ['Brussels', 320],
-          ],
-          672,
-        ),
+        ...runsAt('Country@72|Population@175|Area@240|Capital@320', 700),
+        ...runsAt('Austria@72|8.9@165|83,879@245|Vienna@320', 686),
+        ...runsAt('Belgium@72|11.5@165|30,689@245|Brussels@320', 672),
         // Two values far apart that do not part further: one may span several columns, and is kept as drawn.
-        ...runsAt(
-          [
-            ['Region', 72],
-            ['Western Europe', 200],
-          ],
-          658,
-        ),
+        ...runsAt('Region@72|Western Europe@200', 658),
       ],
     ]);
     expect(blocks.map((block) => block.text)).toEqual([
@@ -174,32 +145,9 @@ describe('layoutPages', () => {
   it('should keep an empty corner cell where a header row starts over the second column', () => {
     const { blocks } = layoutPages([
       [
-        ...runsAt(
-          [
-            ['Austria', 165],
-            ['Belgium', 212],
-            ['Czechia', 320],
-          ],
-          700,
-        ),
-        ...runsAt(
-          [
-            ['Capital', 72],
-            ['Vienna', 165],
-            ['Brussels', 245],
-            ['Prague', 320],
-          ],
-          686,
-        ),
-        ...runsAt(
-          [
-            ['Language', 72],
-            ['German', 165],
-            ['Dutch', 245],
-            ['Czech', 320],
-          ],
-          672,
-        ),
+        ...runsAt('Austria@165|Belgium@212|Czechia@320', 700),
+        ...runsAt('Capital@72|Vienna@165|Brussels@245|Prague@320', 686),
+        ...runsAt('Language@72|German@165|Dutch@245|Czech@320', 672),
       ],
     ]);
     expect(blocks.map((block) => block.text)).toEqual([
