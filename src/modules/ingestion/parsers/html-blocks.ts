@@ -6,9 +6,8 @@ import { cleanInline, cleanLines, cleanPreformatted } from '#src/modules/ingesti
 /** Attribute that carries a heading's original level through Readability, which turns every h1 into an h2. */
 export const HEADING_LEVEL_ATTRIBUTE = 'data-aqs-level';
 
-const SKIPPED = new Set([
-  'head',
-  'title',
+/** Elements whose content is no text of the page: scripts and styles, embedded media, form controls. */
+export const NON_TEXT_ELEMENTS = [
   'script',
   'style',
   'noscript',
@@ -26,9 +25,10 @@ const SKIPPED = new Set([
   'button',
   'input',
   'select',
-  'option',
   'textarea',
-]);
+];
+
+const SKIPPED = new Set(['head', 'title', 'option', ...NON_TEXT_ELEMENTS]);
 
 const BLOCK_LEVEL = new Set([
   'address',

@@ -1,27 +1,10 @@
 import type { CheerioAPI } from 'cheerio/slim';
 import { type Element, isTag } from 'domhandler';
-import { HEADING_LEVEL_ATTRIBUTE } from '#src/modules/ingestion/parsers/html-blocks.js';
+import { HEADING_LEVEL_ATTRIBUTE, NON_TEXT_ELEMENTS } from '#src/modules/ingestion/parsers/html-blocks.js';
 import { cleanInline } from '#src/modules/ingestion/parsers/text-normalize.js';
 
 const NEVER_CONTENT = [
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'svg',
-  'canvas',
-  'iframe',
-  'object',
-  'embed',
-  'video',
-  'audio',
-  'picture',
-  'map',
-  'img',
-  'button',
-  'input',
-  'select',
-  'textarea',
+  ...NON_TEXT_ELEMENTS,
   'nav',
   'dialog',
   '[hidden]',
