@@ -2,10 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  closedEarly,
   contentText,
   pace,
-  readBody,
+  receive,
   send,
   streamPieces,
   stubWords,
@@ -134,21 +133,9 @@ export class AnthropicStub {
   }
 
   private async serve(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
-    const receivedAt = performance.now();
-    const raw = await readBody(incoming);
-    const path = new URL(incoming.url ?? '/', 'http://stub').pathname;
-    let body: unknown;
-    let malformed = false;
-    if (raw.length > 0) {
-      try {
-        body = JSON.parse(raw);
-      } catch {
-        malformed = true;
-      }
-    }
-    const request: StubRequest = { method: incoming.method ?? 'GET', path, headers: incoming.headers, body, receivedAt, closedEarly: closedEarly(response) };
+    const { request, malformed } = await receive(incoming, response);
     this.requests.push(request);
-    const delay = take(this.delays, path);
+    const delay = take(this.delays, request.path);
     if (delay !== undefined) {
       await sleep(delay);
     }

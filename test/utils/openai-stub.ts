@@ -442,22 +442,9 @@ export class OpenAIStub {
   }
 
   private async serve(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
-    const receivedAt = performance.now();
-    const raw = await readBody(incoming);
-    const path = new URL(incoming.url ?? '/', 'http://stub').pathname;
-    let body: unknown;
-    let malformed = false;
-    if (raw.length > 0) {
-      try {
-        body = JSON.parse(raw);
-      } catch {
-        malformed = true;
-      }
-    }
-    const request: StubRequest = { method: incoming.method ?? 'GET', path, headers: incoming.headers, body, receivedAt, closedEarly: closedEarly(response) };
+    const { request, malformed } = await receive(incoming, response);
     this.requests.push(request);
-
-    const delay = take(this.delays, path);
+    const delay = take(this.delays, request.path);
     if (delay !== undefined) {
       await sleep(delay);
     }
@@ -510,6 +497,24 @@ export function take<T>(pending: Pending<T>[], path: string): T | undefined {
     pending.splice(index, 1);
   }
   return entry.value;
+}
+
+/** A request as the stubs record it, its body read as JSON; `malformed` when it is not JSON. */
+export async function receive(incoming: IncomingMessage, response: ServerResponse): Promise<{ request: StubRequest; malformed: boolean }> {
+  const receivedAt = performance.now();
+  const raw = await readBody(incoming);
+  let body: unknown;
+  let malformed = false;
+  if (raw.length > 0) {
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      malformed = true;
+    }
+  }
+  const path = new URL(incoming.url ?? '/', 'http://stub').pathname;
+  const request: StubRequest = { method: incoming.method ?? 'GET', path, headers: incoming.headers, body, receivedAt, closedEarly: closedEarly(response) };
+  return { request, malformed };
 }
 
 export async function readBody(request: IncomingMessage): Promise<string> {
