@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { startPeer } from '#test/utils/redis-subscribers.js';
-import { createTestApp, sameDatabaseAs, type TestApp } from '#test/utils/test-app.js';
-import { createTestDatabase, REDIS_URL } from '#test/utils/test-database.js';
+import { createTestApp, sameDatabaseAs, type TestApp, useTestApp } from '#test/utils/test-app.js';
+import { REDIS_URL } from '#test/utils/test-database.js';
 
 /**
  * Agents are cached per instance (AgentCache). Each test first shows that an instance answers from its
@@ -13,23 +13,14 @@ import { createTestDatabase, REDIS_URL } from '#test/utils/test-database.js';
  * change made through the api reaches every instance before it is acknowledged.
  */
 describe('agent cache', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let org: TestOrg;
-  let dropDatabase: () => Promise<void>;
 
   const sameDatabase = (): ReturnType<typeof sameDatabaseAs> => sameDatabaseAs(t);
   const db = (): DataSource => t.app.get(DataSource, { strict: false });
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    dropDatabase = database.drop;
-    t = await createTestApp({ databaseUrl: database.url });
     org = await createOrg(t.app);
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    await dropDatabase?.();
   });
 
   const api = (app: TestApp) => ({

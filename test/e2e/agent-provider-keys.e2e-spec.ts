@@ -1,14 +1,12 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
-import { createTestApp, type TestApp } from '#test/utils/test-app.js';
-import { createTestDatabase } from '#test/utils/test-database.js';
+import { useTestApp } from '#test/utils/test-app.js';
 
 describe('agents with provider keys', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: { ALLOW_PRIVATE_TARGETS: 'true' } });
   let org: TestOrg;
   let other: TestOrg;
-  let dropDatabase: () => Promise<void>;
   const keys: Record<string, string> = {};
 
   const api = () => request(t.http);
@@ -22,20 +20,12 @@ describe('agents with provider keys', () => {
   };
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    dropDatabase = database.drop;
-    t = await createTestApp({ databaseUrl: database.url, env: { ALLOW_PRIVATE_TARGETS: 'true' } });
     org = await createOrg(t.app);
     other = await createOrg(t.app);
     keys.openai = await createKey(org, 'openai');
     keys.anthropic = await createKey(org, 'anthropic');
     keys.custom = await createKey(org, 'custom', { base_url: 'http://127.0.0.1:9/v1' });
     keys.foreign = await createKey(other, 'openai');
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    await dropDatabase?.();
   });
 
   it('should attach a key of the model\u2019s provider, show it, and detach it with null', async () => {

@@ -10,7 +10,7 @@ import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factorie
 import { ingestionEnv, settled, waitForStatus } from '#test/utils/ingestion.js';
 import { MovableClock } from '#test/utils/movable-clock.js';
 import { OpenAIStub } from '#test/utils/openai-stub.js';
-import { createTestApp, type TestApp } from '#test/utils/test-app.js';
+import { createTestApp, type TestApp, useTestApp } from '#test/utils/test-app.js';
 import { adminQuery, createTestDatabase, SERVER_URL } from '#test/utils/test-database.js';
 import { utcDate } from '#test/utils/utc-days.js';
 
@@ -448,16 +448,15 @@ describe('analytics', () => {
 });
 
 describe('analytics over rolled-up days', () => {
-  let t: TestApp;
   let org: TestOrg;
   let agent: string;
-  let dropDatabase: () => Promise<void>;
   const DAY_MS = 86_400_000;
   // The service reads noon UTC of today: the days below cannot change under the test at midnight, nor the
   // closed ones an hour after it.
   const clock = new MovableClock();
   const today = new Date().toISOString().slice(0, 10);
   clock.advance(Date.parse(`${today}T12:00:00.000Z`) - Date.now());
+  const t = useTestApp({ clock });
   const dayOf = (offset: number): string => new Date(clock.now().getTime() - offset * DAY_MS).toISOString().slice(0, 10);
 
   const ok = (query: string): ReturnType<typeof report> => report(t.http, org.adminKey, query);
@@ -471,9 +470,6 @@ describe('analytics over rolled-up days', () => {
     ).map((row) => row.day);
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    dropDatabase = database.drop;
-    t = await createTestApp({ databaseUrl: database.url, clock });
     org = await createOrg(t.app);
     agent = (
       await request(t.http)
@@ -492,11 +488,6 @@ describe('analytics over rolled-up days', () => {
       { at: new Date(clock.now().getTime() - 60_000).toISOString(), agentId: agent, latencyMs: 40, userId: newId('user'), citations: 1, costUsd: 0.0005 },
     ]);
   }, 120_000);
-
-  afterAll(async () => {
-    await t?.close();
-    await dropDatabase?.();
-  });
 
   it('should answer the same figures from roll-ups as from the interactions themselves, today included', async () => {
     const query = `?start_date=${dayOf(6)}&end_date=${dayOf(0)}`;

@@ -1,13 +1,12 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#src/common/ids/ids.js';
 import { ApiKeyEntity } from '#src/modules/keys/api-key.entity.js';
 import { hashKey } from '#src/modules/keys/api-key.format.js';
 import { expectLegacyError, expectPaginationBounds, expectVersionedError, idOf, ISO_TIMESTAMP } from '#test/utils/api-expect.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
-import { createTestApp, type TestApp } from '#test/utils/test-app.js';
-import { createTestDatabase } from '#test/utils/test-database.js';
+import { useTestApp } from '#test/utils/test-app.js';
 import { acceptInvitation, type WebSession } from '#test/utils/web-sessions.js';
 
 const V1 = '/api/v1/api-keys';
@@ -25,22 +24,13 @@ interface CreatedKey {
 }
 
 describe('api keys', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let org: TestOrg;
   let other: TestOrg;
-  let dropDatabase: () => Promise<void>;
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    dropDatabase = database.drop;
-    t = await createTestApp({ databaseUrl: database.url });
     org = await createOrg(t.app);
     other = await createOrg(t.app);
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    await dropDatabase?.();
   });
 
   const create = async (path: string, body: Record<string, unknown>, key = org.adminKey): Promise<CreatedKey> => {

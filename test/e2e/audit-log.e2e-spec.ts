@@ -1,9 +1,8 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
-import { createTestApp, type TestApp } from '#test/utils/test-app.js';
-import { createTestDatabase } from '#test/utils/test-database.js';
+import { useTestApp } from '#test/utils/test-app.js';
 import { utcDate } from '#test/utils/utc-days.js';
 import { acceptInvitation, TEST_PASSWORD, webSessionOf } from '#test/utils/web-sessions.js';
 
@@ -22,19 +21,7 @@ const ADDRESS = '203.0.113.44';
 const AGENT = 'AuditTest/1.0';
 
 describe('the audit log', () => {
-  let t: TestApp;
-  let dropDatabase: () => Promise<void>;
-
-  beforeAll(async () => {
-    const database = await createTestDatabase();
-    dropDatabase = database.drop;
-    t = await createTestApp({ databaseUrl: database.url });
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    await dropDatabase?.();
-  });
+  const t = useTestApp();
 
   const as = (key: string) => ({
     get: (path: string) =>

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKey, hashKey } from '#src/modules/keys/api-key.format.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { startPeer } from '#test/utils/redis-subscribers.js';
-import { createTestApp, sameDatabaseAs, TEST_KEY_SECRET, type TestApp } from '#test/utils/test-app.js';
-import { createTestDatabase, REDIS_URL } from '#test/utils/test-database.js';
+import { createTestApp, sameDatabaseAs, TEST_KEY_SECRET, type TestApp, useTestApp } from '#test/utils/test-app.js';
+import { REDIS_URL } from '#test/utils/test-database.js';
 
 const REQUEST_ID = /^req_[0-9A-HJKMNP-TV-Z]{26}$/;
 const idOf = (prefix: string): RegExp => new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`);
@@ -47,10 +47,9 @@ const unknownKey = (prefix: 'svcsk_live_' | 'svcsk_test_' | 'sk_live_'): string 
   prefix === 'sk_live_' ? generateKey('legacy', 'live').key : generateKey('versioned', prefix === 'svcsk_test_' ? 'test' : 'live').key;
 
 describe('authentication', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let org: TestOrg;
   let other: TestOrg;
-  let dropDatabase: () => Promise<void>;
 
   /** A request with the Authorization header exactly as given, or none. */
   const call = (app: TestApp, method: 'get' | 'post' | 'put' | 'delete', path: string, authorization?: string): request.Test => {
@@ -62,16 +61,8 @@ describe('authentication', () => {
   const sameDatabase = (): ReturnType<typeof sameDatabaseAs> => sameDatabaseAs(t);
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    dropDatabase = database.drop;
-    t = await createTestApp({ databaseUrl: database.url });
     org = await createOrg(t.app);
     other = await createOrg(t.app);
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    await dropDatabase?.();
   });
 
   describe('key formats', () => {

@@ -1,29 +1,19 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_DEPTH } from '#src/common/http/body-shape.js';
 import { AgentEntity } from '#src/modules/agents/agent.entity.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
-import { createTestApp, type TestApp } from '#test/utils/test-app.js';
-import { createTestDatabase } from '#test/utils/test-database.js';
+import { useTestApp } from '#test/utils/test-app.js';
 
 const REQUEST_ID = /^req_[0-9A-HJKMNP-TV-Z]{26}$/;
 
 describe('error envelopes and hostile input', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let org: TestOrg;
-  let dropDatabase: () => Promise<void>;
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    dropDatabase = database.drop;
-    t = await createTestApp({ databaseUrl: database.url });
     org = await createOrg(t.app);
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    await dropDatabase?.();
   });
 
   const agentCount = async (): Promise<number> =>

@@ -1,12 +1,11 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#src/common/ids/ids.js';
 import { InteractionEntity, type Feedback, type InteractionSource } from '#src/modules/interactions/interaction.entity.js';
 import { InteractionsRepository } from '#src/modules/interactions/interactions.repository.js';
 import { expectPaginationBounds, expectVersionedError, idOf } from '#test/utils/api-expect.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
-import { createTestApp, type TestApp } from '#test/utils/test-app.js';
-import { createTestDatabase } from '#test/utils/test-database.js';
+import { useTestApp } from '#test/utils/test-app.js';
 
 const INTERACTION_FIELDS = [
   'agent_id',
@@ -34,10 +33,9 @@ interface Seed {
 }
 
 describe('interactions', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let org: TestOrg;
   let other: TestOrg;
-  let dropDatabase: () => Promise<void>;
   const agentA = newId('agent');
   const agentB = newId('agent');
   const otherAgent = newId('agent');
@@ -96,9 +94,6 @@ describe('interactions', () => {
   };
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    dropDatabase = database.drop;
-    t = await createTestApp({ databaseUrl: database.url });
     org = await createOrg(t.app);
     other = await createOrg(t.app);
     for (const [index, entry] of seeds.entries()) {
@@ -107,11 +102,6 @@ describe('interactions', () => {
     for (const [index, entry] of otherSeeds.entries()) {
       await seed(other.orgId, entry, index);
     }
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    await dropDatabase?.();
   });
 
   /** The labels listed for `query`, in the order the API gave them, after checking the total. */

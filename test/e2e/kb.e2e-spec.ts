@@ -1,13 +1,12 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#src/common/ids/ids.js';
 import { KbArticleVersionEntity } from '#src/modules/kb/kb-article-version.entity.js';
 import { KbArticleEntity } from '#src/modules/kb/kb-article.entity.js';
 import { expectPaginationBounds, expectVersionedError, idOf, ISO_TIMESTAMP } from '#test/utils/api-expect.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
-import { createTestApp, type TestApp } from '#test/utils/test-app.js';
-import { createTestDatabase } from '#test/utils/test-database.js';
+import { useTestApp } from '#test/utils/test-app.js';
 
 const ARTICLE_FIELDS = ['content', 'created_at', 'id', 'status', 'tags', 'title', 'updated_at', 'version'];
 const VERSION_FIELDS = ['content', 'created_at', 'status', 'tags', 'title', 'version'];
@@ -25,22 +24,13 @@ interface Article {
 }
 
 describe('knowledge base', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let org: TestOrg;
   let other: TestOrg;
-  let dropDatabase: () => Promise<void>;
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    dropDatabase = database.drop;
-    t = await createTestApp({ databaseUrl: database.url });
     org = await createOrg(t.app);
     other = await createOrg(t.app);
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    await dropDatabase?.();
   });
 
   const createArticle = async (target: TestOrg, body: Record<string, unknown>): Promise<Article> => {

@@ -1,28 +1,18 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectVersionedError } from '#test/utils/api-expect.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
-import { createTestApp, type TestApp } from '#test/utils/test-app.js';
-import { createTestDatabase } from '#test/utils/test-database.js';
+import { useTestApp } from '#test/utils/test-app.js';
 
 const CLIENT_FIELDS = ['client_id', 'created_at', 'id', 'name', 'redirect_uris', 'scopes', 'type'];
 
 describe('OAuth clients', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let org: TestOrg;
-  let dropDatabase: () => Promise<void>;
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    dropDatabase = database.drop;
-    t = await createTestApp({ databaseUrl: database.url });
     org = await createOrg(t.app);
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    await dropDatabase?.();
   });
 
   const post = (body: unknown, key = org.adminKey) =>

@@ -1,9 +1,8 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPIV3 } from 'openapi-types';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#test/utils/test-app.js';
-import { createTestDatabase } from '#test/utils/test-database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '#test/utils/test-app.js';
 
 /** A browser is redirected: to the identity or data provider, or back into the web application. */
 const BROWSER_REDIRECTS = [
@@ -44,20 +43,11 @@ const SESSION_PATHS = new Set([
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
 
 describe('the OpenAPI document', () => {
-  let t: TestApp;
-  let dropDatabase: () => Promise<void>;
+  const t = useTestApp();
   let document: OpenAPIV3.Document;
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    dropDatabase = database.drop;
-    t = await createTestApp({ databaseUrl: database.url });
     document = (await request(t.http).get('/openapi.json').expect(200)).body as OpenAPIV3.Document;
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    await dropDatabase?.();
   });
 
   const operations = (): Array<{ path: string; method: string; operation: OpenAPIV3.OperationObject }> =>

@@ -1,10 +1,9 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NO_CLIENT, SYSTEM_ACTOR } from '#src/modules/audit/audit-actions.js';
 import { OrganizationSettingsService } from '#src/modules/organizations/settings/organization-settings.service.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
-import { createTestApp, sameDatabaseAs, type TestApp } from '#test/utils/test-app.js';
-import { createTestDatabase } from '#test/utils/test-database.js';
+import { createTestApp, sameDatabaseAs, useTestApp } from '#test/utils/test-app.js';
 import { acceptInvitation, TEST_PASSWORD } from '#test/utils/web-sessions.js';
 
 const INSIDE_V4 = '203.0.113.7';
@@ -14,19 +13,7 @@ const OUTSIDE_V6 = '2001:db9::5';
 const ALLOWLIST = ['203.0.113.0/24', '2001:db8::/32'];
 
 describe('organization settings and the IP allowlist', () => {
-  let t: TestApp;
-  let dropDatabase: () => Promise<void>;
-
-  beforeAll(async () => {
-    const database = await createTestDatabase();
-    dropDatabase = database.drop;
-    t = await createTestApp({ databaseUrl: database.url });
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    await dropDatabase?.();
-  });
+  const t = useTestApp();
 
   /** A request as if from `address`, through the loopback proxy the default TRUST_PROXY trusts. */
   const from = (address: string) => ({

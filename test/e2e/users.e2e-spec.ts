@@ -1,35 +1,25 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#src/common/ids/ids.js';
 import { EventEntity } from '#src/modules/events/event.entity.js';
 import { ApiKeyEntity } from '#src/modules/keys/api-key.entity.js';
 import { UserEntity } from '#src/modules/users/user.entity.js';
 import { expectPaginationBounds, expectVersionedError, idOf, ISO_TIMESTAMP } from '#test/utils/api-expect.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
-import { createTestApp, type TestApp } from '#test/utils/test-app.js';
-import { createTestDatabase } from '#test/utils/test-database.js';
+import { useTestApp } from '#test/utils/test-app.js';
 
 const USER_FIELDS = ['created_at', 'email', 'id', 'name', 'role', 'updated_at'];
 
 describe('users', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let org: TestOrg;
   let other: TestOrg;
-  let dropDatabase: () => Promise<void>;
   let seq = 0;
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    dropDatabase = database.drop;
-    t = await createTestApp({ databaseUrl: database.url });
     org = await createOrg(t.app);
     other = await createOrg(t.app);
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    await dropDatabase?.();
   });
 
   const uniqueEmail = (label = 'user'): string => `${label}-${++seq}-${Date.now()}@example.test`;

@@ -3,27 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientTypesOf } from '#src/cli/openapi-document.js';
 import { webAppDir } from '#src/modules/web-app/web-app.mount.js';
-import { createTestApp, type TestApp } from '#test/utils/test-app.js';
+import { createTestApp, useTestApp } from '#test/utils/test-app.js';
 import { createTestDatabase } from '#test/utils/test-database.js';
 
 /** The console as the api process serves it (the build of `npm run build` in dist/web), and its API client. */
 describe('the web console', () => {
-  let t: TestApp;
-  let dropDatabase: () => Promise<void>;
-
-  beforeAll(async () => {
-    const database = await createTestDatabase();
-    dropDatabase = database.drop;
-    t = await createTestApp({ databaseUrl: database.url });
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    await dropDatabase?.();
-  });
+  const t = useTestApp();
 
   it('should hold API types generated from the API it is served with (npm run web:client)', async () => {
     const document = (await request(t.http).get('/openapi.json').expect(200)).body as OpenAPIObject;

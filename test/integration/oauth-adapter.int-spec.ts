@@ -4,28 +4,14 @@ import { SqlClient } from '#src/common/database/sql-client.js';
 import { OAuthAdapter } from '#src/modules/oauth/server/oauth-adapter.js';
 import { MovableClock } from '#test/utils/movable-clock.js';
 import { startOpenIdProvider, type TestOpenIdProvider } from '#test/utils/oidc-op.js';
-import { createTestApp, type TestApp } from '#test/utils/test-app.js';
-import { createTestDatabase } from '#test/utils/test-database.js';
+import { useTestApp } from '#test/utils/test-app.js';
 
 const REDIRECT = 'http://127.0.0.1:53682/callback';
 
 describe('the authorization server store', () => {
-  let t: TestApp;
-  let clock: MovableClock;
-  let dropDatabase: () => Promise<void>;
+  const clock = new MovableClock();
+  const t = useTestApp({ clock });
   const adapter = (model: string) => OAuthAdapter.factory(t.app.get(SqlClient), clock)(model);
-
-  beforeAll(async () => {
-    const database = await createTestDatabase();
-    dropDatabase = database.drop;
-    clock = new MovableClock();
-    t = await createTestApp({ databaseUrl: database.url, clock });
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    await dropDatabase?.();
-  });
 
   it('should store, find, consume and expire a payload', async () => {
     const codes = adapter('AuthorizationCode');

@@ -5,13 +5,14 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import pino, { type DestinationStream } from 'pino';
 import { DataSource } from 'typeorm';
+import { afterAll, beforeAll } from 'vitest';
 import { AppModule } from '#src/app.module.js';
 import { loadConfig, type AppConfig } from '#src/config/app-config.js';
 import { Clock } from '#src/common/clock/clock.js';
 import { configureHttp } from '#src/common/http/configure-http.js';
 import { NestPinoLogger } from '#src/common/logging/logger.js';
 import { openApps } from '#test/utils/open-apps.js';
-import { REDIS_URL } from '#test/utils/test-database.js';
+import { createTestDatabase, REDIS_URL } from '#test/utils/test-database.js';
 
 export const TEST_KEY_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
@@ -87,4 +88,41 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 export function sameDatabaseAs(app: TestApp): Pick<TestAppOptions, 'databaseUrl' | 'dataSource'> {
   const database = app.config.database;
   return database.kind === 'postgres' ? { databaseUrl: database.url } : { dataSource: app.app.get(DataSource, { strict: false }) };
+}
+
+/**
+ * The application of one suite, on a database of its own: built before the suite's tests (after the hooks
+ * registered before this call, so `options` may be a function reading what they started), closed and its
+ * database dropped after them.
+ */
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
+  let current: TestApp | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    dropDatabase = database.drop;
+    current = await createTestApp({ databaseUrl: database.url, ...(typeof options === 'function' ? options() : options) });
+  });
+  afterAll(async () => {
+    await current?.close();
+    await dropDatabase?.();
+  });
+  const started = (): TestApp => {
+    if (current === undefined) {
+      throw new Error("the suite's application is used before its beforeAll hook ran");
+    }
+    return current;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get config() {
+      return started().config;
+    },
+    get http() {
+      return started().http;
+    },
+    close: () => started().close(),
+  };
 }
