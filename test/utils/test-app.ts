@@ -91,17 +91,17 @@ export function sameDatabaseAs(app: TestApp): Pick<TestAppOptions, 'databaseUrl'
 }
 
 /**
- * The application of one suite, on a database of its own: built before the suite's tests (after the hooks
- * registered before this call, so `options` may be a function reading what they started), closed and its
- * database dropped after them.
+ * The application of one suite, on a database of its own: built before the suite's tests, closed and its
+ * database dropped after them. A suite whose application needs a server started first (a model stub, a
+ * fixture site) builds it in its own hook with createTestApp.
  */
-export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
+export function useTestApp(options: TestAppOptions = {}): TestApp {
   let current: TestApp | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const database = await createTestDatabase();
     dropDatabase = database.drop;
-    current = await createTestApp({ databaseUrl: database.url, ...(typeof options === 'function' ? options() : options) });
+    current = await createTestApp({ databaseUrl: database.url, ...options });
   });
   afterAll(async () => {
     await current?.close();
