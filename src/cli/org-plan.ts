@@ -1,10 +1,11 @@
+import { isId } from '#src/common/ids/ids.js';
 import { PLANS, type OrganizationEntity, type Plan } from '#src/modules/organizations/organization.entity.js';
 import { limitOverrideErrors } from '#src/modules/limits/plan-limits.js';
 import type { PlanChange } from '#src/modules/organizations/organizations.service.js';
 
 /** `org:plan` options: `--plan` one of the plans, `--limits` a JSON object (or `null` to remove the overrides). */
 export function parseOrgPlanOptions(raw: { id?: unknown; plan?: unknown; limits?: unknown }): { id: string; change: PlanChange } {
-  if (typeof raw.id !== 'string' || !/^org_[0-9A-HJKMNP-TV-Z]{26}$/.test(raw.id)) {
+  if (!isId('organization', raw.id)) {
     throw new Error('--id must be an organization id (org_…)');
   }
   const change: PlanChange = {};

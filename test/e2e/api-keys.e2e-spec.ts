@@ -53,7 +53,7 @@ describe('api keys', () => {
     const response = await request(t.http)
       .post(V1)
       .set(...bearer(org.adminKey))
-      .send({ name: 'Production backend', scopes: ['read', 'execute'] })
+      .send({ name: '  Production backend ', scopes: ['read', 'execute'] })
       .expect(201);
     expect(Object.keys(response.body).sort()).toEqual([...VERSIONED_FIELDS, 'key'].sort());
     expect(response.body).toMatchObject({
@@ -213,6 +213,7 @@ describe('api keys', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{}, 'name'],
       [{ name: '' }, 'name'],
+      [{ name: '   ' }, 'name'],
       [{ name: null }, 'name'],
       [{ name: 5 }, 'name'],
       [{ name: 'x'.repeat(201) }, 'name'],

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TransactionRunner } from '#src/common/database/transaction.js';
 import { ConnectorCredentials } from '#src/modules/connectors/oauth/connector-credentials.js';
 import type { OAuthConnectorType } from '#src/modules/connectors/connector-types.js';
@@ -60,6 +60,17 @@ describe.each(PROVIDERS)('the %s connector', (type, startFake) => {
   const api = () => request(t.http);
   const db = () => t.app.get(DataSource);
   const status = (id = sourceId) => waitForStatus(t.http, org.adminKey, id, connectorSettled, 60_000).then((seen) => seen.at(-1)!);
+  /** A sync asked of a source without consent is queued (202, as from any state) and ends at once, the source keeping its status. */
+  const expectSyncNotConnected = async (kept: string) => {
+    const sync = await api()
+      .post(`/api/v1/data-sources/${sourceId}/sync`)
+      .set(...bearer(org.adminKey))
+      .expect(202);
+    expect(sync.body).toMatchObject({ data_source_id: sourceId, status: 'queued', job_id: expect.any(String) });
+    const seen = await waitForStatus(t.http, org.adminKey, sourceId, (body) => body.error !== null, 30_000);
+    expect(seen.every((body) => body.status === kept && body.estimated_completion === null)).toBe(true);
+    expect(seen.at(-1)!.error).toMatch(/not connected: connect it through its authorize_url/);
+  };
   const documents = async () => {
     const response = await api()
       .get(`/api/v1/data-sources/${sourceId}/documents?limit=100`)
@@ -104,7 +115,7 @@ describe.each(PROVIDERS)('the %s connector', (type, startFake) => {
       .expect(204);
   });
 
-  it('should be created pending with an authorize_url, and refuse a sync until connected', async () => {
+  it('should be created pending with an authorize_url, and end a sync asked before consent with the source still pending', async () => {
     const created = await api()
       .post('/api/v1/data-sources')
       .set(...bearer(org.adminKey))
@@ -114,10 +125,7 @@ describe.each(PROVIDERS)('the %s connector', (type, startFake) => {
     expect(created.body.authorize_url).toMatch(new RegExp(`/api/v1/data-sources/${created.body.id}/connect$`));
     sourceId = created.body.id;
 
-    const sync = await api()
-      .post(`/api/v1/data-sources/${sourceId}/sync`)
-      .set(...bearer(org.adminKey));
-    expect(sync.status).toBe(409);
+    await expectSyncNotConnected('pending');
     const elsewhere = await api()
       .get(`/api/v1/data-sources/${sourceId}/connect`)
       .set(...bearer(other.adminKey));
@@ -277,7 +285,7 @@ describe.each(PROVIDERS)('the %s connector', (type, startFake) => {
     expect((await status()).status).toBe('Connected');
   });
 
-  it('should disconnect: tokens revoked at the provider where it can, deleted here, documents kept, syncs refused', async () => {
+  it('should disconnect: tokens revoked at the provider where it can, deleted here, documents kept, syncs ending at once', async () => {
     const revoked = fake.revokedTokens.length;
     const response = await api()
       .post(`/api/v1/data-sources/${sourceId}/disconnect`)
@@ -295,14 +303,32 @@ describe.each(PROVIDERS)('the %s connector', (type, startFake) => {
       expect(fake.revokedTokens.length).toBeGreaterThan(revoked);
     }
     expect((await documents()).length).toBe(5);
-    const sync = await api()
-      .post(`/api/v1/data-sources/${sourceId}/sync`)
-      .set(...bearer(org.adminKey));
-    expect(sync.status).toBe(409);
+    await expectSyncNotConnected('Disconnected');
+    expect((await documents()).length).toBe(5);
     const elsewhere = await api()
       .post(`/api/v1/data-sources/${sourceId}/disconnect`)
       .set(...bearer(other.adminKey));
     expect(elsewhere.status).toBe(404);
+  });
+
+  it('should revoke the tokens at the provider where it can when a connected source is deleted', async () => {
+    const created = await api()
+      .post('/api/v1/data-sources')
+      .set(...bearer(org.adminKey))
+      .send({ type, name: `${type} to delete`, config: fake.sourceConfig })
+      .expect(201);
+    expect((await consent(created.body.authorize_url)).status).toBe(303);
+    expect(await status(created.body.id)).toMatchObject({ status: 'Connected' });
+    const revoked = fake.revokedTokens.length;
+    await api()
+      .delete(`/api/v1/data-sources/${created.body.id}`)
+      .set(...bearer(org.adminKey))
+      .expect(204);
+    const [{ count }] = await db().query<Array<{ count: string }>>(`SELECT count(*) FROM connector_credential WHERE data_source_id = $1`, [created.body.id]);
+    expect(Number(count)).toBe(0);
+    if (fake.environment[`${prefixOf(type)}_REVOKE_URL`]) {
+      await vi.waitFor(() => expect(fake.revokedTokens.length).toBeGreaterThan(revoked), { timeout: 10_000 });
+    }
   });
 });
 

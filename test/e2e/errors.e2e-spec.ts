@@ -135,6 +135,14 @@ describe('error envelopes and hostile input', () => {
       .set('Content-Type', 'application/json')
       .send('[1]');
     expectVersionedError(notObject, 400, 'invalid_request');
+    expect(notObject.body.error.details).toEqual({ body: ['this request takes no body'] });
+    const arrayBody = await request(t.http)
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .set('Content-Type', 'application/json')
+      .send('[1]');
+    expectVersionedError(arrayBody, 400, 'invalid_request');
+    expect(arrayBody.body.error.details).toEqual({ body: ['must be a JSON object'] });
     await request(t.http)
       .get(`/api/v1/agents/${agent.body.id}`)
       .set(...bearer(org.adminKey))
@@ -255,7 +263,14 @@ describe('error envelopes and hostile input', () => {
   });
 
   it('should answer 400 for ids of the wrong shape and 404 for well-formed unknown ones', async () => {
-    for (const id of ['123', 'agt_123', 'usr_01JD8X0Q5W3V7N2K4M6P8R9T1A', "agt_01JD8X0Q5W3V7N2K4M6P8R9T1A' OR 1=1", 'agt_01jd8x0q5w3v7n2k4m6p8r9t1a']) {
+    for (const id of [
+      '123',
+      'agt_123',
+      'agt_8ZZZZZZZZZZZZZZZZZZZZZZZZZ',
+      'usr_01JD8X0Q5W3V7N2K4M6P8R9T1A',
+      "agt_01JD8X0Q5W3V7N2K4M6P8R9T1A' OR 1=1",
+      'agt_01jd8x0q5w3v7n2k4m6p8r9t1a',
+    ]) {
       const response = await request(t.http)
         .get(`/api/v1/agents/${encodeURIComponent(id)}`)
         .set(...bearer(org.adminKey));

@@ -448,6 +448,13 @@ describe('query and search', () => {
         .set(...bearer(org.adminKey))
         .send({ query: 'widget', org_id: org.orgId, data_source_ids: [otherSourceId] });
       expect(foreign.status).toBe(404);
+      const none = await api()
+        .post('/api/v1/semantic-search')
+        .set(...bearer(org.adminKey))
+        .send({ query: 'widget', org_id: org.orgId, data_source_ids: [] })
+        .expect(200);
+      expect(none.body.chunks).toEqual([]);
+      expect(none.body.query_embedding).toHaveLength(512);
     });
 
     it.each([

@@ -17,6 +17,7 @@ import { startOpenIdProvider, type TestOpenIdProvider } from '#test/utils/oidc-o
 import { createSamlIdp, createSamlIdpKey, type SamlIdp, type SamlResponseOptions } from '#test/utils/saml-idp.js';
 import { createTestApp, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase } from '#test/utils/test-database.js';
+import { SmtpCapture } from '#test/utils/smtp-capture.js';
 import { acceptInvitation, sessionCookieOf, TEST_PASSWORD } from '#test/utils/web-sessions.js';
 
 const ORIGIN = 'http://sp.example.test';
@@ -25,18 +26,24 @@ const files = mkdtempSync(join(tmpdir(), 'aqs-sso-'));
 describe('single sign-on', () => {
   let t: TestApp;
   let dns: TestDnsServer;
+  let smtp: SmtpCapture;
   let dropDatabase: () => Promise<void>;
 
   beforeAll(async () => {
     const database = await createTestDatabase();
     dropDatabase = database.drop;
     dns = await startDnsServer();
-    t = await createTestApp({ databaseUrl: database.url, env: { PUBLIC_URL: ORIGIN, ALLOW_PRIVATE_TARGETS: 'true', DNS_SERVERS: dns.address } });
+    smtp = await SmtpCapture.start();
+    t = await createTestApp({
+      databaseUrl: database.url,
+      env: { PUBLIC_URL: ORIGIN, ALLOW_PRIVATE_TARGETS: 'true', DNS_SERVERS: dns.address, SMTP_URL: smtp.url },
+    });
   });
 
   afterAll(async () => {
     await t?.close();
     await dns?.close();
+    await smtp?.close();
     await dropDatabase?.();
   });
 
@@ -380,10 +387,24 @@ describe('single sign-on', () => {
       // Gives the admin a password (acceptInvitation asserts the sign-in it opens).
       await acceptInvitation(t.http, org.adminInvitation);
 
+      const invited = await request(t.http)
+        .post('/api/v1/users')
+        .set(...bearer(org.adminKey))
+        .send({ email: 'ada@enforce.test' })
+        .expect(201);
+
       await settings.change(org.orgId, { enforced: true });
+      // The admin's address is outside the verified domain: told so, not sent to a sign-in that cannot serve it.
       const login = await request(t.http).post('/api/auth/login').send({ email: org.adminEmail, password: TEST_PASSWORD });
       expect(login.status).toBe(403);
       expect(login.body.error.code).toBe('sso_required');
+      expect(login.body.error.message).toMatch(/ask an administrator/);
+      expect(login.body.error.details).toEqual({});
+      // An invitation sets a password and signs in: refused as well, and left usable for when enforcement ends.
+      const accepted = await request(t.http).post('/api/auth/invitations/accept').send({ token: invited.body.invitation.token, password: TEST_PASSWORD });
+      expect(accepted.status).toBe(403);
+      expect(accepted.body.error).toMatchObject({ code: 'sso_required', details: { sso_url: '/api/auth/sso?email=ada%40enforce.test' } });
+      expect(accepted.headers['set-cookie']).toBeUndefined();
       const reset = await t.app.get(TransactionRunner).run((tx) => t.app.get(UserTokensService).issue(org.orgId, org.adminUserId, 'password_reset', tx));
       const confirm = await request(t.http).post('/api/auth/password-reset/confirm').send({ token: reset.token, password: 'another long passphrase' });
       expect(confirm.status).toBe(403);
@@ -398,6 +419,17 @@ describe('single sign-on', () => {
         });
       }
       await request(t.http).post('/api/auth/password-reset').send({ email: 'someone@elsewhere.test' }).expect(202);
+      // The same address in an organization that takes passwords still gets its link, behind the same 403.
+      const elsewhere = await createOrg(t.app, { plan: 'enterprise' });
+      const alsoAda = await request(t.http)
+        .post('/api/v1/users')
+        .set(...bearer(elsewhere.adminKey))
+        .send({ email: 'ada@enforce.test' })
+        .expect(201);
+      await request(t.http).post('/api/auth/password-reset').send({ email: 'ada@enforce.test' }).expect(403);
+      const [, resetToken] = await smtp.find('ada@enforce.test', /#token=(svcprt_[A-Za-z0-9_-]{43})/);
+      const elsewhereReset = await request(t.http).post('/api/auth/password-reset/confirm').send({ token: resetToken, password: TEST_PASSWORD }).expect(200);
+      expect(elsewhereReset.body.user.id).toBe(alsoAda.body.id);
       await request(t.http)
         .get('/api/v1/agents')
         .set(...bearer(org.adminKey))
@@ -411,6 +443,7 @@ describe('single sign-on', () => {
 
       await settings.change(org.orgId, { enforced: false });
       expect((await request(t.http).post('/api/auth/login').send({ email: org.adminEmail, password: TEST_PASSWORD })).status).toBe(200);
+      await request(t.http).post('/api/auth/invitations/accept').send({ token: invited.body.invitation.token, password: TEST_PASSWORD }).expect(200);
       await request(t.http).post('/api/auth/password-reset').send({ email: 'ada@enforce.test' }).expect(202);
     });
 

@@ -178,6 +178,7 @@ describe('users', () => {
       [{ email: uniqueEmail(), role: null }, 'role'],
       [{ email: uniqueEmail(), name: null }, 'name'],
       [{ email: uniqueEmail(), name: '' }, 'name'],
+      [{ email: uniqueEmail(), name: ' \t ' }, 'name'],
       [{ email: uniqueEmail(), name: 7 }, 'name'],
       [{ email: uniqueEmail(), name: 'x'.repeat(201) }, 'name'],
       [{ email: uniqueEmail(), name: 'Ada\u0000Lovelace' }, 'name'],

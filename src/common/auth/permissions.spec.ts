@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_SCOPES,
   effectivePermissions,
+  effectiveScopes,
   scopesOfRole,
   isKnownScope,
   LEGACY_SCOPES,
@@ -135,6 +136,20 @@ describe('permissions', () => {
     expect(sorted(effectivePermissions(['read', 'write'], 'train'))).toEqual(sorted([...READ, Permission.KbWrite]));
     expect(effectivePermissions(null, null).size).toBe(0);
     expect(effectivePermissions([], 'admin').size).toBe(0);
+  });
+
+  it('should name the scopes a credential holds in effect under its user\u2019s role', () => {
+    expect(effectiveScopes(['read', 'execute'], null)).toEqual(['read', 'execute']);
+    expect(effectiveScopes(['read'], 'train')).toEqual(['read']);
+    expect(effectiveScopes(['admin'], 'readonly')).toEqual(['read']);
+    expect(effectiveScopes(['read', 'write'], 'readonly')).toEqual(['read']);
+    expect(effectiveScopes(['read', 'write', 'execute'], 'train')).toEqual(['read', 'kb:write', 'feedback']);
+    expect(effectiveScopes(['write'], 'configure')).toEqual(['write']);
+    expect(effectiveScopes(['admin'], 'admin')).toEqual(['admin']);
+    expect(effectiveScopes([], 'admin')).toEqual([]);
+    for (const role of ROLES) {
+      expect(effectiveScopes(scopesOfRole(role), role)).toEqual(scopesOfRole(role));
+    }
   });
 
   it.each(ROLES)('should describe the %s role as scopes that grant nothing beyond it', (role) => {

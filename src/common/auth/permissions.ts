@@ -142,3 +142,23 @@ export function effectivePermissions(scopes: readonly string[] | null, role: Rol
   const allowed = permissionsOfRole(role);
   return new Set([...granted].filter((permission) => allowed.has(permission)));
 }
+
+/** What one scope grants; a role's scope named after a permission (`kb:write` of `train`) grants that permission. */
+function grantsOfScope(scope: string): Permission[] {
+  return isKnownScope(scope) ? [...permissionsOfScopes([scope])] : ALL_PERMISSIONS.filter((permission) => permission.valueOf() === scope);
+}
+
+/**
+ * The scopes a caller holds in effect, for the `current_scopes` of a 403: a credential's scopes that its
+ * user's role allows whole, and the role's scopes its scopes cover (a personal `admin` key of a `readonly`
+ * user holds `read`).
+ */
+export function effectiveScopes(scopes: readonly string[], role: Role | null): string[] {
+  if (role === null) {
+    return [...scopes];
+  }
+  const within = (scope: string, allowed: ReadonlySet<Permission>): boolean => grantsOfScope(scope).every((permission) => allowed.has(permission));
+  const byRole = permissionsOfRole(role);
+  const byScopes = permissionsOfScopes(scopes);
+  return [...new Set([...scopes.filter((scope) => within(scope, byRole)), ...scopesOfRole(role).filter((scope) => within(scope, byScopes))])];
+}

@@ -145,8 +145,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
 export function renderError(error: AppError, form: 'versioned' | 'legacy', requestId: string): Record<string, unknown> {
   if (form === 'legacy') {
+    // The legacy shape is `{code, message}`; a validation failure alone adds the fields it names.
+    const details = error.code === ErrorCode.InvalidRequest && error.details && Object.keys(error.details).length > 0 ? { details: error.details } : {};
     return {
-      error: { code: legacyCode(error.code), message: error.message, ...(error.details ? { details: error.details } : {}) },
+      error: { code: legacyCode(error.code), message: error.message, ...details },
       status: error.status,
       ...error.legacyExtra,
     };

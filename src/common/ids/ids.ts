@@ -30,7 +30,8 @@ export const ID_PREFIXES = {
 export type IdKind = keyof typeof ID_PREFIXES;
 export type IdPrefix = (typeof ID_PREFIXES)[IdKind];
 
-const ULID_PATTERN = '[0-9A-HJKMNP-TV-Z]{26}';
+/** 26 Crockford base-32 symbols hold 130 bits; a ULID is 128, so its first symbol is 0 to 7. */
+const ULID_PATTERN = '[0-7][0-9A-HJKMNP-TV-Z]{25}';
 
 /**
  * Randomness drawn from a pooled buffer: one getrandom call per 4 KiB instead of one per character. Each

@@ -66,7 +66,7 @@ export class AppValidationPipe extends ValidationPipe {
     if (metadata.type === 'body' && metadata.metatype && this.toValidate(metadata)) {
       const body = value ?? {};
       if (typeof body !== 'object' || Array.isArray(body)) {
-        throw AppError.invalid('The request body must be a JSON object');
+        throw AppError.invalid('The request body must be a JSON object', { body: ['must be a JSON object'] });
       }
       assertStorable(body);
       return super.transform(body, metadata);

@@ -19,4 +19,9 @@ describe('analytics buckets', () => {
     expect(iso(bucketsOf(day('2026-10-31'), day('2027-02-01'), 'month'))).toEqual(['2026-10-01T00:00:00.000Z', '2027-02-01T00:00:00.000Z', 5]);
     expect(bucketsOf(day('2026-01-01'), day('2026-12-31'), 'hour').count).toBe(8760);
   });
+
+  it('should start the months of the years 1 to 99 in those years, not in the 1900s', () => {
+    expect(bucketStart(day('0050-03-17'), 'month').toISOString()).toBe('0050-03-01T00:00:00.000Z');
+    expect(iso(bucketsOf(day('0099-12-01'), day('0100-02-01'), 'month'))).toEqual(['0099-12-01T00:00:00.000Z', '0100-02-01T00:00:00.000Z', 3]);
+  });
 });

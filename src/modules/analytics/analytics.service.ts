@@ -19,7 +19,7 @@ export function bucketStart(day: Date, granularity: Granularity): Date {
     case 'week':
       return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY_MS);
     case 'month':
-      return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1));
+      return new Date(day.getTime() - (day.getUTCDate() - 1) * DAY_MS);
   }
 }
 

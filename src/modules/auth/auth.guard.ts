@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { CREDENTIAL_NAMES, type AuthContext } from '#src/common/auth/auth-context.js';
 import { routeOptionsOf, setAuth } from '#src/common/auth/auth-metadata.js';
-import { effectivePermissions, permissionsOfScopes, requiredScopeFor, scopesOfRole } from '#src/common/auth/permissions.js';
+import { effectivePermissions, effectiveScopes, permissionsOfScopes, requiredScopeFor, scopesOfRole } from '#src/common/auth/permissions.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { RoutePolicies } from '#src/common/http/route-policy/route-policies.js';
@@ -50,7 +50,7 @@ export class AuthGuard implements CanActivate {
           : `This ${name} lacks the '${requiredScope}' scope required by this endpoint`;
       throw new AppError(ErrorCode.Forbidden, message, {
         details: { required_permission: route.permission },
-        extra: { required_scope: requiredScope, current_scopes: auth.scopes },
+        extra: { required_scope: requiredScope, current_scopes: effectiveScopes(auth.scopes, auth.role) },
       });
     }
     return true;

@@ -107,9 +107,13 @@ export class DataSourcesController {
   @Post(':id/sync')
   @HttpCode(202)
   @Authenticated(Permission.DataWrite)
-  @ApiOperation({ summary: 'Queue a sync', description: 'While a sync is queued, further requests join it. A connector source must be connected first (409).' })
+  @ApiOperation({
+    summary: 'Queue a sync',
+    description:
+      'While a sync is queued, further requests join it. A connector source awaiting its consent keeps its status: the job ends at once, failed, and the source\u2019s `error` says to connect it.',
+  })
   @ApiAcceptedResponse({ type: SyncAcceptedResponseDto })
-  @ApiErrors([400, 404, 409])
+  @ApiErrors([400, 404])
   async sync(@Auth() auth: AuthContext, @Param() { id }: DataSourceIdParam): Promise<SyncAcceptedResponseDto> {
     const run = await this.service.requestSync(auth, id);
     return { job_id: run.id, data_source_id: id, status: 'queued' };

@@ -11,6 +11,7 @@ import type { Connector } from '#src/modules/connectors/connector.js';
 import { validateConnectorConfig } from '#src/modules/connectors/connector-config.js';
 import { ConnectorRegistry } from '#src/modules/connectors/connector-registry.js';
 import { awaitsConnection, isOAuthConnectorType } from '#src/modules/connectors/connector-types.js';
+import { ConnectorCredentials } from '#src/modules/connectors/oauth/connector-credentials.js';
 import { FileStorageService } from '#src/modules/connectors/file/file-storage.service.js';
 import { SourceFileEntity } from '#src/modules/connectors/file/source-file.entity.js';
 import { SourceFilesRepository } from '#src/modules/connectors/file/source-files.repository.js';
@@ -58,6 +59,7 @@ export class DataSourcesService {
     private readonly transactions: TransactionRunner,
     private readonly agentCache: AgentCache,
     private readonly connectors: ConnectorRegistry,
+    private readonly credentials: ConnectorCredentials,
   ) {}
 
   /** Creates the source as `pending` and queues its first sync; a connector source's first sync waits for its consent. */
@@ -123,12 +125,15 @@ export class DataSourcesService {
     return updated;
   }
 
-  /** Removes the source, its documents, chunks, runs and files, and drops it from every agent. */
+  /** Removes the source, its documents, chunks, runs and files, drops it from every agent, and revokes its tokens at the provider. */
   async delete(auth: AuthContext, id: string): Promise<void> {
     // The agents that named the source no longer do.
     await this.agentCache.changing(auth.orgId, () =>
       this.transactions.run(async (tx) => {
-        await this.lockedSource(auth, id, tx);
+        const source = await this.lockedSource(auth, id, tx);
+        if (isOAuthConnectorType(source.type)) {
+          await this.credentials.disconnect({ ...source, type: source.type }, this.connectorOf(source.type), tx);
+        }
         for (const { before, after } of await this.sources.removeFromAgents(auth.orgId, id, tx)) {
           const agent = toAgentEvent(after);
           await this.events.record(tx, auth.orgId, 'agent.updated', { agent, changes: diffChanges(toAgentEvent(before), agent) });
@@ -143,15 +148,13 @@ export class DataSourcesService {
       .catch((error: unknown) => this.logger.warn({ err: error, data_source_id: id }, 'Could not remove stored files'));
   }
 
-  /** Queues a sync (or joins the one already waiting) and shows the source as processing. */
+  /**
+   * Queues a sync (or joins the one already waiting) and shows the source as processing. A connector
+   * source that awaits its consent keeps its status: the job ends at once, failed, and the source's
+   * `error` says to connect it.
+   */
   async requestSync(auth: AuthContext, id: string): Promise<SyncRunEntity> {
-    return this.transactions.run(async (tx) => {
-      const source = await this.lockedSource(auth, id, tx);
-      if (awaitsConnection(source)) {
-        throw AppError.conflict(`Data source ${id} is not connected (${source.status}): connect it first, through its authorize_url`);
-      }
-      return this.queueSync(source, 'manual', tx);
-    });
+    return this.transactions.run(async (tx) => this.queueSync(await this.lockedSource(auth, id, tx), 'manual', tx));
   }
 
   async documents(auth: AuthContext, id: string, status: DocumentStatus | undefined, page: Page): Promise<{ items: DocumentEntity[]; total: number }> {
@@ -268,7 +271,7 @@ export class DataSourcesService {
   /** The durable request first (a run row), then the job that wakes a worker up, once committed. */
   private async queueSync(source: DataSourceEntity, trigger: SyncTrigger, tx: Tx): Promise<SyncRunEntity> {
     const run = await this.runs.queue(source.orgId, source.id, trigger, tx);
-    if (trigger !== 'created' && trigger !== 'connected') {
+    if (trigger !== 'created' && trigger !== 'connected' && !awaitsConnection(source)) {
       await this.sources.setStatus(source.orgId, source.id, 'processing', source.error, tx);
       source.status = 'processing';
     }
@@ -293,9 +296,9 @@ function progressOf(
   run: SyncRunEntity | null,
   previous: SyncRunEntity | null,
 ): Pick<DataSourceStatusResponseDto, 'status' | 'progress_pct' | 'estimated_completion'> {
-  // A source whose sync is queued or running is processing, except one still pending its first sync,
-  // which stays pending, with no estimate (as every status but processing).
-  const processing = source.status !== 'pending' && run !== null && (run.status === 'running' || run.status === 'queued');
+  // A source whose sync is queued or running is processing, except one still pending its first sync or
+  // its connection, which keeps its status, with no estimate (as every status but processing).
+  const processing = source.status !== 'pending' && !awaitsConnection(source) && run !== null && (run.status === 'running' || run.status === 'queued');
   if (!processing) {
     return { status: source.status, progress_pct: source.status === 'active' || source.status === 'Connected' ? 100 : 0, estimated_completion: null };
   }

@@ -53,7 +53,7 @@ export class SearchService {
         document_title: chunk.documentTitle,
         document_url: chunk.documentUrl,
       })),
-      query_embedding: result.queryEmbedding ?? [],
+      query_embedding: result.queryEmbedding ?? (strategy !== 'keyword' && dataSourceIds.length === 0 ? await this.retrieval.embedQuery(dto.query) : []),
       metadata: { total_chunks_searched: result.totalChunksSearched, latency_ms: Math.round(performance.now() - started), rag_strategy: strategy },
     };
   }

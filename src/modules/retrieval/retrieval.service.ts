@@ -59,6 +59,11 @@ export class RetrievalService {
     }
   }
 
+  /** The query's embedding alone, for a caller that reports it even when there was nothing to search. */
+  embedQuery(query: string): Promise<number[]> {
+    return this.embedder.embedQuery(query.trim());
+  }
+
   private async vector(scope: SearchScope, query: string, topK: number, threshold: number): Promise<SearchResult> {
     const [termStatistics, embedding] = await Promise.all([this.chunks.termStatistics(scope, query), timed(() => this.embedder.embedQuery(query))]);
     const list = await timed(() => this.chunks.vector(scope, embedding.value, topK, true));

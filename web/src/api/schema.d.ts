@@ -725,7 +725,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a sync
-         * @description While a sync is queued, further requests join it. A connector source must be connected first (409).
+         * @description While a sync is queued, further requests join it. A connector source awaiting its consent keeps its status: the job ends at once, failed, and the source’s `error` says to connect it.
          */
         post: operations["DataSources_sync"];
         delete?: never;
@@ -6872,15 +6872,6 @@ export interface operations {
             };
             /** @description No such resource in the caller’s organization */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };

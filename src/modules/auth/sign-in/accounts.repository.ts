@@ -17,6 +17,8 @@ export interface Account {
   role: Role;
   passwordHash: string | null;
   organization: { id: string; name: string; plan: string; ipAllowlist: readonly string[]; ssoRequired: boolean };
+  /** The address's domain is one the organization verified: single sign-on can route it there. */
+  ssoDomain: boolean;
 }
 
 interface AccountRow {
@@ -30,10 +32,13 @@ interface AccountRow {
   plan: string;
   ip_allowlist: unknown;
   sso_enforced: boolean;
+  sso_domain: boolean;
 }
 
 const ACCOUNT_COLUMNS = `u.id AS user_id, u.org_id, u.email, u.name, u.role, u.password_hash, o.name AS org_name, o.plan,
-  o.settings -> 'ip_allowlist' AS ip_allowlist, COALESCE((o.settings -> 'sso' ->> 'enforced')::boolean, false) AS sso_enforced`;
+  o.settings -> 'ip_allowlist' AS ip_allowlist, COALESCE((o.settings -> 'sso' ->> 'enforced')::boolean, false) AS sso_enforced,
+  EXISTS (SELECT 1 FROM organization_domain d WHERE d.org_id = u.org_id AND d.verified_at IS NOT NULL
+    AND d.domain = lower(reverse(split_part(reverse(u.email), '@', 1)))) AS sso_domain`;
 
 /** The users table as sign-in reads and writes it: a person's account with what signing in needs of its organization. */
 @Injectable()
@@ -102,5 +107,6 @@ function toAccount(row: AccountRow): Account {
       // Enforcement lasts only while single sign-on is available: a downgrade must not lock everyone out.
       ssoRequired: row.sso_enforced && row.plan === 'enterprise',
     },
+    ssoDomain: row.sso_domain,
   };
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import type { ClientInfo } from '#src/common/auth/auth-context.js';
 import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
@@ -39,7 +39,11 @@ export interface LoginInput {
  *   a refusal would tell an unknown address from a known one).
  */
 @Injectable()
-export class SignInService {
+export class SignInService implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('SignIn');
+  /** Reset links being mailed after their answer went out; shutdown waits for them. */
+  private readonly mailing = new Set<Promise<void>>();
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accounts: AccountsRepository,
@@ -102,20 +106,33 @@ export class SignInService {
   }
 
   /**
-   * E-mails a reset link to every account of the address, when there are any and SMTP is configured. Says
-   * nothing either way (the endpoint answers 202 whatever the address), except for an address whose domain
-   * an organization requiring single sign-on verified: 403 `sso_required`, decided by the domain alone.
+   * E-mails a reset link to every account of the address whose organization takes passwords, when SMTP is
+   * configured, after the answer has gone: the time taken must not tell an address with accounts from one
+   * without (the endpoint answers 202 whatever the address). An address whose domain an organization
+   * requiring single sign-on verified is answered 403 `sso_required`, decided by the domain alone; its
+   * accounts in other organizations still get their links.
    */
   async requestReset(email: string, origin: string): Promise<void> {
     const address = email.toLowerCase();
+    if (this.mailer.configured) {
+      const mailing = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.mailResetLinks(address, origin));
+      const tracked = mailing
+        .catch((error: unknown) => this.logger.error({ err: error }, 'Could not send password reset links'))
+        .finally(() => this.mailing.delete(tracked));
+      this.mailing.add(tracked);
+    }
     if (await this.accounts.domainRequiresSso(address)) {
       throw new AppError(ErrorCode.SsoRequired, 'This address signs in with single sign-on: its password is kept by the identity provider', {
         details: { sso_url: `/api/auth/sso?email=${encodeURIComponent(address)}` },
       });
     }
-    if (!this.mailer.configured) {
-      return;
-    }
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(this.mailing);
+  }
+
+  private async mailResetLinks(address: string, origin: string): Promise<void> {
     for (const account of await this.accounts.findByEmail(address)) {
       if (account.organization.ssoRequired) {
         continue;
@@ -151,9 +168,7 @@ export class SignInService {
     const holder = await this.tokens.peek(token, purpose);
     const holderAccount = holder && (await this.accounts.findAccount(holder.orgId, holder.userId));
     if (holderAccount) {
-      if (purpose === 'password_reset') {
-        requirePasswordsAllowed(holderAccount);
-      }
+      requirePasswordsAllowed(holderAccount);
       await this.admit(holderAccount, client);
     }
     const passwordHash = await this.hasher.hash(password);
@@ -193,13 +208,24 @@ export class SignInService {
   }
 }
 
-/** An organization that enforces single sign-on takes no password sign-in or reset from its people. */
+/**
+ * An organization that enforces single sign-on takes no password sign-in, invitation or reset from its
+ * people. The refusal points at single sign-on only when it can route the address (its domain verified);
+ * a member outside those domains is told to ask an administrator (the operator can always use the CLI).
+ */
 function requirePasswordsAllowed(account: Account): void {
-  if (account.organization.ssoRequired) {
+  if (!account.organization.ssoRequired) {
+    return;
+  }
+  if (account.ssoDomain) {
     throw new AppError(ErrorCode.SsoRequired, `${account.organization.name} signs in with single sign-on: use "Sign in with SSO"`, {
       details: { sso_url: `/api/auth/sso?email=${encodeURIComponent(account.email)}` },
     });
   }
+  throw new AppError(
+    ErrorCode.SsoRequired,
+    `${account.organization.name} signs in with single sign-on, which does not serve this address's domain: ask an administrator to change your e-mail address`,
+  );
 }
 
 /** A failed sign-in names the account tried, not as its actor: nobody proved to be its user. */

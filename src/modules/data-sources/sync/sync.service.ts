@@ -31,6 +31,8 @@ import { DomainEventsService } from '#src/modules/events/domain-events.service.j
 import { SearchStatsRepository } from '#src/modules/retrieval/search-stats.repository.js';
 
 const PROGRESS_INTERVAL_MS = 500;
+/** A sync asked of a connector source that has no consent, or no tokens: the job ends, the source keeps its status. */
+const NOT_CONNECTED = 'The source is not connected: connect it through its authorize_url';
 /** How often a long sync checks that its data source still exists (it may be deleted meanwhile). */
 const EXISTENCE_CHECK_EVERY = 20;
 
@@ -147,7 +149,8 @@ export class SyncService implements OnModuleDestroy {
         return undefined;
       }
       if (awaitsConnection(source) || (isOAuthConnectorType(source.type) && !(await this.credentials.exists({ ...source, type: source.type }, tx)))) {
-        await this.runs.finish(orgId, run.id, { status: 'failed', error: 'The source is not connected', ...emptyCounters(run) }, tx);
+        await this.runs.finish(orgId, run.id, { status: 'failed', error: NOT_CONNECTED, ...emptyCounters(run) }, tx);
+        await this.sources.setStatus(orgId, source.id, source.status, NOT_CONNECTED, tx);
         return undefined;
       }
       run = await this.runs.start(run, tx);

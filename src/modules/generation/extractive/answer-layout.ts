@@ -84,37 +84,43 @@ function withMarker(sentence: string, source: number): string {
 /** The longest word prefix of a unit that, with "…" and its marker, fits in `budget` tokens. */
 function truncated(unit: Unit, source: number, budget: number): string {
   const words = quoted(unit.text).split(/[ \n]+/);
-  let low = 0;
-  let high = words.length;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (countTokens(`${words.slice(0, middle).join(' ')}\u2026 [${source}]`) <= budget) {
-      low = middle;
-    } else {
-      high = middle - 1;
-    }
-  }
+  const low = longestPrefix(words.length, (count) => countTokens(`${words.slice(0, count).join(' ')}\u2026 [${source}]`) <= budget);
   if (low === 0) {
-    return fitToTokens(`[${source}]`, budget);
+    return fitToTokens(words.join(' '), budget);
   }
   return `${words.slice(0, low).join(' ')}\u2026 [${source}]`;
 }
 
-/** `text` cut at a word boundary to at most `budget` tokens. */
+/** `text` cut to at most `budget` tokens: at a word boundary, or inside the first word when even it is longer. */
 function fitToTokens(text: string, budget: number): string {
   if (countTokens(text) <= budget) {
     return text;
   }
   const words = text.split(' ');
+  const wholeWords = longestPrefix(words.length, (count) => countTokens(words.slice(0, count).join(' ')) <= budget);
+  if (wholeWords > 0) {
+    return words.slice(0, wholeWords).join(' ');
+  }
+  const characters = Array.from(words[0]);
+  return characters
+    .slice(
+      0,
+      longestPrefix(characters.length, (count) => countTokens(characters.slice(0, count).join('')) <= budget),
+    )
+    .join('');
+}
+
+/** The largest count in 0..most for which `fits` holds, `fits` being true up to some count and false after it. */
+function longestPrefix(most: number, fits: (count: number) => boolean): number {
   let low = 0;
-  let high = words.length;
+  let high = most;
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    if (countTokens(words.slice(0, middle).join(' ')) <= budget) {
+    if (fits(middle)) {
       low = middle;
     } else {
       high = middle - 1;
     }
   }
-  return words.slice(0, Math.max(1, low)).join(' ');
+  return low;
 }

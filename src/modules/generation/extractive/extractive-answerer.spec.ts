@@ -114,13 +114,18 @@ describe('ExtractiveAnswerer', () => {
   });
 
   it('should never exceed maxTokens, cutting the best sentence if it must', async () => {
-    for (const maxTokens of [200, 30, 12, 8, 3]) {
+    for (const maxTokens of [200, 30, 12, 8, 3, 2, 1]) {
       const { text, tokensOutput } = await answerer.answer(request('How long do refunds take?', { maxTokens }));
+      expect(text.length, `maxTokens ${maxTokens}`).toBeGreaterThan(0);
       expect(tokensOutput, `maxTokens ${maxTokens}`).toBeLessThanOrEqual(maxTokens);
       expect(countTokens(text)).toBe(tokensOutput);
     }
     const cut = await answerer.answer(request('How long do refunds take?', { maxTokens: 12 }));
     expect(cut.text).toMatch(/^Refunds are issued.*\u2026 \[2\]$/);
+    for (const maxTokens of [1, 2]) {
+      const refused = await answerer.answer(request('What is the airspeed of a swallow?', { maxTokens }));
+      expect(refused.tokensOutput, `refusal in ${maxTokens}`).toBeLessThanOrEqual(maxTokens);
+    }
   });
 
   it('should count tokens with the service tokenizer: the question and sources read, the answer written', async () => {

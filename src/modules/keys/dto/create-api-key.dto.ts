@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
-import { Optional } from '#src/common/validation/validators.js';
+import { Optional, Trimmed } from '#src/common/validation/validators.js';
 import { ALL_SCOPES } from '#src/common/auth/permissions.js';
 import { KEY_ENVIRONMENTS, type KeyEnvironment } from '#src/modules/keys/api-key.entity.js';
 
@@ -15,8 +15,9 @@ const SCOPES_DOC = {
 
 export class ApiKeyFields {
   @ApiProperty({ example: 'Production backend', maxLength: 200 })
+  @Trimmed()
   @IsString()
-  @MinLength(1)
+  @MinLength(1, { message: 'name must not be empty' })
   @MaxLength(200)
   name: string;
 

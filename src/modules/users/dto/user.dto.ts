@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
-import { IsAccountEmail, Optional } from '#src/common/validation/validators.js';
+import { IsAccountEmail, Optional, Trimmed } from '#src/common/validation/validators.js';
 import { ROLES, type Role } from '#src/common/auth/permissions.js';
 import { exampleId } from '#src/common/ids/ids.js';
 import type { UserEntity } from '#src/modules/users/user.entity.js';
@@ -13,8 +13,9 @@ export class CreateUserDto {
 
   @ApiPropertyOptional({ example: 'Ada Lovelace', maxLength: 200 })
   @Optional()
+  @Trimmed()
   @IsString()
-  @MinLength(1)
+  @MinLength(1, { message: 'name must not be empty' })
   @MaxLength(200)
   name?: string;
 
@@ -32,8 +33,9 @@ export class UpdateUserDto {
 
   @ApiPropertyOptional({ example: 'Ada Lovelace', maxLength: 200 })
   @Optional()
+  @Trimmed()
   @IsString()
-  @MinLength(1)
+  @MinLength(1, { message: 'name must not be empty' })
   @MaxLength(200)
   name?: string;
 

@@ -29,6 +29,7 @@ export class CreateWebhookDto {
 
   @ApiPropertyOptional({ type: String, example: 'Feeds the analytics warehouse', maxLength: 500, nullable: true })
   @Optional({ nullable: true })
+  @Trimmed()
   @IsString()
   @MaxLength(500)
   description?: string | null;
@@ -53,6 +54,7 @@ export class UpdateWebhookDto {
 
   @ApiPropertyOptional({ type: String, maxLength: 500, nullable: true })
   @Optional({ nullable: true })
+  @Trimmed()
   @IsString()
   @MaxLength(500)
   description?: string | null;

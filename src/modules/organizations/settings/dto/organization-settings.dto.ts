@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
 import { ROLES, type Role } from '#src/common/auth/permissions.js';
 import { exampleId } from '#src/common/ids/ids.js';
-import { Optional } from '#src/common/validation/validators.js';
+import { Optional, Trimmed } from '#src/common/validation/validators.js';
 import { MAX_ALLOWLIST_ENTRIES } from '#src/modules/auth/ip-allowlist/ip-allowlist.js';
 import { PLANS, type Plan } from '#src/modules/organizations/organization.entity.js';
 import type { OrganizationView } from '#src/modules/organizations/settings/organization-settings.service.js';
@@ -10,8 +10,9 @@ import type { OrganizationView } from '#src/modules/organizations/settings/organ
 export class UpdateOrganizationDto {
   @ApiPropertyOptional({ example: 'Acme', maxLength: 200 })
   @Optional()
+  @Trimmed()
   @IsString()
-  @MinLength(1)
+  @MinLength(1, { message: 'name must not be empty' })
   @MaxLength(200)
   name?: string;
 
