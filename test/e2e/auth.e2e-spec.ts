@@ -603,7 +603,7 @@ describe('authentication', () => {
             .post('/api/v1/agents')
             .set(...bearer(personal.key))
             .send({ name: 'Through B', data_source_ids: [] });
-        expect403(await createAgent(), 'versioned', 'write', ['admin']);
+        expect403(await createAgent(), 'versioned', 'write', ['read']);
         await call(t, 'put', `/api/v1/users/${user.body.id}`, `Bearer ${org.adminKey}`).send({ role: 'configure' }).expect(200);
         expect((await createAgent()).status).toBe(201);
       } finally {

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 
 const ULID_SYMBOLS = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const ID_PATTERN = /^\^([a-z]+)_\[0-9A-HJKMNP-TV-Z\]\{26\}\$$/;
+const ID_PATTERN = /^\^([a-z]+)_\[0-7\]\[0-9A-HJKMNP-TV-Z\]\{25\}\$$/;
 
-/** The prefix of a prefixed-id pattern of the document (`^agt_[0-9A-HJKMNP-TV-Z]{26}$` → `agt`), else undefined. */
+/** The prefix of a prefixed-id pattern of the document (`^agt_[0-7][0-9A-HJKMNP-TV-Z]{25}$` → `agt`), else undefined. */
 export function idPrefixOf(pattern: string | undefined): string | undefined {
   return pattern === undefined ? undefined : ID_PATTERN.exec(pattern)?.[1];
 }
@@ -24,7 +24,7 @@ export function anIdOf(prefix: string, real: readonly string[]): fc.Arbitrary<st
 
 /**
  * Ids of the wrong shape for `prefix`, every way one can be wrong: another prefix, no prefix, lower case,
- * too short or long, letters Crockford's base 32 leaves out, other alphabets, separators, control
+ * too short or long, a first symbol past 7 (more than a ULID's 128 bits), letters Crockford's base 32 leaves out, other alphabets, separators, control
  * characters, percent-encoding (good and broken) and sheer length. Each is the raw path segment, already
  * percent-encoded where a URL needs it.
  */
@@ -38,6 +38,7 @@ export function malformedIdOf(prefix: string): fc.Arbitrary<string> {
     ulid.map((value) => `${prefix.toUpperCase()}_${value}`),
     ulid.map((value) => `${prefix}-${value}`),
     fc.tuple(ulid, fc.integer({ min: 1, max: 25 })).map(([value, length]) => `${prefix}_${value.slice(0, length)}`),
+    fc.tuple(ulid, fc.constantFrom(...ULID_SYMBOLS.slice(8))).map(([value, first]) => `${prefix}_${first}${value.slice(1)}`),
     fc.tuple(ulid, fc.string({ unit: fc.constantFrom(...ULID_SYMBOLS), minLength: 1, maxLength: 40 })).map(([value, extra]) => `${prefix}_${value}${extra}`),
     fc
       .tuple(ulid, fc.integer({ min: 0, max: 25 }), fc.constantFrom('I', 'L', 'O', 'U', 'i', '_', '-', '.', '~'))
