@@ -42,13 +42,13 @@ const OVERHEAD_MS = 2_000;
 /** Longer than a sync job's own retries (three attempts, 5 s and 10 s apart): the sync must wait the database out. */
 const DATABASE_OUTAGE_MS = 20_000;
 
-/** Each way a model provider misbehaves, the status a plain query then answers, and what its message says. */
-const PROVIDER_FAULTS: Array<{ behaviour: ProviderBehaviour; what: string; status: number; message: RegExp }> = [
-  { behaviour: 'hang', what: 'takes the request and never answers', status: 504, message: /did not answer within 1500 ms/ },
-  { behaviour: 'reset', what: 'resets the connection', status: 502, message: /Could not reach/ },
-  { behaviour: 'invalid-json', what: 'answers something that is not JSON', status: 502, message: /was cut off/ },
-  { behaviour: 'wrong-shape', what: 'answers JSON that is not a chat completion', status: 502, message: /cannot be used: .*no choices/ },
-  { behaviour: 'cut-short', what: 'stops half-way through its answer', status: 502, message: /cut off|ended before the answer was complete/ },
+/** Each way a model provider misbehaves (a plain query then answers 503 service_unavailable), and what its message says. */
+const PROVIDER_FAULTS: Array<{ behaviour: ProviderBehaviour; what: string; message: RegExp }> = [
+  { behaviour: 'hang', what: 'takes the request and never answers', message: /did not answer within 1500 ms/ },
+  { behaviour: 'reset', what: 'resets the connection', message: /Could not reach/ },
+  { behaviour: 'invalid-json', what: 'answers something that is not JSON', message: /was cut off/ },
+  { behaviour: 'wrong-shape', what: 'answers JSON that is not a chat completion', message: /cannot be used: .*no choices/ },
+  { behaviour: 'cut-short', what: 'stops half-way through its answer', message: /cut off|ended before the answer was complete/ },
 ];
 
 /** An inspector on a test database (no queue, no Redis): creates organizations and reads rows directly. */
@@ -424,13 +424,13 @@ describe('faults', () => {
       const askStreaming = (behaviour: ProviderBehaviour): ReturnType<typeof postSse> =>
         postSse(t.app, '/api/v1/query', adminKey, { agent_id: agents.get(behaviour), query: question, stream: true });
 
-      it.each(PROVIDER_FAULTS.map((fault) => [fault.what, fault.status, fault] as const))(
-        'should end a query to a provider that %s with %i upstream_error, streamed or not, in time, and record it failed',
-        async (_what, _status, { behaviour, status, message }) => {
+      it.each(PROVIDER_FAULTS.map((fault) => [fault.what, fault] as const))(
+        'should end a query to a provider that %s with 503 service_unavailable, streamed or not, in time, and record it failed',
+        async (_what, { behaviour, message }) => {
           const started = performance.now();
           const plain = await ask(behaviour);
           const plainMs = performance.now() - started;
-          expectVersionedError(plain, status, 'upstream_error');
+          expectVersionedError(plain, 503, 'service_unavailable');
           expect(plain.body.error.message).toMatch(message);
           expect(plainMs).toBeLessThan(PROVIDER_TIMEOUT_MS + OVERHEAD_MS);
           if (behaviour === 'hang') {
@@ -446,7 +446,7 @@ describe('faults', () => {
           const failure = streamed.events.at(-1)!;
           expect(failure.at).toBeLessThan(PROVIDER_TIMEOUT_MS + OVERHEAD_MS);
           expect(failure.data).toEqual({
-            error: { code: 'upstream_error', message: expect.stringMatching(message), details: {} },
+            error: { code: 'service_unavailable', message: expect.stringMatching(message), details: {} },
             request_id: expect.any(String),
           });
 
@@ -491,7 +491,7 @@ describe('faults', () => {
           .set(...bearer(adminKey))
           .send({ feedback: 'negative', comment: 'Too slow' })
           .expect(200);
-        expect(await Promise.all(hanging)).toEqual([504, 'error']);
+        expect(await Promise.all(hanging)).toEqual([503, 'error']);
         const after = await request(t.http)
           .get(`/api/v1/interactions/${waiting.id}`)
           .set(...bearer(adminKey))

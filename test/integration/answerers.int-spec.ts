@@ -258,12 +258,12 @@ describe('AnswerService with OpenAI models', () => {
   });
 
   describe('errors', () => {
-    it('should answer 502 upstream_error naming OpenAI when it refuses the key, without repeating the key', async () => {
+    it('should answer 503 service_unavailable naming OpenAI when it refuses the key, without repeating the key', async () => {
       const guarded = await OpenAIStub.start({ apiKey: 'sk-the-right-key-000000000000' });
       try {
         const answers = await service({ OPENAI_BASE_URL: guarded.baseUrl });
         const error = await failure(answers.answer(request({ credentials: { provider: 'openai', apiKey: CUSTOMER_KEY, baseUrl: null } })));
-        expect({ code: error.code, status: error.status }).toEqual({ code: 'upstream_error', status: 502 });
+        expect({ code: error.code, status: error.status }).toEqual({ code: 'service_unavailable', status: 503 });
         expect(error.message).toMatch(/^OpenAI refused the API key \(401\); check the agent's provider key$/);
         expect(JSON.stringify({ message: error.message, details: error.details, cause: String(error.cause) })).not.toContain(CUSTOMER_KEY);
         // A refused key is not retried.
@@ -294,51 +294,51 @@ describe('AnswerService with OpenAI models', () => {
       expect(openai.requestsTo(CHAT)).toHaveLength(2);
     });
 
-    it('should answer 502 upstream_error when the provider keeps failing with 5xx', async () => {
+    it('should answer 503 service_unavailable when the provider keeps failing with 5xx', async () => {
       const answers = await service();
       openai.failNext(3, { status: 500, headers: { 'retry-after-ms': '20' }, path: CHAT });
       const error = await failure(answers.answer(request()));
-      expect({ code: error.code, status: error.status }).toEqual({ code: 'upstream_error', status: 502 });
+      expect({ code: error.code, status: error.status }).toEqual({ code: 'service_unavailable', status: 503 });
       expect(error.message).toMatch(/^OpenAI failed with status 500 \(after 2 retries\)/);
       expect(openai.requestsTo(CHAT)).toHaveLength(3);
     });
 
-    it("should answer 502 upstream_error with the provider's reason when it refuses the request", async () => {
+    it("should answer 503 service_unavailable with the provider's reason when it refuses the request", async () => {
       const answers = await service();
       openai.failNext(1, { status: 400, message: 'The model `gpt-4o` does not exist or you do not have access to it.', path: CHAT });
       const error = await failure(answers.answer(request()));
-      expect({ code: error.code, status: error.status }).toEqual({ code: 'upstream_error', status: 502 });
+      expect({ code: error.code, status: error.status }).toEqual({ code: 'service_unavailable', status: 503 });
       expect(error.message).toBe('OpenAI refused the request for model "gpt-4o" (400): The model `gpt-4o` does not exist or you do not have access to it.');
       expect(openai.requestsTo(CHAT)).toHaveLength(1);
     });
 
-    it('should answer 504 upstream_error when the provider does not answer in time, after retrying', async () => {
+    it('should answer 503 service_unavailable when the provider does not answer in time, after retrying', async () => {
       const answers = await service({ PROVIDER_TIMEOUT_MS: '300', PROVIDER_MAX_RETRIES: '1' });
       openai.delayNext(2, 2_000, CHAT);
       const error = await failure(answers.answer(request()));
-      expect({ code: error.code, status: error.status }).toEqual({ code: 'upstream_error', status: 504 });
+      expect({ code: error.code, status: error.status }).toEqual({ code: 'service_unavailable', status: 503 });
       expect(error.message).toBe('OpenAI did not answer within 300 ms (after 1 retry)');
       expect(openai.requestsTo(CHAT)).toHaveLength(2);
     });
 
-    it('should answer 504 when a stream stalls, and close it', async () => {
+    it('should answer 503 when a stream stalls, and close it', async () => {
       const answers = await service({ PROVIDER_TIMEOUT_MS: '400' });
       openai.chat.answer = 'one two three four five six';
       openai.chat.stallAfterChunks = 2;
       const deltas: string[] = [];
       const error = await failure(answers.answer(request(), { onDelta: (text) => deltas.push(text) }));
-      expect({ code: error.code, status: error.status }).toEqual({ code: 'upstream_error', status: 504 });
+      expect({ code: error.code, status: error.status }).toEqual({ code: 'service_unavailable', status: 503 });
       expect(error.message).toMatch(/^OpenAI stopped answering/);
       expect(deltas.join('')).toBe('one two');
       await expect(openai.requestsTo(CHAT)[0].closedEarly).resolves.toBe(true);
     });
 
-    it('should answer 502 when the connection dies mid-answer', async () => {
+    it('should answer 503 when the connection dies mid-answer', async () => {
       const answers = await service();
       openai.chat.answer = 'one two three four';
       openai.chat.cutAfterChunks = 2;
       const error = await failure(answers.answer(request(), { onDelta: () => undefined }));
-      expect({ code: error.code, status: error.status }).toEqual({ code: 'upstream_error', status: 502 });
+      expect({ code: error.code, status: error.status }).toEqual({ code: 'service_unavailable', status: 503 });
       expect(error.message).toContain('OpenAI');
     });
 
@@ -485,10 +485,10 @@ describe('AnswerService with Anthropic models', () => {
   });
 
   describe('errors', () => {
-    it('should answer 502 upstream_error naming Anthropic when it refuses the key', async () => {
+    it('should answer 503 service_unavailable naming Anthropic when it refuses the key', async () => {
       const answers = await service();
       const error = await failure(answers.answer(claude({ credentials: { provider: 'anthropic', apiKey: CUSTOMER_KEY, baseUrl: null } })));
-      expect({ code: error.code, status: error.status }).toEqual({ code: 'upstream_error', status: 502 });
+      expect({ code: error.code, status: error.status }).toEqual({ code: 'service_unavailable', status: 503 });
       expect(error.message).toBe("Anthropic refused the API key (401); check the agent's provider key");
       expect(error.message).not.toContain(CUSTOMER_KEY);
       expect(anthropic.requests).toHaveLength(1);
@@ -503,20 +503,20 @@ describe('AnswerService with Anthropic models', () => {
       expect(anthropic.requests).toHaveLength(3);
     });
 
-    it('should answer 502 upstream_error when Anthropic stays overloaded', async () => {
+    it('should answer 503 service_unavailable when Anthropic stays overloaded', async () => {
       const answers = await service();
       anthropic.failNext(3, { status: 529, headers: { 'retry-after-ms': '20' } });
       const error = await failure(answers.answer(claude()));
-      expect({ code: error.code, status: error.status }).toEqual({ code: 'upstream_error', status: 502 });
+      expect({ code: error.code, status: error.status }).toEqual({ code: 'service_unavailable', status: 503 });
       expect(error.message).toMatch(/^Anthropic failed with status 529 \(after 2 retries\)/);
       expect(anthropic.requests).toHaveLength(3);
     });
 
-    it('should answer 504 upstream_error when Anthropic does not answer in time', async () => {
+    it('should answer 503 service_unavailable when Anthropic does not answer in time', async () => {
       const answers = await service({ PROVIDER_TIMEOUT_MS: '300', PROVIDER_MAX_RETRIES: '0' });
       anthropic.delayNext(1, 2_000);
       const error = await failure(answers.answer(claude()));
-      expect({ code: error.code, status: error.status }).toEqual({ code: 'upstream_error', status: 504 });
+      expect({ code: error.code, status: error.status }).toEqual({ code: 'service_unavailable', status: 503 });
       expect(error.message).toBe('Anthropic did not answer within 300 ms');
     });
 

@@ -1,10 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import {
-  ApiBadGatewayResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiForbiddenResponse,
-  ApiGatewayTimeoutResponse,
   ApiNotFoundResponse,
   ApiPayloadTooLargeResponse,
   ApiServiceUnavailableResponse,
@@ -13,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import { ErrorResponseDto, LegacyErrorResponseDto, TooManyAttemptsResponseDto } from '#src/common/errors/error-response.dto.js';
 
-type DocumentedError = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503 | 504;
+type DocumentedError = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
 
 /** Documents the error responses a route can give, in the envelope of its path form. */
 export function ApiErrors(statuses: DocumentedError[], form: 'versioned' | 'legacy' = 'versioned'): MethodDecorator & ClassDecorator {
@@ -26,15 +24,11 @@ export function ApiErrors(statuses: DocumentedError[], form: 'versioned' | 'lega
     409: ApiConflictResponse({ description: 'Conflicts with the current state of the resource', type }),
     413: ApiPayloadTooLargeResponse({ description: 'JSON body over 1 MiB', type }),
     429: ApiTooManyRequestsResponse({ description: 'Too many attempts: wait for Retry-After', type: form === 'legacy' ? type : TooManyAttemptsResponseDto }),
-    502: ApiBadGatewayResponse({
-      description: 'The model provider failed: a connection reset or refused, or a reply that is not a completion (`upstream_error`)',
-      type,
-    }),
     503: ApiServiceUnavailableResponse({
-      description: 'Not available now: a setting the deployment lacks (the message names it), or a dependency down or turning requests away (see Retry-After)',
+      description:
+        'Not available now: a setting the deployment lacks (the message names it), a dependency down or turning requests away (see Retry-After), or a model provider that failed, timed out or refused the key (the message names it)',
       type,
     }),
-    504: ApiGatewayTimeoutResponse({ description: 'The model provider did not answer in time (`upstream_error`)', type }),
   };
   return applyDecorators(...statuses.map((status) => decorators[status]));
 }

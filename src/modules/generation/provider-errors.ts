@@ -64,16 +64,19 @@ function isConnectionError(error: unknown): boolean {
  * A provider SDK's error as the API error the client gets. The SDK's error is not kept as the cause: it
  * holds the provider's response, which may echo the key.
  *
- * | Provider outcome                         | API error                                   |
- * |------------------------------------------|---------------------------------------------|
- * | 401 or 403 (key refused)                 | 502 upstream_error naming the provider      |
- * | 429 after the retries                    | 503 service_unavailable (+ Retry-After)     |
- * | 5xx after the retries                    | 502 upstream_error                          |
- * | timeout after the retries, idle stream   | 504 upstream_error                          |
- * | 400, 404, 413, 422 (request refused)     | 502 upstream_error with the provider's word |
- * | cannot connect                           | 502 upstream_error                          |
- * | not a completion, or a stream cut short  | 502 upstream_error                          |
- * | customer URL at a non-public address     | 409 conflict                                |
+ * | Provider outcome                         | API error                                         |
+ * |------------------------------------------|---------------------------------------------------|
+ * | 401 or 403 (key refused)                 | 503 service_unavailable naming the provider       |
+ * | 429 after the retries                    | 503 service_unavailable (+ Retry-After)           |
+ * | 5xx after the retries                    | 503 service_unavailable                           |
+ * | timeout after the retries, idle stream   | 503 service_unavailable                           |
+ * | 400, 404, 413, 422 (request refused)     | 503 service_unavailable with the provider's word  |
+ * | cannot connect                           | 503 service_unavailable                           |
+ * | not a completion, or a stream cut short  | 503 service_unavailable                           |
+ * | customer URL at a non-public address     | 409 conflict                                      |
+ *
+ * Every provider failure is the contract's 503: the service cannot answer now for want of something
+ * it depends on, which clients retry with backoff; the message says which provider and what it did.
  */
 export function toProviderAppError(error: unknown, context: ProviderCallContext): AppError {
   if (error instanceof AppError) {
@@ -81,10 +84,10 @@ export function toProviderAppError(error: unknown, context: ProviderCallContext)
   }
   const retried = context.maxRetries === 0 ? '' : ` (after ${context.maxRetries} ${context.maxRetries === 1 ? 'retry' : 'retries'})`;
   if (error instanceof StreamIdleTimeout) {
-    return new AppError(ErrorCode.UpstreamError, `${context.label} stopped answering (${error.message})`, { status: 504 });
+    return new AppError(ErrorCode.ServiceUnavailable, `${context.label} stopped answering (${error.message})`);
   }
   if (isTimeout(error)) {
-    return new AppError(ErrorCode.UpstreamError, `${context.label} did not answer within ${context.timeoutMs} ms${retried}`, { status: 504 });
+    return new AppError(ErrorCode.ServiceUnavailable, `${context.label} did not answer within ${context.timeoutMs} ms${retried}`);
   }
   const blocked = findBlockedAddressError(error);
   if (blocked) {
@@ -93,13 +96,13 @@ export function toProviderAppError(error: unknown, context: ProviderCallContext)
     );
   }
   if (isConnectionError(error)) {
-    return new AppError(ErrorCode.UpstreamError, `Could not reach ${context.label}${context.host ? ` at ${context.host}` : ''}${retried}`);
+    return new AppError(ErrorCode.ServiceUnavailable, `Could not reach ${context.label}${context.host ? ` at ${context.host}` : ''}${retried}`);
   }
   if (isApiError(error) && typeof error.status === 'number') {
     const status = error.status;
     const detail = providerDetail(error, context);
     if (status === 401 || status === 403) {
-      return new AppError(ErrorCode.UpstreamError, `${context.label} refused the API key (${status}); check ${context.keySource}`);
+      return new AppError(ErrorCode.ServiceUnavailable, `${context.label} refused the API key (${status}); check ${context.keySource}`);
     }
     if (status === 429) {
       const retryAfter = retryAfterSeconds(error.headers);
@@ -108,25 +111,25 @@ export function toProviderAppError(error: unknown, context: ProviderCallContext)
       });
     }
     if (status === 408) {
-      return new AppError(ErrorCode.UpstreamError, `${context.label} did not answer in time (408)${retried}`, { status: 504 });
+      return new AppError(ErrorCode.ServiceUnavailable, `${context.label} did not answer in time (408)${retried}`);
     }
     if (status >= 500) {
-      return new AppError(ErrorCode.UpstreamError, `${context.label} failed with status ${status}${retried}${detail ? `: ${detail}` : ''}`);
+      return new AppError(ErrorCode.ServiceUnavailable, `${context.label} failed with status ${status}${retried}${detail ? `: ${detail}` : ''}`);
     }
-    return new AppError(ErrorCode.UpstreamError, `${context.label} refused the request for model "${context.model}" (${status})${detail ? `: ${detail}` : ''}`);
+    return new AppError(ErrorCode.ServiceUnavailable, `${context.label} refused the request for model "${context.model}" (${status})${detail ? `: ${detail}` : ''}`);
   }
   if (isApiError(error)) {
     // An error event inside a stream: no status.
     return new AppError(
-      ErrorCode.UpstreamError,
+      ErrorCode.ServiceUnavailable,
       `${context.label} reported an error while answering${mask(error.message, context) ? `: ${truncate(mask(error.message, context))}` : ''}`,
     );
   }
   if (error instanceof MalformedAnswer) {
-    return new AppError(ErrorCode.UpstreamError, `${context.label} sent an answer that cannot be used: ${error.message}`);
+    return new AppError(ErrorCode.ServiceUnavailable, `${context.label} sent an answer that cannot be used: ${error.message}`);
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new AppError(ErrorCode.UpstreamError, `The answer from ${context.label} was cut off: ${truncate(mask(message, context))}`);
+  return new AppError(ErrorCode.ServiceUnavailable, `The answer from ${context.label} was cut off: ${truncate(mask(message, context))}`);
 }
 
 /** True when the error only says the caller's signal aborted the call. */

@@ -49,7 +49,7 @@ export class QueryController {
       },
     },
   })
-  @ApiErrors([400, 404, 409, 413, 502, 503, 504])
+  @ApiErrors([400, 404, 409, 413, 503])
   async query(@Auth() auth: AuthContext, @Body() dto: QueryRequestDto, @Req() request: Request, @Res() response: Response): Promise<void> {
     const prepared = await this.queries.prepare(auth, {
       agentId: dto.agent_id,

@@ -2079,7 +2079,7 @@ export interface components {
              * @example invalid_request
              * @enum {string}
              */
-            code: "invalid_request" | "unauthorized" | "expired_api_key" | "forbidden" | "ip_not_allowed" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "concurrency_limit_exceeded" | "token_limit_exceeded" | "upstream_error" | "internal_error" | "service_unavailable" | "invalid_credentials" | "too_many_attempts" | "csrf_failed" | "plan_required" | "would_lock_out" | "organization_required" | "sso_required";
+            code: "invalid_request" | "unauthorized" | "expired_api_key" | "forbidden" | "ip_not_allowed" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "concurrency_limit_exceeded" | "token_limit_exceeded" | "internal_error" | "service_unavailable" | "invalid_credentials" | "too_many_attempts" | "csrf_failed" | "plan_required" | "would_lock_out" | "organization_required" | "sso_required";
             /**
              * @description For validation failures each offending field with its messages (`body` for the body as a whole); empty when the error has nothing to add.
              * @example {
@@ -4689,26 +4689,8 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description The model provider failed: a connection reset or refused, or a reply that is not a completion (`upstream_error`) */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
-                };
-            };
-            /** @description Not available now: a setting the deployment lacks (the message names it), or a dependency down or turning requests away (see Retry-After) */
+            /** @description Not available now: a setting the deployment lacks (the message names it), a dependency down or turning requests away (see Retry-After), or a model provider that failed, timed out or refused the key (the message names it) */
             503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
-                };
-            };
-            /** @description The model provider did not answer in time (`upstream_error`) */
-            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9007,26 +8989,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The model provider failed: a connection reset or refused, or a reply that is not a completion (`upstream_error`) */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            /** @description Not available now: a setting the deployment lacks (the message names it), or a dependency down or turning requests away (see Retry-After) */
+            /** @description Not available now: a setting the deployment lacks (the message names it), a dependency down or turning requests away (see Retry-After), or a model provider that failed, timed out or refused the key (the message names it) */
             503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            /** @description The model provider did not answer in time (`upstream_error`) */
-            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9944,7 +9908,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Not available now: a setting the deployment lacks (the message names it), or a dependency down or turning requests away (see Retry-After) */
+            /** @description Not available now: a setting the deployment lacks (the message names it), a dependency down or turning requests away (see Retry-After), or a model provider that failed, timed out or refused the key (the message names it) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10453,7 +10417,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Not available now: a setting the deployment lacks (the message names it), or a dependency down or turning requests away (see Retry-After) */
+            /** @description Not available now: a setting the deployment lacks (the message names it), a dependency down or turning requests away (see Retry-After), or a model provider that failed, timed out or refused the key (the message names it) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10555,7 +10519,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Not available now: a setting the deployment lacks (the message names it), or a dependency down or turning requests away (see Retry-After) */
+            /** @description Not available now: a setting the deployment lacks (the message names it), a dependency down or turning requests away (see Retry-After), or a model provider that failed, timed out or refused the key (the message names it) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10753,7 +10717,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description Not available now: a setting the deployment lacks (the message names it), or a dependency down or turning requests away (see Retry-After) */
+            /** @description Not available now: a setting the deployment lacks (the message names it), a dependency down or turning requests away (see Retry-After), or a model provider that failed, timed out or refused the key (the message names it) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11262,7 +11226,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description Not available now: a setting the deployment lacks (the message names it), or a dependency down or turning requests away (see Retry-After) */
+            /** @description Not available now: a setting the deployment lacks (the message names it), a dependency down or turning requests away (see Retry-After), or a model provider that failed, timed out or refused the key (the message names it) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11364,7 +11328,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description Not available now: a setting the deployment lacks (the message names it), or a dependency down or turning requests away (see Retry-After) */
+            /** @description Not available now: a setting the deployment lacks (the message names it), a dependency down or turning requests away (see Retry-After), or a model provider that failed, timed out or refused the key (the message names it) */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -81,8 +81,8 @@ describe('applyEvent', () => {
       { event: 'delta', data: '{"text":"Half"}' },
     ]);
     expect(partial.phase).toBe('answering');
-    const failed = applyEvent(partial, { event: 'error', data: '{"error":{"code":"upstream_error","message":"The model failed"}}' });
-    expect(failed).toMatchObject({ phase: 'failed', text: 'Half', error: { error: { code: 'upstream_error' } } });
+    const failed = applyEvent(partial, { event: 'error', data: '{"error":{"code":"service_unavailable","message":"The model failed"}}' });
+    expect(failed).toMatchObject({ phase: 'failed', text: 'Half', error: { error: { code: 'service_unavailable' } } });
   });
 
   it('should ignore unknown events and malformed data', () => {
