@@ -116,7 +116,10 @@ export function toProviderAppError(error: unknown, context: ProviderCallContext)
     if (status >= 500) {
       return new AppError(ErrorCode.ServiceUnavailable, `${context.label} failed with status ${status}${retried}${detail ? `: ${detail}` : ''}`);
     }
-    return new AppError(ErrorCode.ServiceUnavailable, `${context.label} refused the request for model "${context.model}" (${status})${detail ? `: ${detail}` : ''}`);
+    return new AppError(
+      ErrorCode.ServiceUnavailable,
+      `${context.label} refused the request for model "${context.model}" (${status})${detail ? `: ${detail}` : ''}`,
+    );
   }
   if (isApiError(error)) {
     // An error event inside a stream: no status.
