@@ -78,7 +78,7 @@ describe('OAuth 2.0 for user-context calls', () => {
     return { callback, verifier, state, browser };
   }
 
-  it('should publish its metadata (RFC 8414) with the code flow, PKCE S256 and revocation only', async () => {
+  it('should publish its metadata (RFC 8414) with the code flow, PKCE S256, revocation and the service scopes only', async () => {
     const metadata = await request(t.http).get('/.well-known/oauth-authorization-server').expect(200);
     expect(metadata.body).toMatchObject({
       issuer: `${origin}/oauth`,
@@ -91,6 +91,9 @@ describe('OAuth 2.0 for user-context calls', () => {
     expect([...metadata.body.token_endpoint_auth_methods_supported].sort()).toEqual(['client_secret_basic', 'client_secret_post', 'none']);
     expect(metadata.body.grant_types_supported).not.toContain('client_credentials');
     expect(metadata.body.grant_types_supported).not.toContain('implicit');
+    expect(metadata.body.scopes_supported).toEqual(['read', 'write', 'execute', 'admin', 'offline_access']);
+    expect(metadata.body).not.toHaveProperty('id_token_signing_alg_values_supported');
+    expect(metadata.body).not.toHaveProperty('claims_supported');
   });
 
   it('should sign a person in, ask consent, and give a public client svcat_/svcrt_ tokens that call the API as them', async () => {
@@ -299,7 +302,7 @@ describe('OAuth 2.0 for user-context calls', () => {
     const listed = await request(t.http).get('/api/v1/oauth-grants').set('Cookie', gus.session.cookie).expect(200);
     expect(listed.body.grants).toEqual([
       {
-        id: expect.stringMatching(/^grt_/),
+        id: expect.stringMatching(/^grt_[0-7][0-9A-HJKMNP-TV-Z]{25}$/),
         client: { id: configuration.clientMetadata().client_id, name: 'Acme CLI' },
         scopes: expect.arrayContaining(['read', 'offline_access']),
         created_at: expect.any(String),

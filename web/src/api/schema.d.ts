@@ -2626,7 +2626,7 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             expires_at: string | null;
-            /** @example grt_Hx2k… */
+            /** @example grt_01JD8X0Q5W3V7N2K4M6P8R9T1A */
             id: string;
             /**
              * @example [

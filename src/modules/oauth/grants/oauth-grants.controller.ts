@@ -1,18 +1,13 @@
 import { Controller, Delete, Get, HttpCode, Param } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { Matches } from 'class-validator';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { Auth, SignedIn } from '#src/common/auth/auth.decorator.js';
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
+import { exampleId } from '#src/common/ids/ids.js';
+import { IdParamDto } from '#src/common/validation/validators.js';
 import { OAuthGrantsService, type GrantView } from '#src/modules/oauth/grants/oauth-grants.service.js';
 
-const GRANT_ID = /^grt_[A-Za-z0-9_-]{20,64}$/;
-
-class GrantIdParam {
-  @ApiProperty({ example: 'grt_Hx2k…', pattern: GRANT_ID.source })
-  @Matches(GRANT_ID, { message: 'id must be an OAuth grant id (grt_…)' })
-  id: string;
-}
+class GrantIdParam extends IdParamDto('oauthGrant') {}
 
 class GrantClientDto {
   @ApiProperty({ example: 'oac_01JD8X0Q5W3V7N2K4M6P8R9T1A' })
@@ -23,7 +18,7 @@ class GrantClientDto {
 }
 
 export class OAuthGrantResponseDto {
-  @ApiProperty({ example: 'grt_Hx2k…' })
+  @ApiProperty({ example: exampleId('oauthGrant') })
   id: string;
 
   @ApiProperty({ type: GrantClientDto })

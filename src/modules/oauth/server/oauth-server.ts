@@ -4,9 +4,11 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Request } from 'express';
 import { APP_CONFIG, PROCESS_ROLE, type AppConfig, type ProcessRole } from '#src/config/app-config.js';
 import { Clock } from '#src/common/clock/clock.js';
+import { newId } from '#src/common/ids/ids.js';
 import { SqlClient } from '#src/common/database/sql-client.js';
 import { OAuthClientsService } from '#src/modules/oauth/clients/oauth-clients.service.js';
 import { OAuthGrantsService } from '#src/modules/oauth/grants/oauth-grants.service.js';
+import { oauthMetadataOnly } from '#src/modules/oauth/server/authorization-server-metadata.js';
 import { ClientRegistry } from '#src/modules/oauth/server/client-registry.js';
 import { consentOncePolicy, IMPLIED_PROMPT, offlineAccessAsksConsent } from '#src/modules/oauth/server/consent-policy.js';
 import { OAuthAccounts } from '#src/modules/oauth/server/oauth-accounts.js';
@@ -16,7 +18,6 @@ import type { AccountContext, ConsentContext, InteractionPolicy, OidcProvider, P
 export const OAUTH_PATH = '/oauth';
 export const ACCESS_TOKEN_PREFIX = 'svcat_';
 export const REFRESH_TOKEN_PREFIX = 'svcrt_';
-export const GRANT_PREFIX = 'grt_';
 /** The scopes a token can carry: the versioned API scopes, and `offline_access` for a refresh token. */
 export const OAUTH_SCOPES = ['read', 'write', 'execute', 'admin', 'offline_access'] as const;
 
@@ -146,7 +147,8 @@ export class OAuthServer implements OnModuleInit {
     });
     withPrefix(provider.AccessToken.prototype, ACCESS_TOKEN_PREFIX);
     withPrefix(provider.RefreshToken.prototype, REFRESH_TOKEN_PREFIX);
-    withPrefix(provider.Grant.prototype, GRANT_PREFIX);
+    // A grant's id is no secret (tokens are): it is an id like any other, `grt_` and a ULID.
+    provider.Grant.prototype.generateTokenId = () => newId('oauthGrant');
     const clients = this.clients;
     // The service keeps only a keyed hash of a client's secret: the presented one is checked against it.
     provider.Client.prototype.compareClientSecret = function compareClientSecret(this: { clientId: string }, actual: string) {
@@ -155,11 +157,12 @@ export class OAuthServer implements OnModuleInit {
     // Behind a TLS-terminating proxy the request is HTTPS: oauth-mount.ts sets the forwarded headers it may trust.
     provider.proxy = true;
     provider.use(offlineAccessAsksConsent);
+    provider.use(oauthMetadataOnly(OAUTH_SCOPES));
     return provider;
   }
 }
 
-/** Tokens say what they are (`svcat_…`, `svcrt_…`), so a leaked one is recognised by scanners; grants are `grt_…`. */
+/** Tokens say what they are (`svcat_…`, `svcrt_…`), so a leaked one is recognised by scanners. */
 function withPrefix(prototype: { generateTokenId(): string }, prefix: string): void {
   const generate = prototype.generateTokenId;
   prototype.generateTokenId = function generateTokenId(this: unknown) {

@@ -6,6 +6,9 @@ export interface ProviderContext {
   path: string;
   method: string;
   query: Record<string, unknown>;
+  body?: unknown;
+  /** Set once the library has matched the request to one of its routes (`discovery`, `token`, …). */
+  oidc?: { route?: string };
 }
 
 export interface OidcProvider {
