@@ -361,6 +361,7 @@ describe('data sources', () => {
         .set(...bearer(org.adminKey))
         .attach('document', Buffer.from('x'), 'x.txt');
       expect(wrongField.status).toBe(400);
+      expect(wrongField.body.error.details).toEqual({ document: ['Unexpected file field'] });
 
       const documentCount = async (): Promise<number> =>
         (
@@ -376,6 +377,7 @@ describe('data sources', () => {
         .attach('file', Buffer.from('x'), 'x.txt')
         .field('note', 'not a file');
       expect(extraField.status).toBe(400);
+      expect(Object.keys(extraField.body.error.details)).toHaveLength(1);
 
       const tooMany = api()
         .post(`/api/v1/data-sources/${files.body.id}/files`)

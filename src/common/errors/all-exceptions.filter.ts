@@ -44,6 +44,14 @@ const PG_CLIENT_ERRORS: Record<string, ErrorCode> = {
   '23505': ErrorCode.Conflict,
 };
 
+/**
+ * A request whose client hung up before its body was read (an upload cut off): a parser's failure then is
+ * the client's doing, not a fault of the server, and nobody is left to read the answer.
+ */
+function clientWentAway(): AppError {
+  return new AppError(ErrorCode.InvalidRequest, 'Request aborted by the client', { details: { body: ['Request aborted by the client'] } });
+}
+
 /** Long enough for a database restart or failover to finish; a client retrying sooner is likely to be refused again. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -59,6 +67,25 @@ function isOutOfSpace(exception: unknown): boolean {
 interface BodyParserError {
   type: string;
   status?: number;
+}
+
+/** multer's errors keep the multipart field they are about (`field`), when there is one. */
+interface MultipartError extends Error {
+  code: string;
+  field?: string;
+}
+
+function isMultipartError(error: unknown): error is MultipartError {
+  return error instanceof Error && error.name === 'MulterError' && typeof (error as { code?: unknown }).code === 'string';
+}
+
+/** What a multipart refusal names: the field it is about, else the body as a whole. */
+function multipartDetails(exception: HttpException): Record<string, string[]> | undefined {
+  if (!isMultipartError(exception.cause)) {
+    return undefined;
+  }
+  const message = exception.cause.message;
+  return exception.cause.field ? { [exception.cause.field]: [message] } : { body: [message] };
 }
 
 function isBodyParserError(error: unknown): error is BodyParserError {
@@ -79,7 +106,10 @@ export function toAppError(exception: unknown): AppError | undefined {
     if (status >= 500) {
       return undefined;
     }
-    return new AppError(CODE_OF_STATUS[status] ?? ErrorCode.InvalidRequest, status === 404 ? 'Resource not found' : exception.message, { status });
+    return new AppError(CODE_OF_STATUS[status] ?? ErrorCode.InvalidRequest, status === 404 ? 'Resource not found' : exception.message, {
+      status,
+      details: multipartDetails(exception),
+    });
   }
   if (exception instanceof QueryFailedError) {
     const code = PG_CLIENT_ERRORS[(exception.driverError as { code?: string } | undefined)?.code ?? ''];
@@ -122,6 +152,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const requestId = requestIdOf(request);
 
     let error = toAppError(exception);
+    if (!error && request.readableAborted) {
+      this.logger.log({ request_id: requestId, err: exception }, 'The client went away before its request was read');
+      error = clientWentAway();
+    }
     if (!error) {
       this.logger.error({ err: exception, request_id: requestId }, 'Unhandled error');
       error = new AppError(ErrorCode.InternalError, 'Internal server error', { status: 500 });
