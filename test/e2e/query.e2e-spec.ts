@@ -177,6 +177,27 @@ describe('query and search', () => {
         .expect(200);
     });
 
+    it('should build the answer from top_k sources when the request sets it, 1 to 50', async () => {
+      const ask = (body: object) =>
+        api()
+          .post('/api/v1/query')
+          .set(...bearer(org.adminKey))
+          .send({ agent_id: agentId, query: 'How much does the widget or the gadget cost?', ...body });
+      const byDefault = await ask({}).expect(200);
+      expect(byDefault.body.sources).toHaveLength(Object.keys(DOCUMENTS).length);
+      const two = await ask({ top_k: 2 }).expect(200);
+      expect(two.body.sources.map((source: { chunk_id: string }) => source.chunk_id)).toEqual(
+        byDefault.body.sources.slice(0, 2).map((source: { chunk_id: string }) => source.chunk_id),
+      );
+      expect(Math.max(...[...two.body.response.matchAll(CITATION)].map((match) => Number(match[1])))).toBeLessThanOrEqual(2);
+      await ask({ top_k: 50 }).expect(200);
+      for (const top_k of [0, 51, 2.5, '2', null]) {
+        const refused = await ask({ top_k });
+        expect(refused.status, JSON.stringify(top_k)).toBe(400);
+        expect(refused.body.error.details).toHaveProperty(['top_k']);
+      }
+    });
+
     it.each([
       ['no agent', { query: 'x' }, 400, 'agent_id'],
       ['a malformed agent id', { agent_id: 'agent-1', query: 'x' }, 400, 'agent_id'],

@@ -57,6 +57,7 @@ export class QueryController {
       sessionId: dto.session_id,
       temperature: dto.temperature,
       maxTokens: dto.max_tokens,
+      topK: dto.top_k,
     });
     if (!dto.stream) {
       response.status(200).json(toQueryResponse(await this.queries.answer(prepared)));

@@ -17,7 +17,7 @@ import type { RagStrategy } from '#src/modules/retrieval/rag-strategy.js';
 import { RetrievalService } from '#src/modules/retrieval/retrieval.service.js';
 import type { RetrievedChunk } from '#src/modules/retrieval/retrieval.types.js';
 
-/** Passages an answer is built from. */
+/** Passages an answer is built from, unless the query asks for another number. */
 export const QUERY_TOP_K = 5;
 /** Earlier exchanges of a session given to the answerer. */
 const HISTORY_TURNS = 6;
@@ -28,6 +28,7 @@ export interface QueryInput {
   sessionId?: string;
   temperature?: number;
   maxTokens?: number;
+  topK?: number;
 }
 
 /** A query checked and recorded (interaction.created emitted), ready to be answered. */
@@ -39,6 +40,7 @@ export interface PreparedQuery {
   credentials: ProviderCredentials | undefined;
   temperature: number;
   maxTokens: number;
+  topK: number;
   startedAt: number;
 }
 
@@ -98,6 +100,7 @@ export class QueryService {
       credentials,
       temperature: input.temperature ?? agent.temperature,
       maxTokens: input.maxTokens ?? agent.maxTokens,
+      topK: input.topK ?? QUERY_TOP_K,
       startedAt,
     };
   }
@@ -109,7 +112,7 @@ export class QueryService {
         query: retrievalQuery(interaction.query, prepared.history),
         scope: { orgId: agent.orgId, dataSourceIds: agent.dataSourceIds, includeKnowledgeBase: true },
         strategy: agent.ragStrategy as RagStrategy,
-        topK: QUERY_TOP_K,
+        topK: prepared.topK,
       });
       hooks.signal?.throwIfAborted();
       hooks.onSources?.(search.chunks);

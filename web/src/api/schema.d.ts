@@ -2742,6 +2742,11 @@ export interface components {
             stream?: boolean;
             /** @description Default: the agent's. */
             temperature?: number;
+            /**
+             * @description How many sources the answer is built from and returned.
+             * @default 5
+             */
+            top_k?: number;
         };
         QueryResponseDto: {
             metadata: components["schemas"]["QueryMetadataDto"];

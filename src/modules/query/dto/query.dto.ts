@@ -38,6 +38,13 @@ export class QueryRequestDto {
   @Min(1)
   @Max(32_768)
   max_tokens?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 50, default: 5, description: 'How many sources the answer is built from and returned.' })
+  @Optional()
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  top_k?: number;
 }
 
 export class QueryMetadataDto {
