@@ -5,7 +5,7 @@ import { Auth, Authenticated } from '#src/common/auth/auth.decorator.js';
 import { Permission } from '#src/common/auth/permissions.js';
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
 import { IdParamDto, PaginationQueryDto } from '#src/common/validation/validators.js';
-import { ApiKeyListResponseDto, CreatedApiKeyResponseDto, toApiKeyResponse } from '#src/modules/keys/dto/api-key.response.dto.js';
+import { ApiKeyListResponseDto, CreatedApiKeyResponseDto, toApiKeyResponse, toCreatedApiKeyResponse } from '#src/modules/keys/dto/api-key.response.dto.js';
 import { CreateApiKeyDto } from '#src/modules/keys/dto/create-api-key.dto.js';
 import { ApiKeysService } from '#src/modules/keys/api-keys.service.js';
 
@@ -27,7 +27,7 @@ export class ApiKeysController {
   @ApiErrors([400, 413])
   async create(@Auth() auth: AuthContext, @Body() dto: CreateApiKeyDto): Promise<CreatedApiKeyResponseDto> {
     const { entity, key } = await this.service.create(auth, { ...dto, format: 'versioned' });
-    return { ...toApiKeyResponse(entity), key };
+    return toCreatedApiKeyResponse(entity, key);
   }
 
   @Get()
@@ -54,6 +54,6 @@ export class ApiKeysController {
   @ApiErrors([400, 404, 409])
   async rotate(@Auth() auth: AuthContext, @Param() { id }: ApiKeyIdParam): Promise<CreatedApiKeyResponseDto> {
     const { entity, key } = await this.service.rotate(auth, id);
-    return { ...toApiKeyResponse(entity), key };
+    return toCreatedApiKeyResponse(entity, key);
   }
 }

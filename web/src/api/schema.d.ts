@@ -1743,8 +1743,6 @@ export interface components {
              * @example svcsk_live_Ab3dE9…
              */
             key: string;
-            /** Format: date-time */
-            last_used_at: string | null;
             /** @example Production backend */
             name: string;
             /**
@@ -1752,8 +1750,6 @@ export interface components {
              * @example svcsk_live_Ab3dE9
              */
             prefix: string;
-            /** Format: date-time */
-            revoked_at: string | null;
             /**
              * @example [
              *       "read",
@@ -1761,8 +1757,6 @@ export interface components {
              *     ]
              */
             scopes: string[];
-            /** @enum {string} */
-            status: "active" | "revoked" | "expired";
         };
         CreateDataSourceDto: {
             /**
@@ -2406,14 +2400,10 @@ export interface components {
              * @example sk_live_Ab3dE9…
              */
             key: string;
-            /** Format: date-time */
-            lastUsedAt: string | null;
             /** @example Production backend */
             name: string;
             /** @example sk_live_Ab3dE9 */
             prefix: string;
-            /** Format: date-time */
-            revokedAt: string | null;
             /**
              * @example [
              *       "agents:read",
@@ -2421,8 +2411,6 @@ export interface components {
              *     ]
              */
             scopes: string[];
-            /** @enum {string} */
-            status: "active" | "revoked" | "expired";
         };
         LegacyCreatedWebhookResponseDto: {
             /** Format: date-time */

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, PickType } from '@nestjs/swagger';
 import { exampleId } from '#src/common/ids/ids.js';
 import { KEY_ENVIRONMENTS, type ApiKeyEntity } from '#src/modules/keys/api-key.entity.js';
 
@@ -43,7 +43,8 @@ export class ApiKeyResponseDto {
   created_at: string;
 }
 
-export class CreatedApiKeyResponseDto extends ApiKeyResponseDto {
+/** The fields SPEC-DECISIONS names for a key just created or rotated: a new key is active, unused and not revoked. */
+export class CreatedApiKeyResponseDto extends PickType(ApiKeyResponseDto, ['id', 'name', 'prefix', 'scopes', 'environment', 'expires_at', 'created_at']) {
   @ApiProperty({ example: 'svcsk_live_Ab3dE9…', description: 'The key itself. Shown once: it cannot be retrieved again.' })
   key: string;
 }
@@ -75,6 +76,19 @@ export function toApiKeyResponse(key: ApiKeyEntity): ApiKeyResponseDto {
     expires_at: iso(key.expiresAt),
     last_used_at: iso(key.lastUsedAt),
     revoked_at: iso(key.revokedAt),
+    created_at: key.createdAt.toISOString(),
+  };
+}
+
+export function toCreatedApiKeyResponse(key: ApiKeyEntity, value: string): CreatedApiKeyResponseDto {
+  return {
+    id: key.id,
+    name: key.name,
+    key: value,
+    prefix: key.prefix,
+    scopes: key.scopes,
+    environment: key.environment,
+    expires_at: iso(key.expiresAt),
     created_at: key.createdAt.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { exampleId } from '#src/common/ids/ids.js';
 import { IsDateTime, Optional } from '#src/common/validation/validators.js';
 import { KEY_ENVIRONMENTS, type ApiKeyEntity } from '#src/modules/keys/api-key.entity.js';
@@ -45,7 +45,16 @@ export class LegacyApiKeyResponseDto {
   createdAt: string;
 }
 
-export class LegacyCreatedApiKeyResponseDto extends LegacyApiKeyResponseDto {
+/** The fields SPEC-DECISIONS names for a key just created or rotated, camelCased. */
+export class LegacyCreatedApiKeyResponseDto extends PickType(LegacyApiKeyResponseDto, [
+  'id',
+  'name',
+  'prefix',
+  'scopes',
+  'environment',
+  'expiresAt',
+  'createdAt',
+]) {
   @ApiProperty({ example: 'sk_live_Ab3dE9…', description: 'The key itself. Shown once: it cannot be retrieved again.' })
   key: string;
 }
@@ -75,6 +84,19 @@ export function toLegacyApiKeyResponse(key: ApiKeyEntity): LegacyApiKeyResponseD
     expiresAt: iso(key.expiresAt),
     lastUsedAt: iso(key.lastUsedAt),
     revokedAt: iso(key.revokedAt),
+    createdAt: key.createdAt.toISOString(),
+  };
+}
+
+export function toLegacyCreatedApiKeyResponse(key: ApiKeyEntity, value: string): LegacyCreatedApiKeyResponseDto {
+  return {
+    id: key.id,
+    name: key.name,
+    key: value,
+    prefix: key.prefix,
+    scopes: key.scopes,
+    environment: key.environment,
+    expiresAt: iso(key.expiresAt),
     createdAt: key.createdAt.toISOString(),
   };
 }

@@ -13,6 +13,7 @@ import {
   LegacyApiKeyListResponseDto,
   LegacyCreatedApiKeyResponseDto,
   toLegacyApiKeyResponse,
+  toLegacyCreatedApiKeyResponse,
 } from '#src/modules/keys/legacy/legacy-api-key.dto.js';
 
 @ApiTags('API keys (legacy)')
@@ -33,7 +34,7 @@ export class LegacyApiKeysController {
       format: 'legacy',
       expiresAt: dto.expiresAt === undefined ? undefined : new Date(dto.expiresAt),
     });
-    return { ...toLegacyApiKeyResponse(entity), key };
+    return toLegacyCreatedApiKeyResponse(entity, key);
   }
 
   @Get()
@@ -60,6 +61,6 @@ export class LegacyApiKeysController {
   @ApiErrors([400, 404, 409], 'legacy')
   async rotate(@Auth() auth: AuthContext, @Param() { id }: ApiKeyIdParam): Promise<LegacyCreatedApiKeyResponseDto> {
     const { entity, key } = await this.service.rotate(auth, id);
-    return { ...toLegacyApiKeyResponse(entity), key };
+    return toLegacyCreatedApiKeyResponse(entity, key);
   }
 }
