@@ -184,8 +184,13 @@ describe('authentication', () => {
         .set(...bearer(org.adminKey))
         .send({ name: 'Expiring', scopes: ['agents:read'], expiresAt: '2999-01-31T00:00:00.000Z' })
         .expect(201);
-      expect(created.body).toMatchObject({ expiresAt: '2999-01-31T00:00:00.000Z', status: 'active' });
+      expect(created.body).toMatchObject({ expiresAt: '2999-01-31T00:00:00.000Z' });
       expect((await read(created.body.key, 'legacy')).status).toBe(200);
+      const listed = await request(t.http)
+        .get('/api/api-keys')
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(listed.body.apiKeys.find((key: { id: string }) => key.id === created.body.id)).toMatchObject({ status: 'active' });
     });
 
     it('should reject a key that expires while it sits in the verification cache', async () => {
@@ -268,10 +273,7 @@ describe('authentication', () => {
         prefix: expect.any(String),
         scopes: ['read', 'execute'],
         environment: 'live',
-        status: 'active',
         expires_at: null,
-        last_used_at: null,
-        revoked_at: null,
         created_at: expect.any(String),
       });
       expect(created.body.key.startsWith(created.body.prefix)).toBe(true);
@@ -302,7 +304,7 @@ describe('authentication', () => {
         .post(`/api/v1/api-keys/${created.body.id}/rotate`)
         .set(...bearer(org.adminKey))
         .expect(201);
-      expect(rotated.body).toMatchObject({ name: 'Rotating', scopes: ['read'], environment: 'live', status: 'active', revoked_at: null });
+      expect(rotated.body).toMatchObject({ name: 'Rotating', scopes: ['read'], environment: 'live' });
       expect(rotated.body.id).toMatch(idOf('key'));
       expect(rotated.body.id).not.toBe(created.body.id);
       expect(rotated.body.key).toMatch(/^svcsk_live_[A-Za-z0-9]{40}$/);
@@ -343,7 +345,7 @@ describe('authentication', () => {
         .post(`/api/api-keys/${created.body.id}/rotate`)
         .set(...bearer(org.adminKey))
         .expect(201);
-      expect(rotated.body).toMatchObject({ name: 'Legacy', scopes: ['agents:read', 'chat'], expiresAt: '2999-06-30T00:00:00.000Z', status: 'active' });
+      expect(rotated.body).toMatchObject({ name: 'Legacy', scopes: ['agents:read', 'chat'], expiresAt: '2999-06-30T00:00:00.000Z' });
       expect(rotated.body.key).toMatch(/^sk_live_[A-Za-z0-9]{40}$/);
       expect401(await read(created.body.key, 'legacy'), 'legacy');
       expect((await read(rotated.body.key, 'legacy')).status).toBe(200);
