@@ -456,6 +456,12 @@ describe('faults', () => {
             .set(...bearer(adminKey))
             .expect(200);
           expect(listed.body.interactions.map((interaction: { response: string }) => interaction.response)).toEqual(['', '']);
+          // What retrieval found is kept, as the streaming client was shown it before the provider failed.
+          const shown = (streamed.events[0].data as Array<{ chunk_id: string }>).map((source) => source.chunk_id);
+          expect(shown).toHaveLength(1);
+          expect(
+            listed.body.interactions.map((interaction: { sources: Array<{ chunk_id: string }> }) => interaction.sources.map((source) => source.chunk_id)),
+          ).toEqual([shown, shown]);
           const recorded = await t.app
             .get(DataSource)
             .query<Array<{ status: string; error: string }>>('SELECT status, error FROM interaction WHERE agent_id = $1 ORDER BY created_at', [

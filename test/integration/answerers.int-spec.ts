@@ -303,6 +303,15 @@ describe('AnswerService with OpenAI models', () => {
       expect(openai.requestsTo(CHAT)).toHaveLength(3);
     });
 
+    it('should name a gateway\u2019s HTML error page by its title, not quote the page', async () => {
+      const answers = await service();
+      const page = '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr>nginx</body></html>';
+      openai.failNext(1, { status: 404, page, path: CHAT });
+      const error = await failure(answers.answer(request()));
+      expect({ code: error.code, status: error.status }).toEqual({ code: 'service_unavailable', status: 503 });
+      expect(error.message).toBe('OpenAI refused the request for model "gpt-4o" (404): an error page titled "502 Bad Gateway"');
+    });
+
     it("should answer 503 service_unavailable with the provider's reason when it refuses the request", async () => {
       const answers = await service();
       openai.failNext(1, { status: 400, message: 'The model `gpt-4o` does not exist or you do not have access to it.', path: CHAT });

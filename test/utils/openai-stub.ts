@@ -33,8 +33,10 @@ export interface StubRequest {
 
 export interface StubResponse {
   status: number;
-  /** Sent as JSON; ignored when `stream` is set. */
+  /** Sent as JSON; ignored when `stream` or `page` is set. */
   body?: unknown;
+  /** Sent as is, as HTML: what a gateway in front of a provider answers when it fails. */
+  page?: string;
   headers?: Record<string, string>;
   /** Written piece by piece as it yields (default content type `text/event-stream`); stops when the client goes away. */
   stream?: AsyncIterable<string>;
@@ -56,6 +58,8 @@ export interface StubFailure {
   headers?: Record<string, string>;
   /** Only requests to this path; default: any. */
   path?: string;
+  /** An HTML error page instead of the provider's JSON error. */
+  page?: string;
 }
 
 export interface OpenAIStubOptions {
@@ -462,6 +466,9 @@ export class OpenAIStub {
       }
     }
     const failure = take(this.failures, request.path);
+    if (failure?.page !== undefined) {
+      return { status: failure.status, page: failure.page, headers: failure.headers };
+    }
     if (failure !== undefined) {
       const response = openAIError(
         failure.status,
@@ -533,6 +540,11 @@ export function closedEarly(response: ServerResponse): Promise<boolean> {
 /** Writes a JSON answer, or streams one, stopping when the client has gone (and destroying on CutConnection). */
 export async function send(response: ServerResponse, answer: StubResponse): Promise<void> {
   if (response.destroyed) {
+    return;
+  }
+  if (answer.page !== undefined) {
+    response.writeHead(answer.status, { 'content-type': 'text/html; charset=utf-8', ...answer.headers });
+    response.end(answer.page);
     return;
   }
   if (!answer.stream) {

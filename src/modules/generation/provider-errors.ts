@@ -142,8 +142,20 @@ export function isAbort(error: unknown, signal: AbortSignal | undefined): boolea
 
 function providerDetail(error: SdkApiError, context: ProviderCallContext): string | undefined {
   const message = providerMessage(error.error) ?? error.message.replace(/^\d{3}\s*/, '');
-  const masked = mask(message, context).trim();
+  const masked = mask(withoutMarkup(message), context).trim();
   return masked === '' ? undefined : truncate(masked);
+}
+
+/**
+ * A gateway's error page (HTML) says what went wrong in its title, if anywhere: the page itself is noise in
+ * an error message.
+ */
+function withoutMarkup(message: string): string {
+  if (!/^\s*<(!doctype|html|head|body|\?xml)\b/i.test(message)) {
+    return message;
+  }
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(message)?.[1]?.trim();
+  return title ? `an error page titled "${title}"` : 'an error page';
 }
 
 /** `{"error": {"message": …}}` (OpenAI, Anthropic), `{"message": …}` or `{"error": "…"}` (other servers). */

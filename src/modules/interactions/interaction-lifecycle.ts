@@ -76,8 +76,9 @@ export class InteractionLifecycle {
   }
 
   /** Records why no answer could be given; no event, as the contract has none for it. */
-  fail(interaction: InteractionEntity, error: string, startedAt: number): Promise<InteractionEntity> {
-    return this.transactions.run((tx) => this.record(interaction, { status: 'failed', error }, startedAt, tx));
+  /** `sources`: what retrieval found before answering failed, as a streaming client was already shown. */
+  fail(interaction: InteractionEntity, error: string, startedAt: number, sources: InteractionSource[] = []): Promise<InteractionEntity> {
+    return this.transactions.run((tx) => this.record(interaction, { status: 'failed', error, sources }, startedAt, tx));
   }
 
   /**

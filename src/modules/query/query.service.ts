@@ -107,6 +107,7 @@ export class QueryService {
 
   async answer(prepared: PreparedQuery, hooks: QueryHooks = {}): Promise<QueryResult> {
     const { agent, interaction } = prepared;
+    let retrieved: RetrievedChunk[] = [];
     try {
       const search = await this.retrieval.search({
         query: retrievalQuery(interaction.query, prepared.history),
@@ -114,6 +115,7 @@ export class QueryService {
         strategy: agent.ragStrategy as RagStrategy,
         topK: prepared.topK,
       });
+      retrieved = search.chunks;
       hooks.signal?.throwIfAborted();
       hooks.onSources?.(search.chunks);
       const answer = await this.answerer.answer(
@@ -149,7 +151,7 @@ export class QueryService {
     } catch (error) {
       const reason = hooks.signal?.aborted ? 'The client disconnected before the answer was complete' : error instanceof Error ? error.message : String(error);
       await this.lifecycle
-        .fail(interaction, reason, prepared.startedAt)
+        .fail(interaction, reason, prepared.startedAt, retrieved.map(toInteractionSource))
         .catch((failure: unknown) => this.logger.error({ err: failure }, 'Could not record a failed interaction'));
       throw error;
     }
