@@ -104,6 +104,7 @@ describe('organization settings and the IP allowlist', () => {
         [{ ip_allowlist: ['10.0.0.0/33'] }, 'ip_allowlist'],
         [{ ip_allowlist: ['fe80::1%eth0'] }, 'ip_allowlist'],
         [{ ip_allowlist: '203.0.113.0/24' }, 'ip_allowlist'],
+        [{ ip_allowlist: null }, 'ip_allowlist'],
         [{ ip_allowlist: [42] }, 'ip_allowlist'],
         [{ ip_allowlist: hundredAndOne }, 'ip_allowlist'],
         [{ name: '' }, 'name'],
@@ -120,6 +121,12 @@ describe('organization settings and the IP allowlist', () => {
         expect(response.body.error.code).toBe('invalid_request');
         expect(Object.keys(response.body.error.details ?? {}), JSON.stringify(response.body)).toContain(field);
       }
+      const notAList = await from(INSIDE_V4)
+        .put('/api/v1/organization')
+        .set(...bearer(org.adminKey))
+        .send({ ip_allowlist: null })
+        .expect(400);
+      expect(notAList.body.error.message).toContain('ip_allowlist must be an array');
       const invalid = await setAllowlist(org, ['203.0.113.0/24', 'not-an-address']).expect(400);
       expect(invalid.body.error.message).toContain("ip_allowlist[1] 'not-an-address'");
 

@@ -9,11 +9,12 @@ const RULES_FIRST = [
   'whitelistValidation',
   'isDefined',
   'isNotEmpty',
+  // Before isString: a list's `each` rules also fail for a value that is no list at all.
+  'isArray',
   'isString',
   'isInt',
   'isNumber',
   'isBoolean',
-  'isArray',
   'isObject',
   'nestedValidation',
   'isEnum',

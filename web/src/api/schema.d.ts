@@ -1901,7 +1901,7 @@ export interface components {
             api_key: string;
             /**
              * Format: uri
-             * @description Required for `custom`: the OpenAI-compatible API root (requests go to `{base_url}/chat/completions`). Optional for `openai` (default https://api.openai.com/v1, or the operator’s OPENAI_BASE_URL) and `anthropic` (default https://api.anthropic.com). Must be https and must not point at a private, loopback, link-local or metadata address.
+             * @description Required for `custom`: the OpenAI-compatible API root (requests go to `{base_url}/chat/completions`). Optional for `openai` (default https://api.openai.com/v1, or the operator’s OPENAI_BASE_URL) and `anthropic` (default https://api.anthropic.com). Must be https and must not point at a private, loopback, link-local or metadata address (both lifted by the operator’s ALLOW_PRIVATE_TARGETS, for tests and local trials only).
              * @example https://llm.example.com/v1
              */
             base_url?: string | null;

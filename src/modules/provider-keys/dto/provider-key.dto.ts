@@ -43,7 +43,8 @@ export class CreateProviderKeyDto {
     description:
       'Required for `custom`: the OpenAI-compatible API root (requests go to `{base_url}/chat/completions`). Optional for `openai` (default ' +
       'https://api.openai.com/v1, or the operator\u2019s OPENAI_BASE_URL) and `anthropic` (default https://api.anthropic.com). Must be https ' +
-      'and must not point at a private, loopback, link-local or metadata address.',
+      'and must not point at a private, loopback, link-local or metadata address (both lifted by the operator\u2019s ALLOW_PRIVATE_TARGETS, ' +
+      'for tests and local trials only).',
   })
   @ValidateIf((dto: CreateProviderKeyDto) => dto.provider === 'custom' || (dto.base_url !== undefined && dto.base_url !== null))
   @IsDefined({ message: 'base_url is required when provider is custom' })

@@ -25,7 +25,7 @@ export class UpdateOrganizationDto {
       'that one address; `[]` removes the restriction. Enterprise plan. A list that leaves out the caller\u2019s own address needs `?confirm=true`.',
   })
   @Optional()
-  @IsArray()
+  @IsArray({ message: 'ip_allowlist must be an array of addresses or CIDR ranges ([] removes the restriction)' })
   @ArrayMaxSize(MAX_ALLOWLIST_ENTRIES, { message: `ip_allowlist holds at most ${MAX_ALLOWLIST_ENTRIES} entries` })
   @IsString({ each: true, message: 'each ip_allowlist entry must be a string' })
   ip_allowlist?: string[];
