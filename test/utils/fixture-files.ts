@@ -4,7 +4,21 @@
  * that needs a file to parse or upload.
  */
 import { crc32 } from 'node:zlib';
-import { Document, HeadingLevel, LevelFormat, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
+import {
+  CommentRangeEnd,
+  CommentRangeStart,
+  CommentReference,
+  Document,
+  HeadingLevel,
+  type ICommentOptions,
+  LevelFormat,
+  Packer,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+} from 'docx';
 import { PDFDocument, type PDFFont, StandardFonts, rgb } from 'pdf-lib';
 import PDFKitDocument from 'pdfkit';
 
@@ -92,13 +106,16 @@ export interface DocxSectionSpec {
   bullets?: readonly string[];
   /** First row is the header row. */
   table?: readonly (readonly string[])[];
+  /** A paragraph a reviewer commented on. */
+  commented?: { text: string; comment: string };
 }
 
 const HEADING_STYLES = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2, 3: HeadingLevel.HEADING_3 } as const;
 
-/** A Word document with headings, paragraphs, bulleted lists and tables, and its title in the core properties. */
+/** A Word document with headings, paragraphs, bulleted lists, tables and comments, and its title in the core properties. */
 export async function makeDocx(sections: readonly DocxSectionSpec[], options: { title?: string } = {}): Promise<Buffer> {
   const children: (Paragraph | Table)[] = [];
+  const comments: ICommentOptions[] = [];
   for (const section of sections) {
     children.push(new Paragraph({ text: section.heading, heading: HEADING_STYLES[section.level ?? 1] }));
     for (const text of section.paragraphs ?? []) {
@@ -106,6 +123,20 @@ export async function makeDocx(sections: readonly DocxSectionSpec[], options: { 
     }
     for (const text of section.bullets ?? []) {
       children.push(new Paragraph({ text, numbering: { reference: 'bullets', level: 0 } }));
+    }
+    if (section.commented) {
+      const id = comments.length;
+      comments.push({ id, author: 'Reviewer', initials: 'RV', date: new Date(0), children: [new Paragraph(section.commented.comment)] });
+      children.push(
+        new Paragraph({
+          children: [
+            new CommentRangeStart(id),
+            new TextRun(section.commented.text),
+            new CommentRangeEnd(id),
+            new TextRun({ children: [new CommentReference(id)] }),
+          ],
+        }),
+      );
     }
     if (section.table) {
       children.push(
@@ -118,6 +149,7 @@ export async function makeDocx(sections: readonly DocxSectionSpec[], options: { 
   const document = new Document({
     ...(options.title ? { title: options.title } : {}),
     numbering: { config: [{ reference: 'bullets', levels: [{ level: 0, format: LevelFormat.BULLET, text: '•' }] }] },
+    ...(comments.length > 0 ? { comments: { children: comments } } : {}),
     sections: [{ children }],
   });
   return Packer.toBuffer(document);

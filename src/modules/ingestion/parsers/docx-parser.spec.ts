@@ -34,6 +34,17 @@ describe('parseDocx', () => {
     });
   });
 
+  it('should keep a reviewer\u2019s comments after the text, without their markers in it', async () => {
+    const bytes = await makeDocx([
+      { heading: 'Pricing', commented: { text: 'The basic plan costs 10 euros a month.', comment: 'Outdated: it costs 12 euros since March.' } },
+    ]);
+    expect((await parseDocx(bytes)).blocks).toEqual([
+      { kind: 'heading', level: 1, text: 'Pricing' },
+      { kind: 'text', text: 'The basic plan costs 10 euros a month.' },
+      { kind: 'text', text: 'Comment: Outdated: it costs 12 euros since March.' },
+    ]);
+  });
+
   it('should take the title from the first heading when the document has none', async () => {
     const document = await parseDocx(await makeDocx([{ heading: 'Quarterly report', paragraphs: ['Revenue grew.'] }]));
     expect(document.title).toBe('Quarterly report');

@@ -59,10 +59,11 @@ describe.skipIf(!existsSync(DOCS))('real documents in ../shared/eval/docs-site',
     expect(allText(arabic)).toMatch(/\p{Script=Arabic}/u);
   }, 60_000);
 
-  it('should read Word documents with tables, footnotes and text boxes, and refuse the empty one', async () => {
+  it('should read Word documents with tables, footnotes, comments and text boxes, and refuse the empty one', async () => {
     expect(allText(await parseFile('tables.docx', read('docx/tables.docx')))).toBe('Above\nTop left | Top right\nBottom left | Bottom right\nBelow');
     expect(allText(await parseFile('footnotes.docx', read('docx/footnotes.docx')))).toContain('A tachyon walks into a bar.');
     expect(allText(await parseFile('text-box.docx', read('docx/text-box.docx')))).toContain('Datum plane');
+    expect(allText(await parseFile('comments.docx', read('docx/comments.docx')))).toBe('Ouch.\nComment: A tachyon walks into a bar.\nComment: Fin.');
     await expect(parseFile('empty.docx', read('docx/empty.docx'))).rejects.toThrow(failure('empty'));
   });
 
