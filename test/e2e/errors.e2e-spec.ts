@@ -1,3 +1,4 @@
+import { connect, type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -331,5 +332,36 @@ describe('error envelopes and hostile input', () => {
         .set(...bearer(org.adminKey));
       expectVersionedError(response, 400, 'invalid_request');
     }
+  });
+
+  describe('requests the HTTP parser refuses', () => {
+    /** Sends raw bytes and reads the whole answer: these requests never reach Express. */
+    const exchange = async (raw: string): Promise<{ status: number; headers: Record<string, string>; body: unknown }> => {
+      if (!t.http.listening) {
+        await new Promise<void>((resolve) => t.http.listen(0, '127.0.0.1', resolve));
+      }
+      const socket = connect((t.http.address() as AddressInfo).port, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.write(raw);
+      await new Promise((resolve) => socket.once('close', resolve));
+      const [head, body] = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n');
+      const [statusLine, ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) };
+    };
+
+    it.each([
+      ['headers over the limit', `GET /api/v1/agents HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+      ['a URL over the limit', `GET /api/v1/agents?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431],
+      ['a request line that is not HTTP', 'HELLO THERE\r\n\r\n', 400],
+      ['a malformed header', 'GET / HTTP/1.1\r\nHost x\r\n\r\n', 400],
+    ])('should answer %s in the versioned envelope with a request id', async (_label, raw, status) => {
+      const answer = await exchange(raw);
+      expect(answer.status).toBe(status);
+      expect(answer.headers['content-type']).toContain('application/json');
+      expect(answer.body).toEqual({ error: { code: 'invalid_request', message: expect.any(String), details: {} }, request_id: answer.headers['x-request-id'] });
+      expect(answer.headers['x-request-id']).toMatch(REQUEST_ID);
+    });
   });
 });

@@ -8,6 +8,7 @@ import { MEDIA_TYPES } from '#src/common/http/route-policy/accepts.decorator.js'
 import { RoutePolicies } from '#src/common/http/route-policy/route-policies.js';
 import { acceptedBodies, formBodies, httpsRedirect, legacyDeprecationHeaders, securityHeaders, unreadBodies } from '#src/common/http/security.middleware.js';
 import { setupSwagger } from '#src/common/http/swagger.js';
+import { answerUnparsableRequests } from '#src/common/http/unparsable-requests.js';
 import { mountAuthorizationServer } from '#src/modules/oauth/server/oauth-mount.js';
 import { mountWebApplication, webAppDir } from '#src/modules/web-app/web-app.mount.js';
 import type { AppLogger } from '#src/common/logging/logger.js';
@@ -21,6 +22,7 @@ export function configureHttp(app: INestApplication, config: AppConfig, logger: 
   );
   server.disable('x-powered-by');
   server.disable('etag');
+  answerUnparsableRequests(server.getHttpServer(), logger);
 
   app.use(requestContext(logger));
   if (config.isProduction) {
