@@ -8,6 +8,9 @@ function refusalOf(code: string | undefined): { status: number; reason: string; 
   if (code === 'HPE_HEADER_OVERFLOW') {
     return { status: 431, reason: 'Request Header Fields Too Large', message: 'The request line and headers exceed 16 KiB' };
   }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return { status: 408, reason: 'Request Timeout', message: 'The request was not received in time' };
+  }
   return { status: 400, reason: 'Bad Request', message: 'The request is not valid HTTP' };
 }
 
@@ -18,7 +21,9 @@ function refusalOf(code: string | undefined): { status: number; reason: string; 
  */
 export function answerUnparsableRequests(server: Server, logger: AppLogger): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) {
+    // As Node does: nothing is written into a response already under way on this connection.
+    const inProgress = (socket as Duplex & { _httpMessage?: { headersSent: boolean } })._httpMessage?.headersSent === true;
+    if (error.code === 'ECONNRESET' || !socket.writable || inProgress) {
       socket.destroy();
       return;
     }
