@@ -145,6 +145,8 @@ describe('single sign-on', () => {
       ['a wrong audience', { audience: 'https://someone-else.example.test/saml' }],
       ['a wrong destination', { destination: 'https://evil.example.test/acs' }],
       ['a response signed by another key', { key: createSamlIdpKey() }],
+      ['a signed response whose status is a failure', { statusCode: 'urn:oasis:names:tc:SAML:2.0:status:Requester' }],
+      ['a response from another issuer, signed with the right key', { issuer: 'https://evil.example.test/idp' }],
     ])('should refuse %s with the Authentication failed page, and audit why', async (_name, options) => {
       const { post } = await samlRoundTrip('carol@acme-saml.test', idp, connectionId, options);
       expectPage(await post(), 401, 'Authentication failed');
@@ -168,6 +170,28 @@ describe('single sign-on', () => {
         401,
         'Authentication failed',
       );
+    });
+
+    it('should refuse at one connection a response to a request another connection sent', async () => {
+      const other = await samlConnection(org, idp);
+      const { samlResponse } = await samlRoundTrip('frank@acme-saml.test', idp, connectionId, {
+        acsUrl: `${ORIGIN}/api/auth/saml/${other}/acs`,
+        audience: `${ORIGIN}/api/auth/saml/${other}/metadata`,
+      });
+      expectPage(await postAcs(other, samlResponse), 401, 'Authentication failed');
+      await connections().remove(org.orgId, other);
+    });
+
+    it('should take the e-mail from the NameID in e-mail format, else from the email attribute', async () => {
+      const { post } = await samlRoundTrip('gina@acme-saml.test', idp, connectionId, {
+        nameId: 'gina.persistent@acme-saml.test',
+        nameIdFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
+        attributes: { email: 'gina@acme-saml.test' },
+      });
+      const response = await post();
+      expect(response.status, response.text).toBe(303);
+      const session = await request(t.http).get('/api/auth/session').set('Cookie', sessionCookieOf(response)).expect(200);
+      expect(session.body.user.email).toBe('gina@acme-saml.test');
     });
 
     it('should show Unauthorized domain for an address outside the organization\u2019s verified domains', async () => {
@@ -231,6 +255,20 @@ describe('single sign-on', () => {
       expectPage(await request(t.http).post(`/api/auth/saml/${connectionId}/acs`).type('form').send({}), 401, 'Authentication failed');
       const json = await request(t.http).post(`/api/auth/saml/${connectionId}/acs`).send({ SAMLResponse: 'x' });
       expect(json.status).toBe(415);
+    });
+
+    it('should count identical failures on one audit entry, and show the count to admins', async () => {
+      const counted = await ssoOrg('counted.test');
+      const countedConnection = await samlConnection(counted, idp);
+      for (let attempt = 0; attempt < 3; attempt++) {
+        expectPage(await postAcs(countedConnection, 'not-base64-<xml>'), 401, 'Authentication failed');
+      }
+      const log = await request(t.http)
+        .get('/api/v1/audit-log?action=sso.failed')
+        .set(...bearer(counted.adminKey))
+        .expect(200);
+      expect(log.body.entries).toHaveLength(1);
+      expect(log.body.entries[0].details).toMatchObject({ reason: expect.any(String), count: 3, last_at: expect.any(String) });
     });
 
     it('should hold the organization\u2019s IP allowlist at the callback', async () => {

@@ -32,8 +32,13 @@ export interface SamlResponseOptions {
   audience: string;
   /** Omitted: an unsolicited (IdP-initiated) response. */
   inResponseTo?: string;
-  /** An emailAddress-format NameID. */
+  /** The NameID, of `nameIdFormat` (default emailAddress). */
   nameId: string;
+  nameIdFormat?: string;
+  /** The top-level status code; default Success. */
+  statusCode?: string;
+  /** The Issuer the response names; default the identity provider's entity id. */
+  issuer?: string;
   attributes?: Record<string, string>;
   /** Default 'both'. */
   sign?: SamlSigning;
@@ -122,7 +127,7 @@ export function createSamlIdp(options: { entityId?: string; ssoUrl?: string; key
       const sign = response.sign ?? 'both';
       const signingKey = response.key ?? key;
       const id = newSamlId();
-      const render = (template: string): string => renderResponse(template, { ...response, id, issuer: entityId });
+      const render = (template: string): string => renderResponse(template, { ...response, id, issuer: response.issuer ?? entityId });
 
       let xml: string;
       if (sign === 'none') {
@@ -185,8 +190,8 @@ function renderResponse(template: string, response: SamlResponseOptions & { id: 
     IssueInstant: at(0),
     Destination: destination,
     InResponseTo: response.inResponseTo,
-    StatusCode: SAML_SUCCESS,
-    NameIDFormat: EMAIL_NAME_ID_FORMAT,
+    StatusCode: response.statusCode ?? SAML_SUCCESS,
+    NameIDFormat: response.nameIdFormat ?? EMAIL_NAME_ID_FORMAT,
     NameID: response.nameId,
     SubjectRecipient: destination,
     SubjectConfirmationDataNotOnOrAfter: at(300),

@@ -5,8 +5,8 @@ import { IsCalendarDate, Optional, PaginationQueryDto } from '#src/common/valida
 import { AUDIT_ACTIONS, type AuditAction } from '#src/modules/audit/audit-actions.js';
 import { AUDIT_ACTOR_TYPES, type AuditActorType, type AuditEntryEntity } from '#src/modules/audit/audit-entry.entity.js';
 
-/** Actions whose identical repetitions within a minute share one entry. */
-const COUNTED_ACTIONS: ReadonlySet<string> = new Set<AuditAction>(['ip.blocked']);
+/** Actions whose identical repetitions within a minute share one entry (AuditLog.recordRefusal). */
+const COUNTED_ACTIONS: ReadonlySet<string> = new Set<AuditAction>(['ip.blocked', 'sso.failed']);
 
 export class AuditLogQueryDto extends PaginationQueryDto {
   @ApiPropertyOptional({ enum: AUDIT_ACTIONS })
@@ -67,8 +67,8 @@ export class AuditEntryDto {
     type: 'object',
     additionalProperties: true,
     description:
-      'What changed or why it was refused; never a password, token or key. `ip.blocked` entries also carry `count` and `last_at`: ' +
-      'identical blocked requests within a minute are counted on one entry.',
+      'What changed or why it was refused; never a password, token or key. `ip.blocked` and `sso.failed` entries also carry `count` and ' +
+      '`last_at`: identical refusals within a minute are counted on one entry.',
   })
   details: Record<string, unknown>;
 

@@ -5,7 +5,7 @@ const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@'
 
 type Node = Record<string, unknown>;
 
-/** What the service checks of a validated assertion beyond node-saml: its id, where it was sent, until when it holds. */
+/** What the service checks of a validated assertion beyond node-saml: its id, where it was sent, until when it holds, its status and issuer. */
 export interface AssertionFacts {
   id: string;
   /** The Response's Destination, when it names one. */
@@ -13,6 +13,10 @@ export interface AssertionFacts {
   /** Every bearer SubjectConfirmationData Recipient. */
   recipients: string[];
   notOnOrAfter?: Date;
+  /** The Response's top-level status code. */
+  status?: string;
+  /** The Issuer of the Response (when it names one) and of the assertion. */
+  issuers: string[];
 }
 
 /**
@@ -26,12 +30,25 @@ export function assertionFactsOf(profile: Profile): AssertionFacts {
   const recipients = confirmations.flatMap((confirmation) => list(confirmation.SubjectConfirmationData)).map((data) => data['@Recipient']);
   const conditions = first(assertion, 'Conditions');
   const notOnOrAfter = typeof conditions?.['@NotOnOrAfter'] === 'string' ? new Date(conditions['@NotOnOrAfter']) : undefined;
+  const status = first(first(response, 'Status'), 'StatusCode')?.['@Value'];
+  const issuers = [response?.Issuer, assertion?.Issuer].map(textOf).filter((issuer): issuer is string => issuer !== undefined);
   return {
     id: typeof assertion?.['@ID'] === 'string' ? assertion['@ID'] : '',
+    status: typeof status === 'string' ? status : undefined,
+    issuers,
     destination: typeof response?.['@Destination'] === 'string' ? response['@Destination'] : undefined,
     recipients: recipients.filter((recipient): recipient is string => typeof recipient === 'string'),
     notOnOrAfter: notOnOrAfter && !Number.isNaN(notOnOrAfter.getTime()) ? notOnOrAfter : undefined,
   };
+}
+
+/** An element's text, whether the parser gave it as a string or, with attributes, as `#text`. */
+function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') {
+    return value.trim();
+  }
+  const text = (list(value)[0] as Node | undefined)?.['#text'];
+  return typeof text === 'string' ? text.trim() : undefined;
 }
 
 function first(node: Node | undefined, key: string): Node | undefined {

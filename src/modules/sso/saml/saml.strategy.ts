@@ -16,6 +16,7 @@ import { connectionOf, type SsoIdentity } from '#src/modules/sso/sso-request.js'
 import { publicOrigin, ssoUrls } from '#src/modules/sso/sso-urls.js';
 
 const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
+const SUCCESS = 'urn:oasis:names:tc:SAML:2.0:status:Success';
 /** Clocks of the service and the identity provider may disagree by this much. */
 const CLOCK_SKEW_MS = 60_000;
 
@@ -34,7 +35,6 @@ export class SamlStrategy extends PassportStrategy(MultiSamlStrategy, 'saml') {
     connections: SsoConnectionsService,
     private readonly replays: ReplayGuard,
   ) {
-    const cache = new SamlRequestCache(requests, clock);
     const options: MultiStrategyConfig = {
       passReqToCallback: true,
       // passport-saml brings its own copy of Express's types: the request is the same object.
@@ -60,7 +60,7 @@ export class SamlStrategy extends PassportStrategy(MultiSamlStrategy, 'saml') {
           wantAuthnResponseSigned: false,
           validateInResponseTo: ValidateInResponseTo.always,
           requestIdExpirationPeriodMs: REQUEST_LIFETIME_MS,
-          cacheProvider: cache,
+          cacheProvider: new SamlRequestCache(requests, clock, connection.id),
           acceptedClockSkewMs: CLOCK_SKEW_MS,
           disableRequestedAuthnContext: true,
           signatureAlgorithm: 'sha256',
@@ -78,6 +78,13 @@ export class SamlStrategy extends PassportStrategy(MultiSamlStrategy, 'saml') {
       throw new SsoFailure('authentication_failed', 'no_profile');
     }
     const facts = assertionFactsOf(profile);
+    if (facts.status !== SUCCESS) {
+      throw new SsoFailure('authentication_failed', 'status_not_success', facts.status ?? 'no status');
+    }
+    const expectedIssuer = (connection.config as SamlConnectionConfig).idp_entity_id;
+    if (expectedIssuer && facts.issuers.some((issuer) => issuer !== expectedIssuer)) {
+      throw new SsoFailure('authentication_failed', 'wrong_issuer', facts.issuers.join(' '));
+    }
     const acs = ssoUrls(publicOrigin(this.config, request), connection.id).acs;
     if (
       (facts.destination !== undefined && facts.destination !== acs) ||
@@ -106,9 +113,13 @@ export class SamlStrategy extends PassportStrategy(MultiSamlStrategy, 'saml') {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The NameID when it is an e-mail address, else the `email` attribute. */
+/**
+ * The NameID when its format is the e-mail address, else the `email` attribute (or its usual other names);
+ * a NameID of another format that holds an address is the last resort, for providers that send no attribute.
+ */
 function emailOf(profile: Profile): string | undefined {
-  const candidates = [profile.nameID, profile.email, profile.mail, profile['http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress']];
+  const attributes = [profile.email, profile.mail, profile['http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress']];
+  const candidates = profile.nameIDFormat === EMAIL_FORMAT ? [profile.nameID, ...attributes] : [...attributes, profile.nameID];
   const email = candidates.find((candidate): candidate is string => typeof candidate === 'string' && EMAIL.test(candidate));
   return email?.toLowerCase();
 }
