@@ -20,7 +20,16 @@ describe('the web console', () => {
   });
 
   it('should serve the page at / and at every console address, with a strict Content-Security-Policy and no caching', async () => {
-    for (const path of ['/', '/agents', '/data-sources/dts_01JD8X0Q5W3V7N2K4M6P8R9T1A', '/settings/api-keys?x=1', '/oauth/interaction/abc-DEF_123']) {
+    for (const path of [
+      '/',
+      '/index.html',
+      '/agents',
+      '/data-sources/dts_01JD8X0Q5W3V7N2K4M6P8R9T1A',
+      '/settings/api-keys?x=1',
+      '/knowledge-base/release.notes',
+      '/assets',
+      '/oauth/interaction/abc-DEF_123',
+    ]) {
       const response = await request(t.http).get(path).set('Accept', 'text/html').expect(200);
       expect(response.headers['content-type'], path).toMatch(/^text\/html/);
       expect(response.text, path).toContain('<div id="root"></div>');
@@ -47,8 +56,10 @@ describe('the web console', () => {
     const response = await request(t.http).get(`/assets/${script}`).expect(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-type']).toMatch(/javascript/);
-    const missing = await request(t.http).get('/assets/nothing-here.js').expect(404);
-    expect(missing.body.error.code).toBe('not_found');
+    for (const path of ['/assets/nothing-here.js', '/assets/', '/assets/nested/nothing.css']) {
+      const missing = await request(t.http).get(path).expect(404);
+      expect(missing.body.error.code, path).toBe('not_found');
+    }
   });
 
   it('should leave the API, the reference, the authorization server and the probes alone', async () => {

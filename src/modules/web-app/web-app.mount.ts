@@ -50,21 +50,15 @@ export function mountWebApplication(app: INestApplication, folder: string): void
   let index: string | undefined;
   const page = (): string | undefined => (index ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined);
 
-  app.use('/assets', pageHeaders, express.static(join(folder, 'assets'), { immutable: true, maxAge: '365d', index: false }));
+  // A missing asset is the API's JSON 404, never the page: a script tag must not receive HTML.
+  app.use('/assets', pageHeaders, express.static(join(folder, 'assets'), { immutable: true, maxAge: '365d', index: false, redirect: false }));
   app.use((request: Request, response: Response, next: NextFunction) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && (!SERVICE_PATHS.test(request.path) || CONSOLE_OAUTH_PAGE.test(request.path));
-    if (!isPage) {
+    if (!isPage || request.path.startsWith('/assets/')) {
       next();
       return;
     }
-    if (/\.[a-z0-9]+$/i.test(request.path)) {
-      // Files at the top of the build (favicon.svg): cached briefly, since their names do not change.
-      pageHeaders(request, response, () => {
-        void topLevelFiles(request, response, next);
-      });
-      return;
-    }
-    pageHeaders(request, response, () => {
+    const sendPage = (): void => {
       const html = page();
       response.setHeader('Cache-Control', 'no-cache');
       if (!html) {
@@ -72,6 +66,15 @@ export function mountWebApplication(app: INestApplication, folder: string): void
         return;
       }
       response.status(200).type('html').send(html);
+    };
+    pageHeaders(request, response, () => {
+      if (/\.[a-z0-9]+$/i.test(request.path) && request.path !== '/index.html') {
+        // Files at the top of the build (favicon.svg), cached briefly since their names do not change; any
+        // other address is one of the console's (an article's id may hold a dot).
+        void topLevelFiles(request, response, (error?: unknown) => (error ? next(error) : sendPage()));
+        return;
+      }
+      sendPage();
     });
   });
 }

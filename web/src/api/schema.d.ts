@@ -1610,7 +1610,7 @@ export interface components {
             actor: components["schemas"]["AuditActorDto"];
             /** Format: date-time */
             created_at: string;
-            /** @description What changed or why it was refused; never a password, token or key. `ip.blocked` entries also carry `count` and `last_at`: identical blocked requests within a minute are counted on one entry. */
+            /** @description What changed or why it was refused; never a password, token or key. `ip.blocked` and `sso.failed` entries also carry `count` and `last_at`: identical refusals within a minute are counted on one entry. */
             details: {
                 [key: string]: unknown;
             };
