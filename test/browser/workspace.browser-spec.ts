@@ -59,7 +59,7 @@ describeConsole('workspace console: agents, data sources, playground', () => {
     for (const [slug, text] of Object.entries(DOCS)) {
       site.html(`/docs/${slug}`, docsPage(slug, text), { delayMs: PAGE_DELAY_MS });
     }
-    service = await startConsoleService({ env: ingestionEnv(stub, { CRAWL_CONCURRENCY: '1' }) });
+    service = await startConsoleService({ env: ingestionEnv(stub, { CRAWL_CONCURRENCY: '1', CUSTOM_MODEL_BASE_URL: stub.baseUrl }) });
     ({ context, page, problems } = await newConsoleContext(browser));
     page.setDefaultTimeout(10_000);
     await acceptInvitationInBrowser(page, service.url, service.org.adminInvitation);
@@ -304,6 +304,44 @@ describeConsole('workspace console: agents, data sources, playground', () => {
     expect(narrowSources.y).toBeGreaterThanOrEqual(narrowAnswer.y + narrowAnswer.height - 1);
     await expectAccessible(page, 'playground at 390 px');
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('should keep a stopped answer\u2019s question in the conversation: the follow-up continues its session', async () => {
+    const slow = await api()
+      .post('/api/v1/agents')
+      .set(...admin())
+      .send({ name: 'Model that stalls', data_source_ids: [websiteId], model: 'custom:stub' })
+      .expect(201);
+    // The model sends two words, then nothing while the connection stays open.
+    stub.chat.stallAfterChunks = 2;
+    try {
+      await page.goto(`${service.url}/playground`);
+      await heading('Playground').waitFor();
+      await page.getByLabel('Agent').selectOption(slow.body.id as string);
+      await page.getByLabel('Question').fill('Where is the warranty card?');
+      await page.getByRole('button', { name: 'Ask' }).click();
+      const first = page.getByRole('article', { name: 'Where is the warranty card?' });
+      await expect.poll(() => first.locator('.answer-text').innerText()).not.toBe('');
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await first.getByText('Stopped: the answer is incomplete.').waitFor();
+    } finally {
+      stub.chat.stallAfterChunks = undefined;
+    }
+
+    await page.getByLabel('Follow-up question').fill('And the receipt?');
+    await page.keyboard.press('Enter');
+    await page.getByRole('article', { name: 'And the receipt?' }).getByRole('link', { name: 'Interaction record' }).waitFor();
+    const asked = await api()
+      .get(`/api/v1/interactions?agent_id=${slow.body.id}`)
+      .set(...admin())
+      .expect(200);
+    const turns = asked.body.interactions as Array<{ query: string; session_id: string }>;
+    expect(turns.map((turn) => turn.query).sort()).toEqual(['And the receipt?', 'Where is the warranty card?']);
+    expect(new Set(turns.map((turn) => turn.session_id)).size).toBe(1);
+    await api()
+      .delete(`/api/v1/agents/${slow.body.id}`)
+      .set(...admin())
+      .expect(204);
   });
 
   it('should show a read-only user the lists without changing controls, and no playground', async () => {

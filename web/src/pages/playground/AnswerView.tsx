@@ -63,12 +63,21 @@ function SourceItem({ turnId, n, source }: { turnId: number; n: number; source: 
   );
 }
 
-export function SourcesList({ turnId, sources, phase }: { turnId: number; sources: Source[]; phase: Answer['phase'] }) {
+/** What an empty list of sources means: still searching, the search never finished, or nothing matched. */
+function noSourcesNote({ phase, searched }: Pick<Answer, 'phase' | 'searched'>): string {
+  if (searched) {
+    return 'No source matched this question.';
+  }
+  return phase === 'asking' ? 'Searching…' : 'None: the answer ended before the search did.';
+}
+
+export function SourcesList({ turnId, answer }: { turnId: number; answer: Answer }) {
+  const { sources } = answer;
   return (
     <div className="sources">
       <h3>Sources</h3>
       {sources.length === 0 ? (
-        <p className="small muted">{phase === 'asking' ? 'Searching…' : 'No source matched this question.'}</p>
+        <p className="small muted">{noSourcesNote(answer)}</p>
       ) : (
         <ol>
           {sources.map((source, index) => (
@@ -114,7 +123,7 @@ export function AnswerView({ turnId, question, answer, canFeedback }: { turnId: 
         <AnswerMeta answer={answer} />
         {canFeedback && answer.metadata ? <Feedback interactionId={answer.metadata.interaction_id} /> : null}
       </div>
-      <SourcesList turnId={turnId} sources={answer.sources} phase={answer.phase} />
+      <SourcesList turnId={turnId} answer={answer} />
     </article>
   );
 }

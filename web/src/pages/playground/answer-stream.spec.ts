@@ -72,7 +72,7 @@ describe('applyEvent', () => {
       { event: 'delta', data: '{"text":"[1]."}' },
       { event: 'done', data: JSON.stringify(METADATA) },
     ]);
-    expect(answer).toEqual({ phase: 'done', text: 'Open Settings [1].', sources: [SOURCE], metadata: METADATA });
+    expect(answer).toEqual({ phase: 'done', text: 'Open Settings [1].', sources: [SOURCE], searched: true, metadata: METADATA });
   });
 
   it('should be answering once sources arrive, and keep the text so far when the stream fails', () => {
@@ -80,7 +80,7 @@ describe('applyEvent', () => {
       { event: 'sources', data: '[]' },
       { event: 'delta', data: '{"text":"Half"}' },
     ]);
-    expect(partial.phase).toBe('answering');
+    expect(partial).toMatchObject({ phase: 'answering', searched: true });
     const failed = applyEvent(partial, { event: 'error', data: '{"error":{"code":"service_unavailable","message":"The model failed"}}' });
     expect(failed).toMatchObject({ phase: 'failed', text: 'Half', error: { error: { code: 'service_unavailable' } } });
   });
@@ -130,7 +130,7 @@ describe('streamAnswer', () => {
       { agent_id: 'agt_1', query: 'How?', session_id: 'ses_1' },
       { signal: new AbortController().signal, headers: { 'X-CSRF-Token': 'token' }, onAnswer: (next) => seen.push(next), fetcher },
     );
-    expect(answer).toEqual({ phase: 'done', text: 'Open Settings [1].', sources: [SOURCE], metadata: METADATA });
+    expect(answer).toEqual({ phase: 'done', text: 'Open Settings [1].', sources: [SOURCE], searched: true, metadata: METADATA });
     expect(seen.map((next) => next.phase)).toEqual(['answering', 'answering', 'answering', 'done']);
     const [url, init] = fetcher.mock.calls[0];
     expect(url).toBe('/api/v1/query');
@@ -180,7 +180,7 @@ describe('streamAnswer', () => {
         fetcher,
       },
     );
-    expect(answer).toEqual({ phase: 'stopped', text: 'Half an', sources: [] });
+    expect(answer).toEqual({ phase: 'stopped', text: 'Half an', sources: [], searched: true });
   });
 
   it('should fail when the service cannot be reached', async () => {

@@ -33,12 +33,14 @@ export interface Answer {
   phase: Phase;
   text: string;
   sources: Source[];
+  /** The sources have arrived (possibly none): retrieval finished. */
+  searched: boolean;
   metadata?: QueryMetadata;
   /** The API's error envelope, or an Error for a broken connection. */
   error?: unknown;
 }
 
-export const ASKING: Answer = { phase: 'asking', text: '', sources: [] };
+export const ASKING: Answer = { phase: 'asking', text: '', sources: [], searched: false };
 
 function json(data: string): unknown {
   try {
@@ -53,7 +55,7 @@ export function applyEvent(answer: Answer, event: StreamEvent): Answer {
   const data = json(event.data);
   switch (event.event) {
     case 'sources':
-      return Array.isArray(data) ? { ...answer, phase: 'answering', sources: data as Source[] } : answer;
+      return Array.isArray(data) ? { ...answer, phase: 'answering', sources: data as Source[], searched: true } : answer;
     case 'delta': {
       const text = (data as { text?: unknown } | undefined)?.text;
       return typeof text === 'string' ? { ...answer, phase: 'answering', text: answer.text + text } : answer;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ulid } from 'ulid';
 import { csrfHeaders } from '@/api/client';
 import { ASKING, streamAnswer, type Answer } from '@/pages/playground/answer-stream';
 
@@ -9,9 +10,10 @@ export interface Turn {
 }
 
 /**
- * A conversation with one agent: each question streams its answer in; the session id the API returns with the
- * first answer goes with every follow-up, so the agent sees the conversation. `stop` aborts the answer being
- * streamed (the service then stops generating it).
+ * A conversation with one agent: each question streams its answer in, all under one session id, so the agent
+ * sees the conversation. The id is chosen here with the first question (the API starts a session under an id
+ * it has not seen): an answer stopped before its end never tells the id, yet its question belongs to the
+ * conversation. `stop` aborts the answer being streamed (the service then stops generating it).
  */
 export function useConversation() {
   const [turns, setTurns] = useState<Turn[]>([]);
@@ -25,21 +27,20 @@ export function useConversation() {
   const ask = useCallback(
     async (agentId: string, question: string) => {
       const id = nextId.current++;
+      const session = sessionId ?? `ses_${ulid()}`;
+      setSessionId(session);
       const abort = new AbortController();
       controller.current = abort;
       setTurns((current) => [...current, { id, question, answer: ASKING }]);
       setBusy(true);
-      const answer = await streamAnswer(
-        { agent_id: agentId, query: question, ...(sessionId ? { session_id: sessionId } : {}) },
+      await streamAnswer(
+        { agent_id: agentId, query: question, session_id: session },
         {
           signal: abort.signal,
           headers: csrfHeaders(),
           onAnswer: (next) => setTurns((current) => current.map((turn) => (turn.id === id ? { ...turn, answer: next } : turn))),
         },
       );
-      if (answer.metadata?.session_id && !abort.signal.aborted) {
-        setSessionId(answer.metadata.session_id);
-      }
       if (controller.current === abort) {
         controller.current = undefined;
       }
