@@ -77,7 +77,7 @@ export function registerSsoCommands(program: Command, withApp: WithApp, fail: (m
     .action((options: { org: string }) =>
       run(async (app, { SsoConnectionsService, DomainsService, APP_CONFIG }) => {
         const origin = app.get<AppConfig>(APP_CONFIG).http.publicUrl ?? 'http://localhost:3000';
-        const connections = (await app.get(SsoConnectionsService).list(options.org)).map((connection) => ({
+        const connections = (await app.get(SsoConnectionsService).listOf(options.org)).map((connection) => ({
           ...connection,
           ...(connection.type === 'saml'
             ? {
@@ -93,19 +93,21 @@ export function registerSsoCommands(program: Command, withApp: WithApp, fail: (m
 
   program
     .command('sso:remove')
-    .description('Remove a connection; people it signed in keep their accounts and sessions')
+    .description('Remove a connection; people it signed in keep their accounts and sessions. Not the last one while SSO is enforced')
     .requiredOption('--org <id>', 'organization id')
     .requiredOption('--id <id>', 'connection id (sso_…)')
     .action((options: { org: string; id: string }) =>
-      run(async (app, { SsoConnectionsService }) => {
-        await app.get(SsoConnectionsService).remove(options.org, options.id);
+      run(async (app, { SsoSettingsService }) => {
+        await app.get(SsoSettingsService).removeConnection(options.org, options.id);
         return { removed: options.id };
       }),
     );
 
   program
     .command('sso:refresh')
-    .description('Read a SAML connection\u2019s IdP metadata again (a certificate rotation): from its address, or from --metadata')
+    .description(
+      'Read a SAML connection\u2019s IdP metadata again (a certificate rotation): from its address (on a private network if it was added with --allow-private), or from --metadata',
+    )
     .requiredOption('--org <id>', 'organization id')
     .requiredOption('--id <id>', 'connection id (sso_…)')
     .option('--metadata <file-or-url>', 'the new metadata')
@@ -160,10 +162,10 @@ export function registerSsoCommands(program: Command, withApp: WithApp, fail: (m
       if (chosen !== 1) {
         fail('give exactly one of --add, --verify, --remove');
       }
-      return run(async (app, { DomainsService }) => {
+      return run(async (app, { DomainsService, SsoSettingsService }) => {
         const domains = app.get(DomainsService);
         if (options.remove) {
-          await domains.remove(options.org, options.domain);
+          await app.get(SsoSettingsService).removeDomain(options.org, options.domain);
           return { removed: options.domain };
         }
         return options.add ? domains.add(options.org, options.domain, options.verified === true) : domains.verify(options.org, options.domain);

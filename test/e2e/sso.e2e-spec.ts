@@ -490,6 +490,30 @@ describe('single sign-on', () => {
       await expect(t.app.get(SsoSettingsService).change(org.orgId, { enforced: true })).rejects.toMatchObject({ code: 'invalid_request' });
     });
 
+    it('should keep the last connection and verified domain while enforced, and let enforcement end on any plan', async () => {
+      const org = await ssoOrg('locked-in.test');
+      const idp = createSamlIdp();
+      const first = await samlConnection(org, idp);
+      const settings = t.app.get(SsoSettingsService);
+      await settings.change(org.orgId, { enforced: true });
+
+      await expect(settings.removeConnection(org.orgId, first)).rejects.toMatchObject({
+        code: 'conflict',
+        message: expect.stringContaining('sso:enforce off'),
+      });
+      await expect(settings.removeDomain(org.orgId, 'LOCKED-IN.test')).rejects.toMatchObject({ code: 'conflict' });
+      const second = await samlConnection(org, idp);
+      await settings.removeConnection(org.orgId, first);
+      expect((await connections().list(org.orgId)).map((connection) => connection.id)).toEqual([second]);
+
+      await t.app.get(OrganizationsService).changePlan(org.orgId, { plan: 'pro' });
+      await expect(settings.change(org.orgId, { defaultRole: 'configure' })).rejects.toMatchObject({ code: 'plan_required' });
+      expect(await settings.change(org.orgId, { enforced: false })).toMatchObject({ enforced: false });
+      await settings.removeDomain(org.orgId, 'locked-in.test');
+      await settings.removeConnection(org.orgId, second);
+      await expect(connections().listOf('org_01JD8X0Q5W3V7N2K4M6P8R9T1A')).rejects.toMatchObject({ code: 'not_found' });
+    });
+
     it('should verify a domain by its DNS TXT record, and only with the organization\u2019s own token', async () => {
       const org = await createOrg(t.app, { plan: 'enterprise' });
       const claim = await domains().add(org.orgId, 'Dns-Verified.test.', false);

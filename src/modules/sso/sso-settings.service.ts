@@ -7,7 +7,7 @@ import { AuditLog } from '#src/modules/audit/audit-log.service.js';
 import type { OrganizationEntity } from '#src/modules/organizations/organization.entity.js';
 import { OrganizationsRepository } from '#src/modules/organizations/organizations.repository.js';
 import { SsoConnectionsService } from '#src/modules/sso/connections/sso-connections.service.js';
-import { DomainsService } from '#src/modules/sso/domains/domains.service.js';
+import { DomainsService, normalizedDomain } from '#src/modules/sso/domains/domains.service.js';
 import { requireEnterprise, ssoSettingsOf, storedSsoSettings, type SsoSettings } from '#src/modules/sso/sso-settings.js';
 
 /** An organization's single sign-on as its admins read it in GET /api/v1/organization. */
@@ -49,7 +49,9 @@ export class SsoSettingsService {
    * with no way in; the other switches only the plan.
    */
   async change(orgId: string, change: Partial<SsoSettings>): Promise<SsoSettings> {
-    const organization = await requireEnterprise(this.organizations, orgId);
+    // Ending enforcement only gives people their passwords back: it is allowed on any plan (after a downgrade too).
+    const onlyEndsEnforcement = change.enforced === false && Object.keys(change).length === 1;
+    const organization = onlyEndsEnforcement ? await this.existing(orgId) : await requireEnterprise(this.organizations, orgId);
     if (change.enforced) {
       const [domains, connections] = await Promise.all([this.domains.list(orgId), this.connections.list(orgId)]);
       if (!domains.some((domain) => domain.verified) || connections.length === 0) {
@@ -75,5 +77,36 @@ export class SsoSettingsService {
       );
       return after;
     });
+  }
+
+  /** Removes a connection, unless it is the last one of an organization that enforces single sign-on. */
+  async removeConnection(orgId: string, id: string): Promise<void> {
+    const organization = await this.existing(orgId);
+    if (ssoSettingsOf(organization.settings).enforced && (await this.connections.list(orgId)).every((connection) => connection.id === id)) {
+      throw AppError.conflict(
+        `${orgId} enforces single sign-on and ${id} is its only connection: end enforcement first (sso:enforce off), or add another connection`,
+      );
+    }
+    await this.connections.remove(orgId, id);
+  }
+
+  /** Removes a domain, unless it is the last verified one of an organization that enforces single sign-on. */
+  async removeDomain(orgId: string, domain: string): Promise<void> {
+    const organization = await this.existing(orgId);
+    if (ssoSettingsOf(organization.settings).enforced) {
+      const others = (await this.domains.list(orgId)).filter((entry) => entry.verified && entry.domain !== normalizedDomain(domain));
+      if (others.length === 0) {
+        throw AppError.conflict(`${orgId} enforces single sign-on and ${domain} is its only verified domain: end enforcement first (sso:enforce off)`);
+      }
+    }
+    await this.domains.remove(orgId, domain);
+  }
+
+  private async existing(orgId: string): Promise<OrganizationEntity> {
+    const organization = await this.organizations.findById(orgId);
+    if (!organization) {
+      throw AppError.notFound('Organization', orgId);
+    }
+    return organization;
   }
 }

@@ -154,7 +154,7 @@ export class SignInService implements BeforeApplicationShutdown {
     }
     const [account] = await this.accounts.findByEmail(email.toLowerCase(), orgId);
     if (!account) {
-      throw AppError.notFound('User', email);
+      throw AppError.notFound('User', `${email} in organization ${orgId}`);
     }
     const passwordHash = await this.hasher.hash(password);
     await this.transactions.run(async (tx) => {

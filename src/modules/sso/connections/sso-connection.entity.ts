@@ -14,6 +14,8 @@ export interface SamlConnectionConfig {
   /** PEM bodies of the IdP's signing certificates: several while it rotates them. */
   certificates: string[];
   metadata_url?: string;
+  /** The operator accepted metadata from a private network (an on-premises identity provider): refreshes may fetch it there too. */
+  allow_private?: boolean;
   /** Sign AuthnRequests with the connection's own key (its certificate is in the SP metadata). */
   sign_requests: boolean;
   /** The SP certificate matching the sealed private key, when requests are signed. */

@@ -74,7 +74,7 @@ export class SsoConnectionsService {
       idp_entity_id: metadata.entityId,
       sso_url: metadata.ssoUrl,
       certificates: metadata.certificates,
-      ...(fromUrl ? { metadata_url: input.metadata } : {}),
+      ...(fromUrl ? { metadata_url: input.metadata, allow_private: input.allowPrivate === true } : {}),
       sign_requests: signing !== undefined,
       ...(signing ? { sp_certificate: signing.certificate } : {}),
     };
@@ -103,7 +103,7 @@ export class SsoConnectionsService {
     if (!source) {
       throw AppError.invalid('This connection was added from a file: give the new metadata with --metadata');
     }
-    const fresh = await this.loadMetadata(source, false);
+    const fresh = await this.loadMetadata(source, config.allow_private === true);
     connection.config = { ...config, idp_entity_id: fresh.entityId, sso_url: fresh.ssoUrl, certificates: fresh.certificates };
     await this.transactions.run(async (tx) => {
       await this.connections.save(orgId, connection, tx);
@@ -114,6 +114,14 @@ export class SsoConnectionsService {
 
   async list(orgId: string): Promise<ConnectionView[]> {
     return (await this.connections.list(orgId)).map(viewOf);
+  }
+
+  /** The organization's connections, for the operator: an organization that does not exist is an error, not an empty list. */
+  async listOf(orgId: string): Promise<ConnectionView[]> {
+    if (!(await this.organizations.findById(orgId))) {
+      throw AppError.notFound('Organization', orgId);
+    }
+    return this.list(orgId);
   }
 
   async remove(orgId: string, id: string): Promise<void> {

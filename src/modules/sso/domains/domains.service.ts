@@ -116,7 +116,7 @@ export class DomainsService {
   }
 }
 
-function normalizedDomain(raw: string): string {
+export function normalizedDomain(raw: string): string {
   const domain = raw.trim().toLowerCase().replace(/\.$/, '');
   if (!DOMAIN.test(domain)) {
     throw AppError.invalid(`${JSON.stringify(raw)} is not a domain name such as example.com`, { domain: ['not a domain name'] });
