@@ -143,6 +143,36 @@ describeConsole('administration console', () => {
     }
   });
 
+  it('should follow a role taken away while the console is open, at the first refusal', async () => {
+    const created = await api()
+      .post('/api/v1/users')
+      .set(...bearer(service.org.adminKey))
+      .send({ email: `second-admin-${randomBytes(3).toString('hex')}@example.test`, name: 'Sam Second', role: 'admin' })
+      .expect(201);
+    const second = await newConsoleContext(browser);
+    try {
+      await acceptInvitationInBrowser(second.page, service.url, created.body.invitation.token as string);
+      const nav = second.page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'Users' }).waitFor();
+
+      await api()
+        .put(`/api/v1/users/${created.body.id}`)
+        .set(...bearer(service.org.adminKey))
+        .send({ role: 'readonly' })
+        .expect(200);
+      await nav.getByRole('link', { name: 'Users' }).click();
+      await second.page
+        .getByRole('alert')
+        .getByText(/You do not have access/)
+        .waitFor();
+      // The refusal made the console read the session again: the menu now shows what a reader may use.
+      await expect.poll(() => nav.getByRole('link', { name: 'Users' }).count()).toBe(0);
+      await nav.getByRole('link', { name: 'Interactions' }).waitFor();
+    } finally {
+      await second.context.close();
+    }
+  });
+
   it('should list, filter and open interactions, and chart them', { timeout: 60_000 }, async () => {
     const key = service.org.adminKey;
     const source = await api()

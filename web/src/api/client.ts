@@ -5,6 +5,7 @@ import type { paths } from '@/api/schema';
 /** The session's CSRF token, sent on every state-changing request the console makes with the cookie. */
 let csrfToken: string | undefined;
 const signedOutListeners = new Set<() => void>();
+const forbiddenListeners = new Set<() => void>();
 
 export function setCsrfToken(token: string | undefined): void {
   csrfToken = token;
@@ -14,6 +15,15 @@ export function setCsrfToken(token: string | undefined): void {
 export function onSignedOut(listener: () => void): () => void {
   signedOutListeners.add(listener);
   return () => signedOutListeners.delete(listener);
+}
+
+/**
+ * Called when the API answers 403 to a signed-in console: the person's role may have changed since the
+ * session was read, and what the console offers should follow it.
+ */
+export function onForbidden(listener: () => void): () => void {
+  forbiddenListeners.add(listener);
+  return () => forbiddenListeners.delete(listener);
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -26,8 +36,12 @@ const sessionCredentials: Middleware = {
     return request;
   },
   onResponse({ request, response }) {
-    if (response.status === 401 && csrfToken && !new URL(request.url).pathname.startsWith('/api/auth/')) {
+    const signedIn = csrfToken !== undefined && !new URL(request.url).pathname.startsWith('/api/auth/');
+    if (signedIn && response.status === 401) {
       signedOutListeners.forEach((listener) => listener());
+    }
+    if (signedIn && response.status === 403) {
+      forbiddenListeners.forEach((listener) => listener());
     }
     return response;
   },

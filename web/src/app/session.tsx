@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, onSignedOut, setCsrfToken } from '@/api/client';
+import { api, onForbidden, onSignedOut, setCsrfToken } from '@/api/client';
 import type { components } from '@/api/schema';
 
 export type SignedIn = components['schemas']['LoginResponseDto'];
@@ -18,6 +18,8 @@ const SESSION_KEY = ['session'];
 
 /** Less than this left on the session: it is renewed silently (any authenticated request renews it). */
 const RENEW_WITHIN_MS = 60 * 60 * 1000;
+/** After a 403 the session (its role) is read again, at most this often. */
+const RECHECK_AFTER_FORBIDDEN_MS = 5_000;
 
 async function currentSession(): Promise<SignedIn | null> {
   const { data } = await api.GET('/api/auth/session');
@@ -41,6 +43,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => onSignedOut(() => replace(null)), [replace]);
 
   const { refetch } = query;
+  useEffect(() => {
+    let last = 0;
+    return onForbidden(() => {
+      if (Date.now() - last >= RECHECK_AFTER_FORBIDDEN_MS) {
+        last = Date.now();
+        void refetch();
+      }
+    });
+  }, [refetch]);
+
   useEffect(() => {
     if (!session) {
       return;
