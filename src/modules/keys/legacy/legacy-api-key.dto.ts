@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { exampleId } from '#src/common/ids/ids.js';
 import { IsDateTime, Optional } from '#src/common/validation/validators.js';
 import { KEY_ENVIRONMENTS, type ApiKeyEntity } from '#src/modules/keys/api-key.entity.js';
-import { iso, KEY_STATUSES, keyStatus } from '#src/modules/keys/dto/api-key.response.dto.js';
+import { iso, KEY_STATUSES, keyStatus, toCreatedApiKeyResponse } from '#src/modules/keys/dto/api-key.response.dto.js';
 import { ApiKeyFields } from '#src/modules/keys/dto/create-api-key.dto.js';
 
 /** `POST /api/api-keys`: a legacy `sk_live_` key, optionally expiring. */
@@ -88,15 +88,8 @@ export function toLegacyApiKeyResponse(key: ApiKeyEntity): LegacyApiKeyResponseD
   };
 }
 
+/** The versioned creation response, camelCased. */
 export function toLegacyCreatedApiKeyResponse(key: ApiKeyEntity, value: string): LegacyCreatedApiKeyResponseDto {
-  return {
-    id: key.id,
-    name: key.name,
-    key: value,
-    prefix: key.prefix,
-    scopes: key.scopes,
-    environment: key.environment,
-    expiresAt: iso(key.expiresAt),
-    createdAt: key.createdAt.toISOString(),
-  };
+  const { expires_at: expiresAt, created_at: createdAt, ...fields } = toCreatedApiKeyResponse(key, value);
+  return { ...fields, expiresAt, createdAt };
 }
