@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { maxHeaderSize, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { newId } from '#src/common/ids/ids.js';
 import type { AppLogger } from '#src/common/logging/logger.js';
@@ -6,7 +6,7 @@ import type { AppLogger } from '#src/common/logging/logger.js';
 /** What Node's HTTP parser refused, as a status and what to tell the client. */
 function refusalOf(code: string | undefined): { status: number; reason: string; message: string } {
   if (code === 'HPE_HEADER_OVERFLOW') {
-    return { status: 431, reason: 'Request Header Fields Too Large', message: 'The request line and headers exceed 16 KiB' };
+    return { status: 431, reason: 'Request Header Fields Too Large', message: `The request line and headers exceed ${maxHeaderSize / 1024} KiB` };
   }
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     return { status: 408, reason: 'Request Timeout', message: 'The request was not received in time' };
