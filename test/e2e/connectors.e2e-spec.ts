@@ -191,6 +191,34 @@ describe.each(PROVIDERS)('the %s connector', (type, startFake) => {
     await status();
   });
 
+  it('should not connect when the key that started the consent was revoked before it completed', async () => {
+    const key = await api()
+      .post('/api/v1/api-keys')
+      .set(...bearer(org.adminKey))
+      .send({ name: 'consent starter', scopes: ['read', 'write'] })
+      .expect(201);
+    const source = await api()
+      .get(`/api/v1/data-sources/${sourceId}`)
+      .set(...bearer(org.adminKey));
+    const connect = await api()
+      .get(new URL(source.body.authorize_url).pathname)
+      .set(...bearer(key.body.key))
+      .expect(302);
+    const callback = new URL(await fake.approve(connect.headers.location));
+    await api()
+      .delete(`/api/v1/api-keys/${key.body.id}`)
+      .set(...bearer(org.adminKey))
+      .expect(204);
+    const refused = await api().get(`${callback.pathname}${callback.search}`);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('may no longer change data sources');
+    const [{ count }] = await db().query<Array<{ count: string }>>(
+      `SELECT count(*) FROM audit_entry WHERE org_id = $1 AND action = 'data_source.connected' AND actor_id = $2`,
+      [org.orgId, key.body.id],
+    );
+    expect(Number(count)).toBe(0);
+  });
+
   it('should read only what changed: an edit, an addition and a deletion', async () => {
     fake.put(item('alpha', 'obsidian rotation'));
     fake.put(item('delta', 'marble drill'));
@@ -285,8 +313,11 @@ describe.each(PROVIDERS)('the %s connector', (type, startFake) => {
     expect((await status()).status).toBe('Connected');
   });
 
-  it('should disconnect: tokens revoked at the provider where it can, deleted here, documents kept, syncs ending at once', async () => {
+  it('should disconnect: tokens revoked at the provider where it can (a lapsed access token renewed first), deleted here, documents kept, syncs ending at once', async () => {
+    fake.expireAccessTokens();
+    await db().query(`UPDATE connector_credential SET expires_at = now() WHERE data_source_id = $1`, [sourceId]);
     const revoked = fake.revokedTokens.length;
+    const revocable = Boolean(fake.environment[`${prefixOf(type)}_REVOKE_URL`]);
     const response = await api()
       .post(`/api/v1/data-sources/${sourceId}/disconnect`)
       .set(...bearer(org.adminKey));
@@ -299,9 +330,12 @@ describe.each(PROVIDERS)('the %s connector', (type, startFake) => {
     expect(response.body).toMatchObject({ status: read.body.status, updated_at: read.body.updated_at });
     const [{ count }] = await db().query<Array<{ count: string }>>(`SELECT count(*) FROM connector_credential WHERE data_source_id = $1`, [sourceId]);
     expect(Number(count)).toBe(0);
-    if (fake.environment[`${prefixOf(type)}_REVOKE_URL`]) {
-      expect(fake.revokedTokens.length).toBeGreaterThan(revoked);
-    }
+    expect(fake.revokedTokens.length > revoked).toBe(revocable);
+    const [audit] = await db().query<Array<{ details: Record<string, unknown> }>>(
+      `SELECT details FROM audit_entry WHERE org_id = $1 AND action = 'data_source.disconnected' AND target_id = $2`,
+      [org.orgId, sourceId],
+    );
+    expect(audit.details).toEqual({ type, revoked_at_provider: revocable });
     expect((await documents()).length).toBe(5);
     await expectSyncNotConnected('Disconnected');
     expect((await documents()).length).toBe(5);

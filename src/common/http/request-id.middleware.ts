@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { loggableUrl } from '#src/common/logging/loggable-url.js';
 import { newId } from '#src/common/ids/ids.js';
 import type { AppLogger } from '#src/common/logging/logger.js';
 
@@ -28,7 +29,7 @@ export function requestContext(logger: AppLogger): RequestHandler {
         {
           request_id: id,
           method: request.method,
-          url: request.originalUrl,
+          url: loggableUrl(request.originalUrl),
           status,
           duration_ms: Math.round((performance.now() - started) * 10) / 10,
           remote_address: request.ip,

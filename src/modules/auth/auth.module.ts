@@ -15,6 +15,7 @@ import { LoginFailuresRepository } from '#src/modules/auth/sign-in/login-failure
 import { LoginThrottle } from '#src/modules/auth/sign-in/login-throttle.js';
 import { PasswordsController } from '#src/modules/auth/sign-in/passwords.controller.js';
 import { SignInService } from '#src/modules/auth/sign-in/sign-in.service.js';
+import { CredentialStanding } from '#src/modules/auth/standing/credential-standing.js';
 import { UserTokensRepository } from '#src/modules/auth/user-tokens/user-tokens.repository.js';
 import { UserTokensService } from '#src/modules/auth/user-tokens/user-tokens.service.js';
 import { OAuthPayloadsRepository } from '#src/modules/oauth/server/oauth-payloads.repository.js';
@@ -48,7 +49,8 @@ import { OAuthPayloadsRepository } from '#src/modules/oauth/server/oauth-payload
     UserTokensService,
     InvitationsService,
     OAuthPayloadsRepository,
+    CredentialStanding,
   ],
-  exports: [AUTHENTICATORS, AuthGuard, IpGate, InvitationsService, SignInService, SessionsService, OAuthPayloadsRepository],
+  exports: [AUTHENTICATORS, CredentialStanding, AuthGuard, IpGate, InvitationsService, SignInService, SessionsService, OAuthPayloadsRepository],
 })
 export class AuthModule {}

@@ -51,12 +51,18 @@ export class ApiKeyVerifier {
     if (key.expiresAt !== null && key.expiresAt.getTime() <= Date.now()) {
       throw new AppError(ErrorCode.ExpiredApiKey, `This API key expired at ${key.expiresAt.toISOString()}`);
     }
-    if (key.userId !== null && key.userRole === null) {
-      // A personal key whose user was deleted meanwhile: deleting a user revokes their keys.
+    if (ownerGone(key)) {
       throw invalidKey();
     }
     this.touch(key.orgId, key.id);
     return key;
+  }
+
+  /** A key by its id as it stands now; undefined once it is revoked, expired or its owner deleted. */
+  async live(orgId: string, id: string): Promise<KeyForVerification | undefined> {
+    const key = await this.keys.findForVerificationById(orgId, id);
+    const usable = key && key.revokedAt === null && (key.expiresAt === null || key.expiresAt.getTime() > Date.now()) && !ownerGone(key);
+    return usable ? key : undefined;
   }
 
   private touch(orgId: string, keyId: string): void {
@@ -66,6 +72,11 @@ export class ApiKeyVerifier {
     this.recentlyTouched.set(keyId, true);
     this.keys.touch(orgId, keyId).catch((error: unknown) => this.logger.warn({ err: error, key_id: keyId }, 'Could not record key use'));
   }
+}
+
+/** A personal key whose user was deleted meanwhile: deleting a user revokes their keys. */
+function ownerGone(key: KeyForVerification): boolean {
+  return key.userId !== null && key.userRole === null;
 }
 
 function invalidKey(): AppError {

@@ -34,6 +34,15 @@ export class ApiKeysRepository extends OrgScopedRepository<ApiKeyEntity> {
    * the organization's plan and limit overrides. Across organizations: the key is what names the organization.
    */
   async findForVerification(hash: string): Promise<KeyForVerification | undefined> {
+    return this.verificationRow('k.hash = $1', [hash]);
+  }
+
+  /** The same, by the key's id within its organization: for work a key began that completes later. */
+  async findForVerificationById(orgId: string, id: string): Promise<KeyForVerification | undefined> {
+    return this.verificationRow('k.org_id = $1 AND k.id = $2', [orgId, id]);
+  }
+
+  private async verificationRow(where: 'k.hash = $1' | 'k.org_id = $1 AND k.id = $2', values: string[]): Promise<KeyForVerification | undefined> {
     const rows = await this.sqlClient.query<{
       id: string;
       org_id: string;
@@ -53,8 +62,8 @@ export class ApiKeysRepository extends OrgScopedRepository<ApiKeyEntity> {
          FROM api_key k
          JOIN organization o ON o.id = k.org_id
          LEFT JOIN "user" u ON u.id = k.user_id AND u.org_id = k.org_id
-        WHERE k.hash = $1`,
-      [hash],
+        WHERE ${where}`,
+      values,
     );
     const row = rows[0];
     return row

@@ -203,6 +203,9 @@ describe('Confluence connector', () => {
     );
     await expect(validateConnectorConfig(confluenceConnector, { site_url: 'https://acme.atlassian.net', spaces: ['ENG'] }, options)).rejects.toThrow(/spaces/);
     await expect(validateConnectorConfig(confluenceConnector, { space_keys: ['ENG'] }, options)).rejects.toThrow(/site_url/);
+    await expect(validateConnectorConfig(confluenceConnector, { site_url: 'https://user:pw@acme.atlassian.net' }, options)).rejects.toThrow(
+      /user name or password/,
+    );
   });
 
   it('writes CQL with the space list, the minute bound and the order', () => {

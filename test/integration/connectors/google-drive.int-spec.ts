@@ -188,6 +188,7 @@ describe('Google Drive connector', () => {
     expect(await errors({ folder_ids: ["x' or name contains 'y"] })).toEqual(['folder_ids']);
     expect(await errors({ shared_drive_ids: Array.from({ length: 51 }, (_, index) => `drv_${index}`) })).toEqual(['shared_drive_ids']);
     expect(await errors({ include_shared_with_me: 'yes' })).toEqual(['include_shared_with_me']);
+    expect(await errors({ folder_ids: [], shared_drive_ids: [] })).toEqual(['folder_ids', 'shared_drive_ids']);
   });
 
   it('connects through Google’s OAuth: consent with PKCE, code exchange, refresh without rotation, revocation', async () => {

@@ -190,6 +190,8 @@ describe('SharePoint connector', () => {
     ).rejects.toBeInstanceOf(AppError);
     const invalid = plainToInstance(SharePointConfigDto, { site_urls: ['http://contoso.sharepoint.com/sites/eng'], drive_ids: ['b!ok', 'not/a/drive'] });
     expect((await validate(invalid)).map((error) => error.property).sort()).toEqual(['drive_ids', 'site_urls']);
+    const emptyOrCredentialed = plainToInstance(SharePointConfigDto, { site_urls: ['https://user:pw@contoso.sharepoint.com/sites/eng'], drive_ids: [] });
+    expect((await validate(emptyOrCredentialed)).map((error) => error.property).sort()).toEqual(['drive_ids', 'site_urls']);
   });
 
   it('reports a file beyond the size cap as missing instead of downloading it', () => {

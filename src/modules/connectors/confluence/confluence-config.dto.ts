@@ -12,7 +12,10 @@ export class ConfluenceConfigDto {
   @ApiProperty({ example: 'https://acme.atlassian.net', description: 'The Atlassian site; the consent must cover it.' })
   @IsString()
   @MaxLength(2_048)
-  @IsUrl({ protocols: ['https'], require_protocol: true }, { message: 'site_url must be an https URL (https://acme.atlassian.net)' })
+  @IsUrl(
+    { protocols: ['https'], require_protocol: true, disallow_auth: true },
+    { message: 'site_url must be an https URL without a user name or password (https://acme.atlassian.net)' },
+  )
   site_url: string;
 
   @ApiPropertyOptional({

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '#src/modules/auth/auth.module.js';
 import { ConnectorConsentController } from '#src/modules/connectors/consent/connector-consent.controller.js';
 import { ConnectorConsentService } from '#src/modules/connectors/consent/connector-consent.service.js';
 import { ConnectorsModule } from '#src/modules/connectors/connectors.module.js';
@@ -7,7 +8,7 @@ import { DataSourcesModule } from '#src/modules/data-sources/data-sources.module
 
 /** Connecting and disconnecting connector sources through their provider's OAuth consent. */
 @Module({
-  imports: [ConnectorsModule, DataSourcesModule],
+  imports: [AuthModule, ConnectorsModule, DataSourcesModule],
   controllers: [ConnectorConsentController],
   providers: [ConnectorAuthorizationsRepository, ConnectorConsentService],
 })

@@ -9,6 +9,8 @@ import { TransactionRunner } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { actorOf, auditOf } from '#src/modules/audit/audit-actions.js';
 import { AuditLog } from '#src/modules/audit/audit-log.service.js';
+import { CredentialStanding, type EarlierCredential } from '#src/modules/auth/standing/credential-standing.js';
+import { Permission } from '#src/common/auth/permissions.js';
 import { isOAuthConnectorType, type OAuthConnectorType } from '#src/modules/connectors/connector-types.js';
 import { ConsentFailure } from '#src/modules/connectors/consent/consent-failure.js';
 import { TokenRefusedError } from '#src/modules/connectors/oauth/connector-oauth.js';
@@ -57,6 +59,7 @@ export class ConnectorConsentService {
     private readonly credentials: ConnectorCredentials,
     private readonly dataSources: DataSourcesService,
     private readonly audit: AuditLog,
+    private readonly standing: CredentialStanding,
   ) {}
 
   async start(auth: AuthContext, id: string, origin: string): Promise<ConsentStart> {
@@ -115,6 +118,12 @@ export class ConnectorConsentService {
     if (answer.error || !answer.code) {
       throw new ConsentFailure(`The provider did not grant access${answer.error ? ` (${answer.error.slice(0, 100)})` : ''}: the data source is not connected.`);
     }
+    const startedBy = earlierCredentialOf(authorization);
+    if (!startedBy || !(await this.standing.permissionsNow(authorization.orgId, startedBy)).has(Permission.DataWrite)) {
+      throw new ConsentFailure(
+        'Whoever started this consent may no longer change data sources (a key revoked or a role changed meanwhile): the data source is not connected.',
+      );
+    }
     const source = await this.dataSources.inOrganization(authorization.orgId, authorization.dataSourceId);
     const type = this.oauthType(source);
     const oauth = this.dataSources.connectorOf(type).oauth;
@@ -157,8 +166,16 @@ export class ConnectorConsentService {
   async disconnect(auth: AuthContext, id: string): Promise<DataSourceEntity> {
     return this.dataSources.disconnected(auth, id, async (source, tx) => {
       const type = this.oauthType(source);
-      const revoked = await this.credentials.disconnect({ ...source, type }, this.dataSources.connectorOf(type), tx);
-      await this.audit.record(auditOf(auth, 'data_source.disconnected', { type: 'data_source', id: source.id }, { type, revoked_at_provider: revoked }), tx);
+      await this.credentials.disconnect({ ...source, type }, this.dataSources.connectorOf(type), tx, ({ revoked, error }) =>
+        this.audit.record(
+          auditOf(
+            auth,
+            'data_source.disconnected',
+            { type: 'data_source', id: source.id },
+            { type, revoked_at_provider: revoked, ...(error ? { revocation_error: error } : {}) },
+          ),
+        ),
+      );
     });
   }
 
@@ -172,6 +189,14 @@ export class ConnectorConsentService {
   private callbackUrl(origin: string): string {
     return `${this.config.http.publicUrl ?? origin}${CONNECTOR_CALLBACK_PATH}`;
   }
+}
+
+/** The key, or else the person, whose right to change the source the consent was started with. */
+function earlierCredentialOf(authorization: ConnectorAuthorizationEntity): EarlierCredential | undefined {
+  if (authorization.actorType === 'api_key') {
+    return authorization.actorId ? { kind: 'api_key', id: authorization.actorId } : undefined;
+  }
+  return authorization.userId ? { kind: 'user', userId: authorization.userId } : undefined;
 }
 
 function randomToken(): string {

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsBoolean, IsString, Matches } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsString, Matches } from 'class-validator';
 import { Optional } from '#src/common/validation/validators.js';
 
 export const MAX_FOLDERS = 100;
@@ -18,6 +18,7 @@ export class GoogleDriveConfigDto {
   })
   @Optional()
   @IsArray()
+  @ArrayNotEmpty({ message: 'folder_ids must not be empty: leave it out instead' })
   @ArrayMaxSize(MAX_FOLDERS)
   @IsString({ each: true })
   @Matches(DRIVE_ID, { each: true, message: 'each value of folder_ids must be a Google Drive folder id' })
@@ -26,6 +27,7 @@ export class GoogleDriveConfigDto {
   @ApiPropertyOptional({ type: [String], maxItems: MAX_SHARED_DRIVES, example: ['0AbCdEfGhIjKlUk9PVA'], description: 'Shared drives read in full.' })
   @Optional()
   @IsArray()
+  @ArrayNotEmpty({ message: 'shared_drive_ids must not be empty: leave it out instead' })
   @ArrayMaxSize(MAX_SHARED_DRIVES)
   @IsString({ each: true })
   @Matches(DRIVE_ID, { each: true, message: 'each value of shared_drive_ids must be a Google Drive shared drive id' })

@@ -22,6 +22,12 @@ const DEFAULT_LIFETIME_S = 3_600;
  */
 const UNRENEWABLE_LIFETIME_S = 100 * 365 * 86_400;
 
+/** Whether the provider now refuses the disconnected source's tokens; `error` when it could not be made to. */
+export interface RevocationOutcome {
+  revoked: boolean;
+  error?: string;
+}
+
 interface SourceRef {
   id: string;
   orgId: string;
@@ -63,34 +69,49 @@ export class ConnectorCredentials {
   }
 
   /**
-   * Deletes the tokens and, once that has committed, revokes them at the provider (best effort: a failure
-   * is logged). Answers whether the provider was asked to revoke them.
+   * Deletes the tokens and, once that has committed, revokes them at the provider (best effort: a failure is
+   * logged, the tokens are gone here either way); `revoked` then hears how that went.
    */
-  async disconnect(source: SourceRef, connector: Connector, tx: Tx): Promise<boolean> {
+  async disconnect(source: SourceRef, connector: Connector, tx: Tx, revoked?: (outcome: RevocationOutcome) => Promise<void>): Promise<void> {
     const stored = await this.credentials.lockById(source.orgId, source.id, tx);
-    if (!stored) {
-      return false;
+    if (stored) {
+      await this.credentials.delete(source.orgId, source.id, tx);
     }
-    await this.credentials.delete(source.orgId, source.id, tx);
+    tx.afterCommit(async () => {
+      const outcome = stored ? await this.revoke(source, connector, stored) : { revoked: false };
+      await revoked?.(outcome);
+    });
+  }
+
+  private async revoke(source: SourceRef, connector: Connector, stored: ConnectorCredentialEntity): Promise<RevocationOutcome> {
     const client = this.client(source.type);
     const endpoints = this.endpoints(source.type);
-    if (!connector.oauth || !revocationOf(connector.oauth, endpoints) || !endpoints.revokeUrl || !client) {
-      return false;
-    }
     const oauth = connector.oauth;
-    const tokens = {
+    const revocation = oauth ? revocationOf(oauth, endpoints) : undefined;
+    if (!oauth || !revocation || !endpoints.revokeUrl || !client) {
+      return { revoked: false };
+    }
+    let tokens = {
       accessToken: this.open(source, stored.accessToken),
       refreshToken: stored.refreshToken ? this.open(source, stored.refreshToken) : undefined,
     };
-    tx.afterCommit(() =>
-      revokeTokens(oauth, endpoints, client, tokens).catch((error: unknown) =>
-        this.logger.warn(
-          { reason: error instanceof Error ? error.message : String(error), data_source_id: source.id },
-          'Could not revoke the tokens at the provider',
-        ),
-      ),
-    );
-    return true;
+    try {
+      // A bearer revocation is made with the access token itself, so a lapsed one is renewed first.
+      if (revocation === 'bearer' && tokens.refreshToken && stored.expiresAt.getTime() - Date.now() < REFRESH_MARGIN_MS) {
+        const renewed = await refreshTokens(oauth, endpoints, client, tokens.refreshToken);
+        tokens = { accessToken: renewed.accessToken, refreshToken: renewed.refreshToken ?? tokens.refreshToken };
+      }
+      await revokeTokens(oauth, endpoints, client, tokens);
+      return { revoked: true };
+    } catch (error) {
+      if (error instanceof TokenRefusedError) {
+        // The provider no longer honours the refresh token: the grant is already dead, nothing is left to revoke.
+        return { revoked: true };
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logger.warn({ reason, data_source_id: source.id }, 'Could not revoke the tokens at the provider');
+      return { revoked: false, error: reason };
+    }
   }
 
   /** The access tokens a sync's provider session sends. Throws ConnectionRefusedError when the provider refuses the refresh token. */

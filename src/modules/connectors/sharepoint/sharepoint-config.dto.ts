@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsString, IsUrl, Matches, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsString, IsUrl, Matches, MaxLength } from 'class-validator';
 import { Optional } from '#src/common/validation/validators.js';
 
 export const MAX_SHAREPOINT_SITES = 50;
@@ -16,10 +16,14 @@ export class SharePointConfigDto {
   })
   @Optional()
   @IsArray()
+  @ArrayNotEmpty({ message: 'site_urls must not be empty: leave it out instead' })
   @ArrayMaxSize(MAX_SHAREPOINT_SITES)
   @IsString({ each: true })
   @MaxLength(2_048, { each: true })
-  @IsUrl({ protocols: ['https'], require_protocol: true }, { each: true, message: 'each value of site_urls must be an https URL' })
+  @IsUrl(
+    { protocols: ['https'], require_protocol: true, disallow_auth: true },
+    { each: true, message: 'each value of site_urls must be an https URL without a user name or password' },
+  )
   site_urls?: string[];
 
   @ApiPropertyOptional({
@@ -30,6 +34,7 @@ export class SharePointConfigDto {
   })
   @Optional()
   @IsArray()
+  @ArrayNotEmpty({ message: 'drive_ids must not be empty: leave it out instead' })
   @ArrayMaxSize(MAX_SHAREPOINT_DRIVES)
   @IsString({ each: true })
   @MaxLength(200, { each: true })
