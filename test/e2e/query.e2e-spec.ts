@@ -345,7 +345,7 @@ describe('query and search', () => {
   });
 
   describe('feedback', () => {
-    it('should record, change and report feedback, emitting an event each time', async () => {
+    it('should record, change and report feedback, emitting an event for each change and none for the same feedback again', async () => {
       const asked = await api()
         .post('/api/v1/query')
         .set(...bearer(org.adminKey))
@@ -382,6 +382,12 @@ describe('query and search', () => {
         .set(...bearer(org.adminKey))
         .send({ feedback: 'negative', comment: 'Missing the weekend hours.' })
         .expect(200);
+      const blank = await api()
+        .post(`/api/v1/interactions/${id}/feedback`)
+        .set(...bearer(org.adminKey))
+        .send({ feedback: 'negative', comment: '   ' })
+        .expect(200);
+      expect(blank.body).toMatchObject({ feedback: 'negative', comment: null });
       const filtered = await api()
         .get('/api/v1/interactions?feedback=negative')
         .set(...bearer(org.adminKey))
@@ -393,7 +399,7 @@ describe('query and search', () => {
           `SELECT data FROM event WHERE type = 'interaction.feedback' AND data->'interaction'->>'id' = $1 ORDER BY created_at, id`,
           [id],
         );
-      expect(events.map((event) => event.data.interaction.feedback)).toEqual(['positive', 'negative', 'negative', 'positive', 'negative']);
+      expect(events.map((event) => event.data.interaction.feedback)).toEqual(['positive', 'negative', 'positive', 'negative', 'negative']);
     });
 
     it('should refuse bad feedback, unknown interactions and other organizations\u2019', async () => {

@@ -106,6 +106,18 @@ describe('people sign in', () => {
       await request(t.http).post('/api/auth/invitations/accept').send({ token: renewed.body.invitation.token, password: PASSWORD }).expect(400);
     });
 
+    it('should end the other sessions of a user whose password a new invitation replaces, as a reset does', async () => {
+      const { org, session } = await signedInOrg();
+      const renewed = await request(t.http)
+        .post(`/api/v1/users/${org.adminUserId}/invitation`)
+        .set(...bearer(org.adminKey))
+        .expect(201);
+      const replaced = await accept(renewed.body.invitation.token, `${PASSWORD}-new`);
+      await request(t.http).get('/api/auth/session').set('Cookie', session.cookie).expect(401);
+      await request(t.http).get('/api/auth/session').set('Cookie', replaced.cookie).expect(200);
+      expect((await login(org.adminEmail)).status).toBe(401);
+    });
+
     it('should e-mail the invitation when SMTP is configured', async () => {
       const org = await createOrg(t.app);
       const email = `mailed-${randomBytes(3).toString('hex')}@example.test`;

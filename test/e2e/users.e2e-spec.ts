@@ -211,6 +211,17 @@ describe('users', () => {
     expect(await eventsOf(org.orgId)).toHaveLength(eventsBefore);
   });
 
+  it('should clear a name with null', async () => {
+    const user = await createUser(org, { email: uniqueEmail('clear-name'), name: 'Named', role: 'train' });
+    const cleared = await request(t.http)
+      .put(`/api/v1/users/${user.id}`)
+      .set(...bearer(org.adminKey))
+      .send({ name: null })
+      .expect(200);
+    expect(cleared.body).toMatchObject({ id: user.id, name: null, role: 'train' });
+    expect(await userEvents(org.orgId, user.id, 'user.updated')).toHaveLength(1);
+  });
+
   it('should refuse invalid updates with 400 naming the field and leave the user unchanged', async () => {
     const user = await createUser(org, { email: uniqueEmail('update-invalid'), name: 'Unchanged', role: 'train' });
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -218,8 +229,8 @@ describe('users', () => {
       [{ email: null }, 'email'],
       [{ role: 'superuser' }, 'role'],
       [{ role: null }, 'role'],
-      [{ name: null }, 'name'],
       [{ name: '' }, 'name'],
+      [{ name: '   ' }, 'name'],
       [{ name: ['a'] }, 'name'],
       [{ name: '\u0000' }, 'name'],
       [{ nickname: 'x' }, 'nickname'],
@@ -556,7 +567,7 @@ describe('users', () => {
       request(t.http).post('/api/v1/users').send({ email: 'bad' }),
       request(t.http).post('/api/v1/users').send({ email: uniqueEmail(), role: 'root' }),
       request(t.http).put(`/api/v1/users/${target.id}`).send({ email: existing.email }),
-      request(t.http).put(`/api/v1/users/${target.id}`).send({ name: null }),
+      request(t.http).put(`/api/v1/users/${target.id}`).send({ name: '' }),
       request(t.http)
         .put(`/api/v1/users/${newId('user')}`)
         .send({ name: 'Ghost' }),

@@ -26,7 +26,7 @@ export class InteractionsService {
 
   /**
    * Sets or changes the feedback, whatever became of the answer (a failed one deserves a thumbs down as much
-   * as a wrong one); every change is an interaction.feedback event. A request without `comment` keeps the
+   * as a wrong one); every change is an interaction.feedback event, and the same feedback given again changes nothing. A request without `comment` keeps the
    * comment of the same verdict given again, and drops the one written for the other verdict.
    */
   async feedback(auth: AuthContext, id: string, dto: FeedbackDto): Promise<InteractionEntity> {
@@ -36,6 +36,9 @@ export class InteractionsService {
         throw AppError.notFound('Interaction', id);
       }
       const comment = dto.comment !== undefined ? dto.comment : dto.feedback === interaction.feedback ? interaction.comment : null;
+      if (dto.feedback === interaction.feedback && comment === interaction.comment) {
+        return interaction;
+      }
       Object.assign(interaction, { feedback: dto.feedback, comment, feedbackAt: new Date() });
       const saved = await this.interactions.save(auth.orgId, interaction, tx);
       await this.events.record(tx, auth.orgId, 'interaction.feedback', { interaction: toInteractionEvent(saved) });

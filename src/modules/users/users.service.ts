@@ -102,7 +102,7 @@ export class UsersService {
         assertAnotherAdmin(admins);
       }
       const roleChanged = dto.role !== undefined && dto.role !== user.role;
-      Object.assign(user, { email: email ?? user.email, name: dto.name ?? user.name, role: dto.role ?? user.role });
+      Object.assign(user, { email: email ?? user.email, name: dto.name === undefined ? user.name : dto.name, role: dto.role ?? user.role });
       const changes = diffChanges(before, toUserEvent(user));
       if (Object.keys(changes).length === 0) {
         return user;

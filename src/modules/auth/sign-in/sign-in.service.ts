@@ -89,7 +89,7 @@ export class SignInService implements BeforeApplicationShutdown {
     return this.transactions.run((tx) => this.openSession(account, client, 'password', tx));
   }
 
-  /** Sets the first password with an invitation, and signs in. */
+  /** Sets the password with an invitation (ending the user's other sessions when it replaces one), and signs in. */
   acceptInvitation(token: string, password: string, client: ClientInfo): Promise<SignedIn> {
     return this.setPasswordWithToken(token, 'invitation', password, client, 'The invitation is not valid: it was used, replaced by a newer one, or expired');
   }
@@ -179,7 +179,8 @@ export class SignInService implements BeforeApplicationShutdown {
         throw AppError.invalid(invalid, { token: ['invalid, used or expired'] });
       }
       await this.accounts.setPassword(account.orgId, account.userId, passwordHash, tx);
-      if (purpose === 'password_reset') {
+      // An invitation accepted by someone who already had a password replaces it, as a reset does.
+      if (purpose === 'password_reset' || account.passwordHash !== null) {
         await this.sessions.endAll(account.orgId, account.userId, tx);
       }
       await this.audit.record(passwordSetAudit(account, purpose, client, { type: 'user', id: account.userId }), tx);

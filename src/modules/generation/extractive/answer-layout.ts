@@ -7,8 +7,12 @@ export interface QuotedPassage {
   units: readonly Unit[];
 }
 
-/** A bracketed number in quoted text ("see [3]" in a PDF) would read as a citation: it is shown in parentheses. */
-const BRACKETED_NUMBERS = /\[(\s*\d{1,4}(?:\s*[-\u2013,;]\s*\d{1,4})*\s*)\]/g;
+/**
+ * A lone bracketed number in quoted text ("see [3]" in a PDF) would read as a citation marker: it is shown
+ * in parentheses. Nothing else is touched: an interval ("[0, 1]"), a range or an index ("items[3]") is no
+ * marker and changing its brackets would change what the text says.
+ */
+const BRACKETED_NUMBERS = /(?<![\p{L}\p{N}_\])])\[(\s*\d{1,4}\s*)\]/gu;
 
 /**
  * The answer text, as the pieces it streams in (one per quoted unit): a passage opens with the heading of

@@ -246,6 +246,12 @@ describe('ExtractiveAnswerer on structured documentation', () => {
     expect(citedSources(text).every((n) => n === 2)).toBe(true);
   });
 
+  it('should quote an interval or an index in brackets as the text has it', async () => {
+    const sources = [chunk('Topology', 'The unit interval [0, 1] is closed and compact, and items[3] of it is listed.', 0.9)];
+    const { text } = await ask('Is the unit interval compact?', { sources });
+    expect(text).toContain('The unit interval [0, 1] is closed and compact, and items[3] of it is listed [1].');
+  });
+
   it('should weigh the question by how rare its words are in the searched content, and refuse when its rare words are missing', async () => {
     const statistics = (frequencies: Record<string, number>) => ({ chunks: 1_000, documentFrequency: new Map(Object.entries(frequencies)) });
     const answerable = answerer.compose(

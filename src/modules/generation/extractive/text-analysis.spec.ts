@@ -36,3 +36,17 @@ describe('passageTerms', () => {
     expect(passageTerms('IgG, mRNA and a JSONResponse')).toEqual(terms('IgG, mRNA and a JSONResponse'));
   });
 });
+
+describe('terms', () => {
+  it('should drop the function words of the text’s own language and stem with its stemmer', () => {
+    expect(terms('Wer hat das Skript über die Räume geschrieben?')).toEqual(['skript', 'raum', 'geschrieb']);
+    expect(terms('Dieses Skript wurde von Martin Thoma geschrieben.')).toEqual(['skript', 'wurd', 'martin', 'thoma', 'geschrieb']);
+    expect(terms('¿Cuáles son los requisitos de la instalación?')).toEqual(['requisit', 'instal']);
+    expect(terms('Où se trouvent les fichiers de configuration ?')).toEqual(['trouvent', 'fichi', 'configur']);
+  });
+
+  it('should read a text with no more function words of another language than of English as English', () => {
+    expect(terms('How do I listen on a second port?')).toEqual(['listen', 'second', 'port']);
+    expect(terms('Listen 8080')).toEqual(['listen', '8080']);
+  });
+});

@@ -1,4 +1,11 @@
-/** Sentence splitting and term extraction for the extractive answerer. English-centred, language-tolerant. */
+/** Sentence splitting and term extraction for the extractive answerer: English, and the main European languages. */
+import { stopwords as dutchStopwords } from '@orama/stopwords/dutch';
+import { stopwords as frenchStopwords } from '@orama/stopwords/french';
+import { stopwords as germanStopwords } from '@orama/stopwords/german';
+import { stopwords as italianStopwords } from '@orama/stopwords/italian';
+import { stopwords as portugueseStopwords } from '@orama/stopwords/portuguese';
+import { stopwords as spanishStopwords } from '@orama/stopwords/spanish';
+import { newStemmer } from 'snowball-stemmers';
 import porter2 from 'wink-porter2-stemmer';
 
 const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
@@ -86,7 +93,7 @@ function endsWithAbbreviation(text: string): boolean {
   return word.length === 1 || ABBREVIATIONS.has(word);
 }
 
-const STOPWORDS = new Set(
+const ENGLISH_STOPWORDS = new Set(
   (
     'a about above after again against all am an and any are as at be because been before being below between both but by can ' +
     'cannot could did do does doing down during each few for from further had has have having he her here hers herself him ' +
@@ -101,46 +108,108 @@ const STOPWORDS = new Set(
 const WORDS = /[\p{L}\p{N}]+(?:['\u2019][\p{L}]+)?/gu;
 
 /**
- * Stemming was nearly all of the answerer's time, and the same words recur in every passage and question:
- * the stems of the most recently met words are kept, a bounded number of them, the oldest dropped first.
- */
-const STEMS = new Map<string, string>();
-const REMEMBERED_STEMS = 50_000;
-/**
  * Longer strings are not words (hashes, identifiers, base64) and are kept as they are: the stemmer's
  * suffix patterns take time quadratic in a word's length (0.15 s for 4,000 characters, 4 s for 20,000).
  */
 const LONGEST_STEMMED_WORD = 64;
-
 /**
- * The Porter2 (Snowball English) stem of a word: the algorithm of PostgreSQL's `english` text search
- * configuration, so the answerer matches words as keyword search does ("compression" and "compresses").
+ * Stemming was nearly all of the answerer's time, and the same words recur in every passage and question:
+ * the stems of the most recently met words are kept per language, a bounded number, the oldest dropped first.
  */
-export function stem(word: string): string {
-  const known = STEMS.get(word);
-  if (known !== undefined) {
-    return known;
+const REMEMBERED_STEMS = 50_000;
+
+/** A language's function words, left out of a text's terms, and its Snowball stemmer. */
+class Language {
+  private readonly stems = new Map<string, string>();
+
+  constructor(
+    readonly stopwords: ReadonlySet<string>,
+    private readonly stemWord: (word: string) => string,
+  ) {}
+
+  stem(word: string): string {
+    const known = this.stems.get(word);
+    if (known !== undefined) {
+      return known;
+    }
+    if (word.length > LONGEST_STEMMED_WORD) {
+      return word;
+    }
+    const stemmed = this.stemWord(word.replace(/['\u2019]s$/, '').replace(/['\u2019]/g, ''));
+    if (this.stems.size >= REMEMBERED_STEMS) {
+      this.stems.delete(this.stems.keys().next().value!);
+    }
+    this.stems.set(word, stemmed);
+    return stemmed;
   }
-  if (word.length > LONGEST_STEMMED_WORD) {
-    return word;
-  }
-  const stemmed = porter2(word.replace(/['\u2019]s$/, '').replace(/['\u2019]/g, ''));
-  if (STEMS.size >= REMEMBERED_STEMS) {
-    STEMS.delete(STEMS.keys().next().value!);
-  }
-  STEMS.set(word, stemmed);
-  return stemmed;
 }
 
-/** The content terms of a text, stemmed, in order (repeats kept): stopwords and one-letter words dropped. */
+/**
+ * English uses Porter2 (Snowball English), the algorithm of PostgreSQL's `english` text search
+ * configuration, so the answerer matches words as keyword search does ("compression" and "compresses").
+ */
+const ENGLISH = new Language(ENGLISH_STOPWORDS, porter2);
+
+const snowball = (name: string, stopwords: readonly string[], questionWords: string): Language => {
+  const stemmer = newStemmer(name);
+  return new Language(new Set([...stopwords, ...questionWords.split(' ')]), (word) => stemmer.stem(word));
+};
+
+/**
+ * Recognised by their function words: a text is in the one of these with the most, English when none has
+ * more than English. The question words the lists leave out are added: a question's subject is elsewhere.
+ */
+const OTHER_LANGUAGES: readonly Language[] = [
+  snowball('german', germanStopwords, 'wer wann warum wieso weshalb woher wohin'),
+  snowball('french', frenchStopwords, 'quoi où quand comment pourquoi combien'),
+  snowball('spanish', spanishStopwords, 'cuál cuáles'),
+  snowball('italian', italianStopwords, 'cosa quando quali'),
+  snowball('portuguese', portugueseStopwords, 'onde porque quais quanto'),
+  snowball('dutch', dutchStopwords, 'waar wanneer waarom welke hoeveel'),
+];
+
+function languageOf(words: readonly string[]): Language {
+  let best = ENGLISH;
+  let most = countIn(ENGLISH.stopwords, words);
+  for (const language of OTHER_LANGUAGES) {
+    const count = countIn(language.stopwords, words);
+    if (count > most) {
+      best = language;
+      most = count;
+    }
+  }
+  return best;
+}
+
+function countIn(stopwords: ReadonlySet<string>, words: readonly string[]): number {
+  let count = 0;
+  for (const word of words) {
+    if (stopwords.has(word)) {
+      count++;
+    }
+  }
+  return count;
+}
+
+/** The stem of an English word, as `terms` gives it for English text. */
+export function stem(word: string): string {
+  return ENGLISH.stem(word);
+}
+
+/**
+ * The content terms of a text, stemmed, in order (repeats kept): its language's stopwords (and English
+ * ones, which technical text in any language carries) and one-letter words dropped.
+ */
 export function terms(text: string): string[] {
+  const words = text.toLowerCase().match(WORDS) ?? [];
+  const language = languageOf(words);
   const result: string[] = [];
-  for (const match of text.toLowerCase().matchAll(WORDS)) {
-    const word = match[0];
-    if (STOPWORDS.has(word.replace(/['\u2019].*$/, '')) || (word.length < 2 && !/\d/.test(word))) {
+  for (const word of words) {
+    const bare = word.replace(/['\u2019].*$/, '');
+    if (ENGLISH_STOPWORDS.has(bare) || language.stopwords.has(bare) || (word.length < 2 && !/\d/.test(word))) {
       continue;
     }
-    result.push(stem(word));
+    result.push(language.stem(word));
   }
   return result;
 }

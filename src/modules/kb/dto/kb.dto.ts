@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { exampleId } from '#src/common/ids/ids.js';
 import { Optional, PaginationQueryDto, Trimmed } from '#src/common/validation/validators.js';
 import { KB_STATUSES, type KbStatus, type KbArticleEntity } from '#src/modules/kb/kb-article.entity.js';
@@ -23,17 +24,18 @@ const KbField = {
     applyDecorators(
       ...presence(required, { example: 'Open Settings, then Security…', maxLength: MAX_KB_CONTENT }),
       IsString(),
-      MinLength(1, { message: 'content must not be empty' }),
+      Matches(/\S/, { message: 'content must not be empty or blank' }),
       MaxLength(MAX_KB_CONTENT),
     ),
   tags: () =>
     applyDecorators(
       ...presence(false, { type: [String], example: ['account', 'security'], default: [] }),
+      Transform(({ value }: { value: unknown }) => (Array.isArray(value) ? value.map((tag) => (typeof tag === 'string' ? tag.trim() : tag)) : value)),
       IsArray(),
       ArrayMaxSize(50),
       ArrayUnique(),
       IsString({ each: true }),
-      MinLength(1, { each: true }),
+      MinLength(1, { each: true, message: 'each tag must not be empty or blank' }),
       MaxLength(100, { each: true }),
     ),
   status: () =>

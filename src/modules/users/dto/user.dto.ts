@@ -31,13 +31,13 @@ export class UpdateUserDto {
   @IsAccountEmail()
   email?: string;
 
-  @ApiPropertyOptional({ example: 'Ada Lovelace', maxLength: 200 })
-  @Optional()
+  @ApiPropertyOptional({ type: String, example: 'Ada Lovelace', maxLength: 200, nullable: true, description: '`null` clears it.' })
+  @Optional({ nullable: true })
   @Trimmed()
   @IsString()
   @MinLength(1, { message: 'name must not be empty' })
   @MaxLength(200)
-  name?: string;
+  name?: string | null;
 
   @ApiPropertyOptional({ enum: ROLES })
   @Optional()
