@@ -30,7 +30,7 @@ const KbField = {
   tags: () =>
     applyDecorators(
       ...presence(false, { type: [String], example: ['account', 'security'], default: [] }),
-      Transform(({ value }: { value: unknown }) => (Array.isArray(value) ? value.map((tag) => (typeof tag === 'string' ? tag.trim() : tag)) : value)),
+      Transform(({ value }: { value: unknown }) => (Array.isArray(value) ? value.map((tag: unknown) => (typeof tag === 'string' ? tag.trim() : tag)) : value)),
       IsArray(),
       ArrayMaxSize(50),
       ArrayUnique(),
