@@ -11,12 +11,16 @@ const REDIRECT = 'http://127.0.0.1:53682/callback';
 describe('the authorization server store', () => {
   const clock = new MovableClock();
   const t = useTestApp({ clock });
-  const adapter = (model: string) => OAuthAdapter.factory(t.app.get(SqlClient), clock)(model);
+  const adapter = (model: string) => OAuthAdapter.factory(t.app.get(SqlClient), clock, 'test-hash-secret')(model);
 
   it('should store, find, consume and expire a payload', async () => {
     const codes = adapter('AuthorizationCode');
-    await codes.upsert('code-1', { grantId: 'grant-1', accountId: 'usr_1' }, 60);
-    expect(await codes.find('code-1')).toEqual({ grantId: 'grant-1', accountId: 'usr_1' });
+    await codes.upsert('code-1', { jti: 'code-1', grantId: 'grant-1', accountId: 'usr_1' }, 60);
+    expect(await codes.find('code-1')).toEqual({ jti: 'code-1', grantId: 'grant-1', accountId: 'usr_1' });
+    const stored = await t.app
+      .get(SqlClient)
+      .query<{ id: string; payload: object }>(`SELECT id, payload FROM oauth_payload WHERE model = 'AuthorizationCode'`, []);
+    expect(stored).toEqual([{ id: expect.stringMatching(/^[0-9a-f]{64}$/), payload: { grantId: 'grant-1', accountId: 'usr_1' } }]);
     expect(await adapter('AccessToken').find('code-1')).toBeUndefined();
 
     const seconds = (): number => Math.floor(clock.now().getTime() / 1000);
@@ -27,7 +31,7 @@ describe('the authorization server store', () => {
     expect(consumed).toBeLessThanOrEqual(seconds());
 
     await codes.upsert('code-1', { grantId: 'grant-1', accountId: 'usr_2' }, 60);
-    expect(await codes.find('code-1')).toEqual({ grantId: 'grant-1', accountId: 'usr_2' });
+    expect(await codes.find('code-1')).toEqual({ jti: 'code-1', grantId: 'grant-1', accountId: 'usr_2' });
 
     clock.advance(61_000);
     expect(await codes.find('code-1')).toBeUndefined();
@@ -51,7 +55,7 @@ describe('the authorization server store', () => {
     await adapter('AccessToken').revokeByGrantId('grant-a');
     expect(await adapter('AccessToken').find('at-1')).toBeUndefined();
     expect(await adapter('RefreshToken').find('rt-1')).toBeUndefined();
-    expect(await adapter('AccessToken').find('at-2')).toEqual({ grantId: 'grant-b' });
+    expect(await adapter('AccessToken').find('at-2')).toEqual({ grantId: 'grant-b', jti: 'at-2' });
   });
 
   describe('under oidc-provider', () => {
@@ -87,7 +91,10 @@ describe('the authorization server store', () => {
 
       const rows = await t.app.get(SqlClient).query<{ model: string }>('SELECT DISTINCT model FROM oauth_payload ORDER BY model', []);
       expect(rows.map((row) => row.model)).toEqual(expect.arrayContaining(['AccessToken', 'AuthorizationCode', 'Grant', 'Session']));
-      expect(await adapter('AccessToken').find(tokens.access_token)).toMatchObject({ accountId: 'usr_ada' });
+      expect(await adapter('AccessToken').find(tokens.access_token)).toMatchObject({ accountId: 'usr_ada', jti: tokens.access_token });
+      const everything = JSON.stringify(await t.app.get(SqlClient).query('SELECT * FROM oauth_payload', []));
+      expect(everything).not.toContain(tokens.access_token);
+      expect(everything).not.toContain(callback.searchParams.get('code'));
 
       await expect(client.authorizationCodeGrant(configuration, callback, { pkceCodeVerifier: verifier, expectedState: state })).rejects.toThrow();
       expect(await adapter('AccessToken').find(tokens.access_token)).toBeUndefined();

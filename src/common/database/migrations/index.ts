@@ -18,6 +18,7 @@ import { KbArticleIndexedAt1795727061721 } from '#src/common/database/migrations
 import { KbArticleBehindIndex1795746339695 } from '#src/common/database/migrations/1795746339695-KbArticleBehindIndex.js';
 import { ConnectorConsentActor1795746885743 } from '#src/common/database/migrations/1795746885743-ConnectorConsentActor.js';
 import { ChunkIdentifierWords1795760000000 } from '#src/common/database/migrations/1795760000000-ChunkIdentifierWords.js';
+import { OAuthCredentialsHashed1795770000000 } from '#src/common/database/migrations/1795770000000-OAuthCredentialsHashed.js';
 
 /** In order. New migrations are generated with `npm run migration:generate -- <Name>` and appended here. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   KbArticleBehindIndex1795746339695,
   ConnectorConsentActor1795746885743,
   ChunkIdentifierWords1795760000000,
+  OAuthCredentialsHashed1795770000000,
 ];

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import type { Request } from 'express';
 import type { OrganizationPlan } from '#src/common/auth/auth-context.js';
 import { Clock } from '#src/common/clock/clock.js';
@@ -6,6 +7,7 @@ import { AppError } from '#src/common/errors/app.error.js';
 import { storedAllowlist } from '#src/modules/auth/ip-allowlist/ip-allowlist.js';
 import { bearerToken } from '#src/modules/auth/authenticators/api-key.authenticator.js';
 import { Authenticator, type Caller } from '#src/modules/auth/authenticators/authenticator.js';
+import { storedCredentialId } from '#src/modules/oauth/server/oauth-adapter.js';
 import { OAuthPayloadsRepository } from '#src/modules/oauth/server/oauth-payloads.repository.js';
 import { ACCESS_TOKEN_PREFIX } from '#src/modules/oauth/server/oauth-server.js';
 
@@ -20,6 +22,7 @@ const API_SCOPES = new Set(['read', 'write', 'execute', 'admin']);
 @Injectable()
 export class OAuthTokenAuthenticator extends Authenticator {
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly payloads: OAuthPayloadsRepository,
     private readonly clock: Clock,
   ) {
@@ -31,7 +34,7 @@ export class OAuthTokenAuthenticator extends Authenticator {
     if (token === undefined || !token.startsWith(ACCESS_TOKEN_PREFIX)) {
       return null;
     }
-    const holder = await this.payloads.findAccessTokenHolder(token, this.clock.now());
+    const holder = await this.payloads.findAccessTokenHolder(storedCredentialId(token, this.config.keys.hashSecret), this.clock.now());
     const accountId = holder?.payload.accountId;
     const grantId = holder?.payload.grantId;
     const clientId = holder?.payload.clientId;

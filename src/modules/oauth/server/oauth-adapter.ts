@@ -1,5 +1,17 @@
 import type { Clock } from '#src/common/clock/clock.js';
+import { keyedHash } from '#src/common/crypto/keyed-hash.js';
 import type { SqlClient } from '#src/common/database/sql-client.js';
+
+/**
+ * Models whose id is itself a credential (`svcat_…`, `svcrt_…`, an authorization code): stored as a keyed
+ * hash and with the id (`jti`) left out of the payload, so a copy of the database holds no usable token.
+ */
+const CREDENTIAL_MODELS = new Set(['AccessToken', 'RefreshToken', 'AuthorizationCode', 'DeviceCode', 'ClientCredentials', 'BackchannelAuthenticationRequest']);
+
+/** The id a credential is stored under: what a request's bearer token is looked up by. */
+export function storedCredentialId(token: string, hashSecret: string): string {
+  return keyedHash(token, hashSecret);
+}
 
 /** What oidc-provider stores: a JSON payload, with the few fields it looks things up by. */
 export interface AdapterPayload {
@@ -18,21 +30,29 @@ interface PayloadRow {
 /**
  * oidc-provider's storage adapter on the service's database (PostgreSQL or the embedded one): one class
  * per model, as the library asks. Expired rows are never answered, and are swept as new ones arrive;
- * revoking a grant deletes every code and token issued under it in one statement.
+ * revoking a grant deletes every code and token issued under it in one statement. Codes and tokens are
+ * kept only as keyed hashes of their value.
  */
 export class OAuthAdapter {
+  private readonly credential: boolean;
+
   constructor(
     private readonly model: string,
     private readonly sql: SqlClient,
     private readonly clock: Clock,
-  ) {}
-
-  /** The factory oidc-provider's `adapter` option takes. */
-  static factory(sql: SqlClient, clock: Clock): (model: string) => OAuthAdapter {
-    return (model) => new OAuthAdapter(model, sql, clock);
+    private readonly hashSecret: string,
+  ) {
+    this.credential = CREDENTIAL_MODELS.has(model);
   }
 
-  async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+  /** The factory oidc-provider's `adapter` option takes. */
+  static factory(sql: SqlClient, clock: Clock, hashSecret: string): (model: string) => OAuthAdapter {
+    return (model) => new OAuthAdapter(model, sql, clock, hashSecret);
+  }
+
+  async upsert(issuedId: string, issued: AdapterPayload, expiresIn?: number): Promise<void> {
+    const id = this.storedId(issuedId);
+    const payload = this.credential ? withoutId(issued) : issued;
     const now = this.clock.now();
     const expiresAt = typeof expiresIn === 'number' ? new Date(now.getTime() + expiresIn * 1000) : null;
     await this.sql.query('DELETE FROM oauth_payload WHERE expires_at < $1 AND model = $2', [now, this.model]);
@@ -45,8 +65,9 @@ export class OAuthAdapter {
     );
   }
 
-  find(id: string): Promise<AdapterPayload | undefined> {
-    return this.findBy('id', id);
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    const payload = await this.findBy('id', this.storedId(id));
+    return payload && this.credential ? { ...payload, jti: id } : payload;
   }
 
   findByUid(uid: string): Promise<AdapterPayload | undefined> {
@@ -59,15 +80,19 @@ export class OAuthAdapter {
 
   /** Marks a code or token used; a second exchange of it is then refused by the library. */
   async consume(id: string): Promise<void> {
-    await this.sql.query('UPDATE oauth_payload SET consumed_at = $3 WHERE model = $1 AND id = $2', [this.model, id, this.clock.now()]);
+    await this.sql.query('UPDATE oauth_payload SET consumed_at = $3 WHERE model = $1 AND id = $2', [this.model, this.storedId(id), this.clock.now()]);
   }
 
   async destroy(id: string): Promise<void> {
-    await this.sql.query('DELETE FROM oauth_payload WHERE model = $1 AND id = $2', [this.model, id]);
+    await this.sql.query('DELETE FROM oauth_payload WHERE model = $1 AND id = $2', [this.model, this.storedId(id)]);
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
     await this.sql.query('DELETE FROM oauth_payload WHERE grant_id = $1', [grantId]);
+  }
+
+  private storedId(id: string): string {
+    return this.credential ? storedCredentialId(id, this.hashSecret) : id;
   }
 
   private async findBy(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
@@ -80,4 +105,9 @@ export class OAuthAdapter {
     }
     return row.consumed_at ? { ...row.payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : row.payload;
   }
+}
+
+function withoutId(payload: AdapterPayload): AdapterPayload {
+  const { jti: _jti, ...rest } = payload;
+  return rest;
 }

@@ -45,17 +45,18 @@ export class OAuthPayloadsRepository extends GlobalRepository<OAuthPayloadEntity
   }
 
   /**
-   * The live access token with its user, organization and client, which must all still exist, in one round
-   * trip. Across organizations: the token is what names the organization.
+   * The live access token (by its stored id, the keyed hash of its value) with its user, organization and
+   * client, which must all still exist, in one round trip. Across organizations: the token is what names
+   * the organization.
    */
-  async findAccessTokenHolder(token: string, now: Date): Promise<AccessTokenHolder | undefined> {
+  async findAccessTokenHolder(storedId: string, now: Date): Promise<AccessTokenHolder | undefined> {
     const [holder] = await this.execute<AccessTokenHolder>(
       sql`SELECT p.payload, u.org_id, u.role, o.plan, o.settings -> 'limits' AS limits, o.settings -> 'ip_allowlist' AS ip_allowlist
        FROM oauth_payload p
        JOIN "user" u ON u.id = p.payload ->> 'accountId'
        JOIN organization o ON o.id = u.org_id
        JOIN oauth_client c ON c.id = p.payload ->> 'clientId' AND c.org_id = u.org_id
-       WHERE p.model = 'AccessToken' AND p.id = ${token} AND (p.expires_at IS NULL OR p.expires_at > ${now})`,
+       WHERE p.model = 'AccessToken' AND p.id = ${storedId} AND (p.expires_at IS NULL OR p.expires_at > ${now})`,
     );
     return holder;
   }
