@@ -1,3 +1,4 @@
+import { parseTrustProxy, type TrustProxy } from '#src/config/trust-proxy.js';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -23,7 +24,7 @@ export interface AppConfig {
   http: {
     host: string;
     port: number;
-    trustProxy: string;
+    trustProxy: TrustProxy;
     /** Where people reach the service; unset: each request's own scheme and host. */
     publicUrl: string | undefined;
     /** The web console's build; unset: dist/web of this installation. */
@@ -145,7 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     http: {
       host: dto.HOST,
       port: dto.PORT,
-      trustProxy: dto.TRUST_PROXY,
+      trustProxy: parseTrustProxy(dto.TRUST_PROXY) ?? false,
       publicUrl: dto.PUBLIC_URL,
       webAppDir: dto.WEB_APP_DIR === undefined ? undefined : resolve(dto.WEB_APP_DIR),
       tls: dto.TLS_CERT && dto.TLS_KEY ? { certPath: dto.TLS_CERT, keyPath: dto.TLS_KEY } : undefined,

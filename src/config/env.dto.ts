@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateBy } from 'class-validator';
+import { parseTrustProxy } from '#src/config/trust-proxy.js';
 
 const toBoolean = ({ value }: { value: unknown }): unknown => {
   if (value === undefined || value === '') {
@@ -184,6 +185,14 @@ export class EnvDto {
   @IsOptional()
   @IsString()
   @MaxLength(500)
+  @ValidateBy({
+    name: 'trustProxy',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && parseTrustProxy(value) !== undefined,
+      defaultMessage: () =>
+        'TRUST_PROXY must be false, true, a number of hops, or a comma-separated list of addresses, subnets and loopback, linklocal, uniquelocal',
+    },
+  })
   TRUST_PROXY = 'loopback, linklocal, uniquelocal';
 
   /** The address people reach the service at (https://agents.example.com): links in e-mails, and the origin web requests must come from. */

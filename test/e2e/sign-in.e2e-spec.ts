@@ -1,3 +1,4 @@
+import { SignInService } from '#src/modules/auth/sign-in/sign-in.service.js';
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import request from 'supertest';
@@ -116,6 +117,13 @@ describe('people sign in', () => {
       await request(t.http).get('/api/auth/session').set('Cookie', session.cookie).expect(401);
       await request(t.http).get('/api/auth/session').set('Cookie', replaced.cookie).expect(200);
       expect((await login(org.adminEmail)).status).toBe(401);
+    });
+
+    it('should end the user\u2019s sessions when the operator sets their password', async () => {
+      const { org, session } = await signedInOrg();
+      await t.app.get(SignInService).setPassword(org.orgId, org.adminEmail, `${PASSWORD}-operator`);
+      await request(t.http).get('/api/auth/session').set('Cookie', session.cookie).expect(401);
+      expect((await login(org.adminEmail, `${PASSWORD}-operator`)).status).toBe(200);
     });
 
     it('should e-mail the invitation when SMTP is configured', async () => {
@@ -244,6 +252,8 @@ describe('people sign in', () => {
         .set('User-Agent', 'Console test')
         .expect(200);
       expect(seen.body).toEqual({ ip: '203.0.113.9', user_agent: 'Console test' });
+      const mapped = await request(t.http).get('/api/auth/client').set('Cookie', session.cookie).set('X-Forwarded-For', '::ffff:203.0.113.10').expect(200);
+      expect(mapped.body.ip).toBe('203.0.113.10');
       await request(t.http)
         .get('/api/auth/client')
         .set(...bearer(org.adminKey))

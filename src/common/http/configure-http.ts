@@ -16,10 +16,7 @@ import type { AppLogger } from '#src/common/logging/logger.js';
 /** Everything between the socket and the controllers, in order; shared by main.ts and the tests. */
 export function configureHttp(app: INestApplication, config: AppConfig, logger: AppLogger): void {
   const server = app as NestExpressApplication;
-  server.set(
-    'trust proxy',
-    config.http.trustProxy.split(',').map((entry) => entry.trim()),
-  );
+  server.set('trust proxy', config.http.trustProxy);
   server.disable('x-powered-by');
   server.disable('etag');
   answerUnparsableRequests(server.getHttpServer(), logger);

@@ -147,7 +147,7 @@ export class SignInService implements BeforeApplicationShutdown {
     }
   }
 
-  /** The operator's CLI: sets the password of the organization's user with this address. */
+  /** The operator's CLI: sets the password of the organization's user with this address, and ends their sessions. */
   async setPassword(orgId: string, email: string, password: string): Promise<Account> {
     if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
       throw AppError.invalid(`The password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`, { password: ['length'] });
@@ -159,6 +159,8 @@ export class SignInService implements BeforeApplicationShutdown {
     const passwordHash = await this.hasher.hash(password);
     await this.transactions.run(async (tx) => {
       await this.accounts.setPassword(account.orgId, account.userId, passwordHash, tx);
+      // An operator setting a password is how a locked-out or compromised account is taken back: nobody stays signed in.
+      await this.sessions.endAll(account.orgId, account.userId, tx);
       await this.audit.record(passwordSetAudit(account, 'cli', NO_CLIENT, SYSTEM_ACTOR), tx);
     });
     return account;
