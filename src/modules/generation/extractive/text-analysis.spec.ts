@@ -50,3 +50,10 @@ describe('terms', () => {
     expect(terms('Listen 8080')).toEqual(['listen', '8080']);
   });
 });
+
+describe('terms of code and short phrases', () => {
+  it('should read code and a phrase with a single function word of another language as English', () => {
+    expect(terms('q: Union[str, None] = None')).toEqual(['union', 'str', 'none', 'none']);
+    expect(terms('Listen on ports con 8080')).toEqual(['listen', 'port', 'con', '8080']);
+  });
+});

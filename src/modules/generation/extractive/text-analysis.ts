@@ -156,8 +156,10 @@ const snowball = (name: string, stopwords: readonly string[], questionWords: str
 };
 
 /**
- * Recognised by their function words: a text is in the one of these with the most, English when none has
- * more than English. The question words the lists leave out are added: a question's subject is elsewhere.
+ * Recognised by their function words: a text is in the one of these with the most, when it has at least
+ * MIN_EVIDENCE and more than English; else English (code, names and short phrases included). One-letter
+ * words are no evidence ("a", "q", "y" are words of several languages and names in code). The question
+ * words the lists leave out are added: a question's subject is elsewhere.
  */
 const OTHER_LANGUAGES: readonly Language[] = [
   snowball('german', germanStopwords, 'wer wann warum wieso weshalb woher wohin'),
@@ -168,9 +170,12 @@ const OTHER_LANGUAGES: readonly Language[] = [
   snowball('dutch', dutchStopwords, 'waar wanneer waarom welke hoeveel'),
 ];
 
-function languageOf(words: readonly string[]): Language {
+const MIN_EVIDENCE = 2;
+
+function languageOf(allWords: readonly string[]): Language {
+  const words = allWords.filter((word) => word.length > 1);
   let best = ENGLISH;
-  let most = countIn(ENGLISH.stopwords, words);
+  let most = Math.max(countIn(ENGLISH.stopwords, words), MIN_EVIDENCE - 1);
   for (const language of OTHER_LANGUAGES) {
     const count = countIn(language.stopwords, words);
     if (count > most) {

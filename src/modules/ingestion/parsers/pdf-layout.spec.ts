@@ -177,6 +177,21 @@ describe('layoutPages', () => {
     expect(blocks.map((block) => block.text).join(' ')).not.toMatch(/ACME|^\d$/);
   });
 
+  it('should drop running headers that name the section beside the page number', () => {
+    const topics = ['simplices', 'faces', 'the torus', 'its triangulation', 'spheres', 'their charts'];
+    const sections = ['2.3. COMPLEXES', '2.3. COMPLEXES', '2.4. TORUS', '2.4. TORUS', '2.5. SPHERES', '2.5. SPHERES'];
+    const pages = sections.map((section, index) =>
+      page([
+        [index % 2 === 0 ? `${index + 37} | ${section}` : `${section} | ${index + 37}`, 9],
+        [`This page explains ${topics[index]} step by step.`, 11, 12],
+        [`${index + 1}. A point about ${topics[index]}.`, 11, 12],
+      ]),
+    );
+    const texts = layoutPages(pages).blocks.map((block) => block.text);
+    expect(texts.join('\n')).not.toMatch(/COMPLEXES|TORUS|SPHERES/);
+    expect(texts.filter((text) => /^\d\. A point about/.test(text))).toHaveLength(6);
+  });
+
   it('should keep a short line that repeats on a few pages only', () => {
     const pages = [1, 2, 3, 4, 5, 6, 7, 8].map((number) =>
       page([

@@ -47,7 +47,8 @@ export function layoutPages(pages: readonly (readonly PdfTextItem[])[]): { block
   const linesPerPage = pages.map(toLines);
   const bodySize = dominantSize(linesPerPage.flat());
   const furniture = repeatedEdgeLines(linesPerPage);
-  const kept = linesPerPage.map((lines) => lines.filter((line, index) => !isFurniture(line, index, lines.length, furniture)));
+  const numbered = pageNumberedEdgeLines(linesPerPage);
+  const kept = linesPerPage.map((lines) => lines.filter((line, index) => !numbered.has(line) && !isFurniture(line, index, lines.length, furniture)));
   const headingLevels = rankHeadingSizes(kept.flat(), bodySize);
   const blocks: Block[] = [];
   for (const lines of kept) {
@@ -145,6 +146,30 @@ function repeatedEdgeLines(pages: readonly (readonly Line[])[]): Set<string> {
   }
   const threshold = Math.max(3, pages.length / 2);
   return new Set([...counts].filter(([, count]) => count >= threshold).map(([key]) => key));
+}
+
+/** A short edge line that begins or ends with a number set apart from its text ("38 | 2.3. Complexes", "Chapter 3 · 41"). */
+const NUMBERED_EDGE = /^(\d{1,4})\s*[|·•–—-]?\s+\S|\S\s*[|·•–—-]?\s+(\d{1,4})$/;
+
+/**
+ * Running headers that change with the section ("38 | 2.3. SIMPLIZIALKOMPLEX", "2.4. TORUS | 39"): edge
+ * lines whose number is the page's own, that is the page's position plus one offset, the same on at least
+ * a quarter of the pages (three at least). A numbered list item or heading at a page's top has no such offset.
+ */
+function pageNumberedEdgeLines(pages: readonly (readonly Line[])[]): Set<Line> {
+  const byOffset = new Map<number, Line[]>();
+  pages.forEach((lines, pageIndex) => {
+    const edges = [...lines.slice(0, EDGE_LINES), ...lines.slice(-EDGE_LINES)].filter((line) => line.text.length <= MAX_FURNITURE_LENGTH);
+    for (const line of new Set(edges)) {
+      const match = NUMBERED_EDGE.exec(line.text);
+      if (match) {
+        const offset = Number(match[1] ?? match[2]) - pageIndex;
+        byOffset.set(offset, [...(byOffset.get(offset) ?? []), line]);
+      }
+    }
+  });
+  const threshold = Math.max(3, pages.length / 4);
+  return new Set([...byOffset.values()].filter((lines) => lines.length >= threshold).flat());
 }
 
 function isFurniture(line: Line, index: number, count: number, repeated: ReadonlySet<string>): boolean {
