@@ -73,7 +73,7 @@ export class LegacyScopeErrorResponseDto extends LegacyErrorResponseDto {
 
 /** 429 on versioned paths: the envelope plus the limit that was hit and when it is whole again. */
 export class RateLimitErrorResponseDto extends ErrorResponseDto {
-  @ApiProperty({ example: 20, description: 'The limit that was hit (requests, model tokens or concurrent requests).' })
+  @ApiProperty({ type: 'integer', example: 20, description: 'The limit that was hit (requests, model tokens or concurrent requests).' })
   limit: number;
 
   @ApiProperty({ example: '2026-01-31T12:01:00.000Z', description: 'When that limit is whole again; the same instant as X-RateLimit-Reset.' })
@@ -88,6 +88,6 @@ export class TooManyAttemptsResponseDto extends RateLimitErrorResponseDto {
 
 /** 429 on legacy paths. */
 export class LegacyRateLimitErrorResponseDto extends LegacyErrorResponseDto {
-  @ApiProperty({ example: 12, description: 'Seconds to wait before retrying; the same as the Retry-After header.' })
+  @ApiProperty({ type: 'integer', example: 12, description: 'Seconds to wait before retrying; the same as the Retry-After header.' })
   retryAfter: number;
 }

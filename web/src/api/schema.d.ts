@@ -2097,7 +2097,10 @@ export interface components {
             request_id: string;
         };
         FeedbackDto: {
-            /** @example The second source was outdated. */
+            /**
+             * @description Trimmed; `null`, or a blank one, removes it.
+             * @example The second source was outdated.
+             */
             comment?: string | null;
             /** @enum {string} */
             feedback: "positive" | "negative";
@@ -3083,8 +3086,11 @@ export interface components {
         UpdateUserDto: {
             /** @example ada@acme.test */
             email?: string;
-            /** @example Ada Lovelace */
-            name?: string;
+            /**
+             * @description `null` clears it.
+             * @example Ada Lovelace
+             */
+            name?: string | null;
             /** @enum {string} */
             role?: "readonly" | "train" | "configure" | "admin";
         };

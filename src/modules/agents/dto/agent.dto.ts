@@ -81,7 +81,7 @@ export class AgentResponseDto {
   @ApiProperty({ example: 0.2 })
   temperature: number;
 
-  @ApiProperty({ example: 1024 })
+  @ApiProperty({ type: 'integer', example: 1024 })
   max_tokens: number;
 
   @ApiProperty({ enum: AGENT_STATUSES })
@@ -104,13 +104,13 @@ export class AgentListResponseDto {
   @ApiProperty({ type: [AgentResponseDto] })
   agents: AgentResponseDto[];
 
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ type: 'integer', example: 1 })
   total: number;
 
-  @ApiProperty({ example: 50 })
+  @ApiProperty({ type: 'integer', example: 50 })
   limit: number;
 
-  @ApiProperty({ example: 0 })
+  @ApiProperty({ type: 'integer', example: 0 })
   offset: number;
 }
 

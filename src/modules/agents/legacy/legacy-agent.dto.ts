@@ -22,7 +22,7 @@ export class LegacyAgentResponseDto {
   @ApiProperty()
   temperature: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   maxTokens: number;
 
   @ApiProperty({ enum: AGENT_STATUSES })
@@ -45,13 +45,13 @@ export class LegacyAgentListResponseDto {
   @ApiProperty({ type: [LegacyAgentResponseDto] })
   agents: LegacyAgentResponseDto[];
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   total: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   limit: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   offset: number;
 }
 

@@ -38,10 +38,10 @@ export class AnalyticsQueryDto {
 }
 
 export class AnalyticsMetricsDto {
-  @ApiProperty({ example: 1284, description: 'Interactions in the range, whatever their status (pending, completed, failed).' })
+  @ApiProperty({ type: 'integer', example: 1284, description: 'Interactions in the range, whatever their status (pending, completed, failed).' })
   total_queries: number;
 
-  @ApiProperty({ example: 37, description: 'Distinct callers: the user when there is one, otherwise the API key.' })
+  @ApiProperty({ type: 'integer', example: 37, description: 'Distinct callers: the user when there is one, otherwise the API key.' })
   unique_users: number;
 
   @ApiProperty({
@@ -80,7 +80,7 @@ export class AnalyticsPointDto {
   @ApiProperty({ format: 'date-time', example: '2026-11-02T00:00:00.000Z', description: 'Start of the bucket, in UTC.' })
   timestamp: string;
 
-  @ApiProperty({ example: 43, description: 'Interactions in the bucket, whatever their status.' })
+  @ApiProperty({ type: 'integer', example: 43, description: 'Interactions in the bucket, whatever their status.' })
   queries: number;
 
   @ApiProperty({

@@ -80,7 +80,7 @@ export class AuditLogResponseDto {
   @ApiProperty({ type: [AuditEntryDto], description: 'Newest first.' })
   entries: AuditEntryDto[];
 
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ type: 'integer', example: 1 })
   total: number;
 }
 

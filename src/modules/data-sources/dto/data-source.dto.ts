@@ -125,13 +125,13 @@ export class DataSourceListResponseDto {
   @ApiProperty({ type: [DataSourceResponseDto] })
   data_sources: DataSourceResponseDto[];
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   total: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   limit: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   offset: number;
 }
 
@@ -150,10 +150,10 @@ export class DataSourceStatusResponseDto {
   @ApiProperty({ example: 'processing' })
   status: string;
 
-  @ApiProperty({ example: 1280, description: 'Chunks in the index for this source.' })
+  @ApiProperty({ type: 'integer', example: 1280, description: 'Chunks in the index for this source.' })
   chunks_indexed: number;
 
-  @ApiProperty({ example: 42, minimum: 0, maximum: 100 })
+  @ApiProperty({ type: 'integer', example: 42, minimum: 0, maximum: 100 })
   progress_pct: number;
 
   @ApiProperty({
@@ -267,13 +267,13 @@ export class DocumentListResponseDto {
   @ApiProperty({ type: [DocumentResponseDto] })
   documents: DocumentResponseDto[];
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   total: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   limit: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   offset: number;
 }
 

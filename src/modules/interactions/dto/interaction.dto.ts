@@ -72,13 +72,13 @@ export class InteractionResponseDto {
   @ApiProperty({ type: String, nullable: true })
   comment: string | null;
 
-  @ApiProperty({ example: 840 })
+  @ApiProperty({ type: 'integer', example: 840 })
   latency_ms: number;
 
-  @ApiProperty({ example: 912 })
+  @ApiProperty({ type: 'integer', example: 912 })
   tokens_input: number;
 
-  @ApiProperty({ example: 143 })
+  @ApiProperty({ type: 'integer', example: 143 })
   tokens_output: number;
 
   @ApiProperty({ example: 0.000224 })
@@ -98,13 +98,13 @@ export class InteractionListResponseDto {
   @ApiProperty({ type: [InteractionResponseDto] })
   interactions: InteractionResponseDto[];
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   total: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   limit: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   offset: number;
 }
 

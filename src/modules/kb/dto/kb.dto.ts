@@ -100,7 +100,7 @@ export class KbArticleResponseDto {
   @ApiProperty({ enum: KB_STATUSES })
   status: string;
 
-  @ApiProperty({ example: 1, description: 'Starts at 1; every update adds one.' })
+  @ApiProperty({ type: 'integer', example: 1, description: 'Starts at 1; every update adds one.' })
   version: number;
 
   @ApiProperty({ format: 'date-time' })
@@ -114,18 +114,18 @@ export class KbArticleListResponseDto {
   @ApiProperty({ type: [KbArticleResponseDto] })
   articles: KbArticleResponseDto[];
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   total: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   limit: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   offset: number;
 }
 
 export class KbArticleVersionResponseDto {
-  @ApiProperty({ example: 2 })
+  @ApiProperty({ type: 'integer', example: 2 })
   version: number;
 
   @ApiProperty()
@@ -151,13 +151,13 @@ export class KbArticleVersionListResponseDto {
   @ApiProperty({ type: [KbArticleVersionResponseDto], description: 'Newest first.' })
   versions: KbArticleVersionResponseDto[];
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   total: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   limit: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   offset: number;
 }
 

@@ -53,13 +53,13 @@ export class ApiKeyListResponseDto {
   @ApiProperty({ type: [ApiKeyResponseDto] })
   api_keys: ApiKeyResponseDto[];
 
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ type: 'integer', example: 1 })
   total: number;
 
-  @ApiProperty({ example: 50 })
+  @ApiProperty({ type: 'integer', example: 50 })
   limit: number;
 
-  @ApiProperty({ example: 0 })
+  @ApiProperty({ type: 'integer', example: 0 })
   offset: number;
 }
 

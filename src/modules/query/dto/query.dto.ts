@@ -54,13 +54,13 @@ export class QueryMetadataDto {
   @ApiProperty({ example: exampleId('session') })
   session_id: string;
 
-  @ApiProperty({ example: 840 })
+  @ApiProperty({ type: 'integer', example: 840 })
   latency_ms: number;
 
-  @ApiProperty({ example: 912 })
+  @ApiProperty({ type: 'integer', example: 912 })
   tokens_input: number;
 
-  @ApiProperty({ example: 143 })
+  @ApiProperty({ type: 'integer', example: 143 })
   tokens_output: number;
 
   @ApiProperty({ example: 0.000224 })
@@ -146,7 +146,7 @@ export class SemanticSearchMetadataDto {
   @ApiProperty({ example: 1280 })
   total_chunks_searched: number;
 
-  @ApiProperty({ example: 18 })
+  @ApiProperty({ type: 'integer', example: 18 })
   latency_ms: number;
 
   @ApiProperty({ enum: RAG_STRATEGIES })

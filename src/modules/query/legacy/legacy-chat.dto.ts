@@ -34,7 +34,7 @@ export class LegacyChatResponseDto {
   @ApiProperty({ type: [LegacyChatSourceDto] })
   sources: LegacyChatSourceDto[];
 
-  @ApiProperty({ example: 840 })
+  @ApiProperty({ type: 'integer', example: 840 })
   latency_ms: number;
 }
 

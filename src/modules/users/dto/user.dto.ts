@@ -89,13 +89,13 @@ export class UserListResponseDto {
   @ApiProperty({ type: [UserResponseDto] })
   users: UserResponseDto[];
 
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ type: 'integer', example: 1 })
   total: number;
 
-  @ApiProperty({ example: 50 })
+  @ApiProperty({ type: 'integer', example: 50 })
   limit: number;
 
-  @ApiProperty({ example: 0 })
+  @ApiProperty({ type: 'integer', example: 0 })
   offset: number;
 }
 

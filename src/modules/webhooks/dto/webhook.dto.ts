@@ -109,13 +109,13 @@ export class WebhookListResponseDto {
   @ApiProperty({ type: [WebhookResponseDto] })
   webhooks: WebhookResponseDto[];
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   total: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   limit: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   offset: number;
 }
 
@@ -135,7 +135,7 @@ export class DeliveryResponseDto {
   @ApiProperty({ enum: DELIVERY_STATUSES })
   status: string;
 
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ type: 'integer', example: 1 })
   attempts: number;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
@@ -164,13 +164,13 @@ export class DeliveryListResponseDto {
   @ApiProperty({ type: [DeliveryResponseDto] })
   deliveries: DeliveryResponseDto[];
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   total: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   limit: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   offset: number;
 }
 

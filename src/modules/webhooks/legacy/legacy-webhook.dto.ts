@@ -52,13 +52,13 @@ export class LegacyWebhookListResponseDto {
   @ApiProperty({ type: [LegacyWebhookResponseDto] })
   webhooks: LegacyWebhookResponseDto[];
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   total: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   limit: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   offset: number;
 }
 
@@ -78,7 +78,7 @@ export class LegacyDeliveryResponseDto {
   @ApiProperty({ enum: DELIVERY_STATUSES })
   status: string;
 
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ type: 'integer', example: 1 })
   attempts: number;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
@@ -107,13 +107,13 @@ export class LegacyDeliveryListResponseDto {
   @ApiProperty({ type: [LegacyDeliveryResponseDto] })
   deliveries: LegacyDeliveryResponseDto[];
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   total: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   limit: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   offset: number;
 }
 

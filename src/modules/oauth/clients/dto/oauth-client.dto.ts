@@ -80,13 +80,13 @@ export class OAuthClientListResponseDto {
   @ApiProperty({ type: [OAuthClientResponseDto] })
   clients: OAuthClientResponseDto[];
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   total: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   limit: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   offset: number;
 }
 
