@@ -295,6 +295,15 @@ describe('webhooks', () => {
       expectVersionedError(response, 400, 'invalid_request', [field]);
     });
 
+    it('should name the unknown event types it refuses', async () => {
+      const response = await api()
+        .post(PATH)
+        .set(...bearer(org.adminKey))
+        .send({ url: 'https://hooks.example.com/events', events: ['agent.created', 'foo.bar', 'data_source.synced'] });
+      expectVersionedError(response, 400, 'invalid_request', ['events']);
+      expect(response.body.error.details.events.join(' ')).toContain('"foo.bar", "data_source.synced"');
+    });
+
     it('should refuse bad updates and bad ids with 400', async () => {
       const { id } = await create({ url: receiver.url('/hooks/bad-updates'), events: ['agent.created'] });
       for (const body of [{ status: 'failed' }, { status: 'paused' }, { url: 'http://hooks.example.com/' }, { events: ['nope'] }, { extra: 1 }]) {

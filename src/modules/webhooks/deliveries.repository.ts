@@ -130,7 +130,7 @@ export class DeliveriesRepository extends OrgScopedRepository<WebhookDeliveryEnt
     await this.sqlClient.query(
       `UPDATE webhook_delivery
           SET status = CASE WHEN $6::int IS NULL THEN 'failed' ELSE 'pending' END,
-              next_attempt_at = CASE WHEN $6::int IS NULL THEN NULL ELSE last_attempt_at + ($6::int || ' milliseconds')::interval END,
+              next_attempt_at = CASE WHEN $6::int IS NULL THEN NULL ELSE now() + ($6::int || ' milliseconds')::interval END,
               last_status_code = $3, last_duration_ms = $4, last_error = $5, updated_at = now()
         WHERE org_id = $1 AND id = $2`,
       [orgId, id, outcome.statusCode, outcome.durationMs, outcome.error, retryInMs ?? null],

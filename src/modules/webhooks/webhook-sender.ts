@@ -18,7 +18,7 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
  * POSTs a signed body to a receiver: HTTPS only, certificate verified (plus the CAs of WEBHOOK_CA_CERTS),
  * the address checked at connect time (no private, loopback, link-local or metadata targets unless
  * ALLOW_PRIVATE_TARGETS), redirects not followed, the whole exchange bounded by WEBHOOK_TIMEOUT_MS.
- * Success is any 2xx.
+ * Success is any 2xx status received in that time, whatever becomes of the body after it.
  *
  * Connections are kept alive between deliveries: a TLS handshake per delivery halved the deliveries a
  * worker makes each second. A receiver may close an idle connection just as a delivery reuses it, which
@@ -71,7 +71,8 @@ export class WebhookSender implements OnApplicationShutdown {
         }
         return post(this.fresh, true);
       });
-      await drain(response.body);
+      // The status answers the delivery: a body still arriving when the time is up does not undo a 2xx sent in time.
+      await drain(response.body).catch(() => response.body.destroy());
       const success = response.statusCode >= 200 && response.statusCode < 300;
       const redirect = response.statusCode >= 300 && response.statusCode < 400;
       return {

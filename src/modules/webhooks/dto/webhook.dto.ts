@@ -1,5 +1,6 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsString, MaxLength, type ValidationArguments } from 'class-validator';
 import { exampleId } from '#src/common/ids/ids.js';
 import { Optional, PaginationQueryDto, Trimmed } from '#src/common/validation/validators.js';
 import { EVENT_TYPES } from '#src/modules/events/event-map.js';
@@ -9,9 +10,30 @@ import { WEBHOOK_STATUSES, type WebhookEntity } from '#src/modules/webhooks/webh
 
 const EVENTS_DOC = { type: String, isArray: true, enum: [...EVENT_TYPES], example: ['interaction.completed', 'datasource.processed'] };
 
+/** Not empty, no repeats, each one of the spec's types; a refusal names the values that are not. */
+function EventTypes(): PropertyDecorator {
+  return applyDecorators(
+    IsArray(),
+    ArrayNotEmpty(),
+    ArrayUnique({ message: 'events must not name a type twice' }),
+    ArrayMaxSize(EVENT_TYPES.length),
+    IsIn(EVENT_TYPES, {
+      each: true,
+      message: ({ value }: ValidationArguments) =>
+        `events names unknown types (${unknownTypes(value).join(', ')}): each must be one of ${EVENT_TYPES.join(', ')}`,
+    }),
+  );
+}
+
+function unknownTypes(value: unknown): string[] {
+  const known = new Set<string>(EVENT_TYPES);
+  return (Array.isArray(value) ? value : [value]).filter((type) => !known.has(type as string)).map((type) => JSON.stringify(type));
+}
+
 export class CreateWebhookDto {
   @ApiProperty({
     example: 'https://hooks.acme.test/agent-events',
+    maxLength: 2_048,
     description: 'HTTPS only; it must not resolve to a private, loopback or link-local address.',
   })
   @Trimmed()
@@ -20,11 +42,7 @@ export class CreateWebhookDto {
   url: string;
 
   @ApiProperty(EVENTS_DOC)
-  @IsArray()
-  @ArrayNotEmpty()
-  @ArrayUnique()
-  @ArrayMaxSize(EVENT_TYPES.length)
-  @IsIn(EVENT_TYPES, { each: true, message: `each value in events must be one of: ${EVENT_TYPES.join(', ')}` })
+  @EventTypes()
   events: string[];
 
   @ApiPropertyOptional({ type: String, example: 'Feeds the analytics warehouse', maxLength: 500, nullable: true })
@@ -36,7 +54,7 @@ export class CreateWebhookDto {
 }
 
 export class UpdateWebhookDto {
-  @ApiPropertyOptional({ example: 'https://hooks.acme.test/agent-events' })
+  @ApiPropertyOptional({ example: 'https://hooks.acme.test/agent-events', maxLength: 2_048 })
   @Optional()
   @Trimmed()
   @IsString()
@@ -45,11 +63,7 @@ export class UpdateWebhookDto {
 
   @ApiPropertyOptional(EVENTS_DOC)
   @Optional()
-  @IsArray()
-  @ArrayNotEmpty()
-  @ArrayUnique()
-  @ArrayMaxSize(EVENT_TYPES.length)
-  @IsIn(EVENT_TYPES, { each: true, message: `each value in events must be one of: ${EVENT_TYPES.join(', ')}` })
+  @EventTypes()
   events?: string[];
 
   @ApiPropertyOptional({ type: String, maxLength: 500, nullable: true })
