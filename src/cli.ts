@@ -78,7 +78,7 @@ program
 program
   .command('org:plan')
   .description(
-    'Change an organization\u2019s plan and/or its limit overrides (settings.limits, used on the enterprise plan); applies to the next request on every instance through Redis (without REDIS_URL, a running api sees it within API_KEY_CACHE_TTL_MS); prints one JSON line',
+    'Change an organization\u2019s plan and/or its limit overrides (settings.limits, used on the enterprise plan); applies to the next request on every instance; prints one JSON line',
   )
   .requiredOption('--id <id>', 'organization id (org_…)')
   .option('--plan <plan>', 'free, pro or enterprise')

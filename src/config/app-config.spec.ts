@@ -26,6 +26,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), RATE_LIMITS_ENABLED: 'sometimes' })).toThrow('RATE_LIMITS_ENABLED');
   });
 
+  it('should cache no key on PostgreSQL without Redis, where another process cannot tell the api of a change', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@h:5432/db', API_KEY_SECRET: SECRET }).keys.cacheTtlMs).toBe(0);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@h:5432/db', REDIS_URL: 'redis://h:6379', API_KEY_SECRET: SECRET }).keys.cacheTtlMs,
+    ).toBe(300_000);
+  });
+
   it('should use PostgreSQL and Redis when their URLs are set', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@h:5432/db', REDIS_URL: 'redis://h:6379', API_KEY_SECRET: SECRET });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db', poolSize: 10 });

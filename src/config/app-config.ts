@@ -157,7 +157,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database,
     migrationsRun: dto.MIGRATIONS_RUN,
     redis: dto.REDIS_URL ? { url: dto.REDIS_URL, prefix: dto.REDIS_PREFIX } : undefined,
-    keys: { hashSecret: dto.API_KEY_SECRET ?? developmentSecret(dataDir, isProduction), cacheTtlMs: dto.API_KEY_CACHE_TTL_MS },
+    keys: {
+      hashSecret: dto.API_KEY_SECRET ?? developmentSecret(dataDir, isProduction),
+      // On PostgreSQL without Redis another process (the CLI changing a plan or an allowlist) cannot tell the api's cache: it is off.
+      cacheTtlMs: database.kind === 'postgres' && dto.REDIS_URL === undefined ? 0 : dto.API_KEY_CACHE_TTL_MS,
+    },
     agents: { cacheTtlMs: dto.AGENT_CACHE_TTL_MS },
     log: { level: dto.LOG_LEVEL },
     embeddedWorker: dto.EMBEDDED_WORKER ?? dto.REDIS_URL === undefined,
