@@ -288,6 +288,20 @@ describe('error envelopes and hostile input', () => {
       .get('/api/v1/agents/%E0%A4%A')
       .set(...bearer(org.adminKey));
     expectVersionedError(response, 400, 'invalid_request');
+    expect(response.body.error.message).toBe('Malformed percent-encoding in the request URL');
+  });
+
+  it('should answer 400 in its own words for a body that does not decompress as its Content-Encoding says', async () => {
+    for (const encoding of ['gzip', 'deflate']) {
+      const response = await request(t.http)
+        .post('/api/v1/agents')
+        .set(...bearer(org.adminKey))
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', encoding)
+        .send('{"name": "not compressed"}');
+      expectVersionedError(response, 400, 'invalid_request', ['body']);
+      expect(response.body.error.message).toBe('The request body could not be decompressed as its Content-Encoding says');
+    }
   });
 
   it('should answer unknown routes with 404 in the envelope of their path form', async () => {

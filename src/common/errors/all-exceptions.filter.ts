@@ -52,6 +52,28 @@ function clientWentAway(): AppError {
   return new AppError(ErrorCode.InvalidRequest, 'Request aborted by the client', { details: { body: ['Request aborted by the client'] } });
 }
 
+const MALFORMED_URL = 'Malformed percent-encoding in the request URL';
+
+/**
+ * The router's and the body decoder's own refusals, whose messages are a library's ("Failed to decode
+ * param '%E0'", zlib's "incorrect header check"): said in the service's words.
+ */
+function lowLevelRefusal(exception: HttpException): AppError | undefined {
+  const cause: unknown = exception.cause;
+  if (cause instanceof URIError || exception.message.startsWith('Failed to decode param')) {
+    return AppError.invalid(MALFORMED_URL);
+  }
+  const code = (cause as { code?: unknown } | null)?.code;
+  if (
+    (typeof code === 'string' && code.startsWith('Z_')) ||
+    /^(incorrect header check|unexpected end of file|invalid (stored )?block|invalid distance)/i.test(exception.message)
+  ) {
+    const message = 'The request body could not be decompressed as its Content-Encoding says';
+    return new AppError(ErrorCode.InvalidRequest, message, { details: { body: [message] } });
+  }
+  return undefined;
+}
+
 /** Long enough for a database restart or failover to finish; a client retrying sooner is likely to be refused again. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -106,6 +128,10 @@ export function toAppError(exception: unknown): AppError | undefined {
     if (status >= 500) {
       return undefined;
     }
+    const lowLevel = lowLevelRefusal(exception);
+    if (lowLevel) {
+      return lowLevel;
+    }
     return new AppError(CODE_OF_STATUS[status] ?? ErrorCode.InvalidRequest, status === 404 ? 'Resource not found' : exception.message, {
       status,
       details: multipartDetails(exception),
@@ -133,7 +159,7 @@ export function toAppError(exception: unknown): AppError | undefined {
     });
   }
   if (exception instanceof URIError) {
-    return AppError.invalid('Malformed percent-encoding in the request URL');
+    return AppError.invalid(MALFORMED_URL);
   }
   return undefined;
 }
