@@ -378,5 +378,13 @@ describe('error envelopes and hostile input', () => {
       expect(answer.body).toEqual({ error: { code: 'invalid_request', message: expect.any(String), details: {} }, request_id: answer.headers['x-request-id'] });
       expect(answer.headers['x-request-id']).toMatch(REQUEST_ID);
     });
+
+    it('should answer headers over the limit on a legacy path in the legacy envelope, deprecated', async () => {
+      const answer = await exchange(`GET /api/agents HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`);
+      expect(answer.status).toBe(431);
+      expect(answer.body).toEqual({ error: { code: 'invalid_request', message: expect.any(String) }, status: 431 });
+      expect(answer.headers.deprecation).toBe('true');
+      expect(answer.headers.link).toBe('</api/v1/agents>; rel="successor-version"');
+    });
   });
 });

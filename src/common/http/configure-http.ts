@@ -19,13 +19,13 @@ export function configureHttp(app: INestApplication, config: AppConfig, logger: 
   server.set('trust proxy', config.http.trustProxy);
   server.disable('x-powered-by');
   server.disable('etag');
-  answerUnparsableRequests(server.getHttpServer(), logger);
+  const policies = app.get(RoutePolicies);
+  answerUnparsableRequests(server.getHttpServer(), logger, policies);
 
   app.use(requestContext(logger));
   if (config.isProduction) {
     app.use(httpsRedirect);
   }
-  const policies = app.get(RoutePolicies);
   app.use(securityHeaders(policies));
   app.use(legacyDeprecationHeaders(policies));
   mountWebApplication(app, config.http.webAppDir ?? webAppDir());
