@@ -2,7 +2,7 @@ import { SignInService } from '#src/modules/auth/sign-in/sign-in.service.js';
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FAILURE_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT } from '#src/modules/auth/sign-in/login-throttle.js';
 import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { MovableClock } from '#test/utils/movable-clock.js';
@@ -391,6 +391,21 @@ describe('people sign in', () => {
       await login(org.adminEmail).expect(401);
       await login(org.adminEmail, 'a brand new passphrase').expect(200);
       await request(t.http).post('/api/auth/password-reset/confirm').send({ token, password: 'yet another passphrase' }).expect(400);
+    });
+
+    it('should mail an account at most three links an hour, answering 202 alike', async () => {
+      const { org } = await signedInOrg();
+      const mailed = () => smtp.messages.filter((message) => message.to.includes(org.adminEmail) && message.text.includes('svcprt_')).length;
+      for (let round = 0; round < 5; round++) {
+        await request(t.http).post('/api/auth/password-reset').send({ email: org.adminEmail }).expect(202);
+        await t.app.get(SignInService).beforeApplicationShutdown();
+      }
+      await smtp.find(org.adminEmail, /#token=svcprt_/);
+      expect(mailed()).toBe(3);
+      clock.advance(3_600_000 + 1_000);
+      await request(t.http).post('/api/auth/password-reset').send({ email: org.adminEmail }).expect(202);
+      await t.app.get(SignInService).beforeApplicationShutdown();
+      await vi.waitFor(() => expect(mailed()).toBe(4));
     });
   });
 

@@ -38,6 +38,10 @@ export interface LoginInput {
  * - The organization's IP allowlist holds for signing in too, checked once the password is right (before,
  *   a refusal would tell an unknown address from a known one).
  */
+/** Reset links mailed to one account at most this many times an hour: the endpoint is open to anyone, the mailbox is not theirs. */
+const RESET_MAILS_PER_WINDOW = 3;
+const RESET_MAIL_WINDOW_MS = 3_600_000;
+
 @Injectable()
 export class SignInService implements BeforeApplicationShutdown {
   private readonly logger = new Logger('SignIn');
@@ -129,7 +133,10 @@ export class SignInService implements BeforeApplicationShutdown {
 
   private async mailResetLinks(address: string, origin: string): Promise<void> {
     for (const account of await this.accounts.findByEmail(address)) {
-      if (account.organization.ssoRequired) {
+      if (
+        account.organization.ssoRequired ||
+        (await this.tokens.issuedWithin(account.orgId, account.userId, 'password_reset', RESET_MAIL_WINDOW_MS)) >= RESET_MAILS_PER_WINDOW
+      ) {
         continue;
       }
       const issued = await this.transactions.run((tx) => this.tokens.issue(account.orgId, account.userId, 'password_reset', tx));

@@ -36,6 +36,11 @@ export class UserTokensRepository extends OrgScopedRepository<UserTokenEntity> {
     return rows[0] ? this.rows.map(rows[0]) : null;
   }
 
+  /** How many tokens of this purpose the user holds, used or not, that expire after `at`. */
+  countExpiringAfter(orgId: string, userId: string, purpose: UserTokenPurpose, at: Date): Promise<number> {
+    return this.count(orgId, sql`user_id = ${userId} AND purpose = ${purpose} AND expires_at > ${at}`);
+  }
+
   async markUsed(orgId: string, id: string, at: Date, tx: Tx): Promise<void> {
     await this.update(orgId, id, { usedAt: at }, tx);
   }

@@ -52,6 +52,12 @@ export class UserTokensService {
     return { entity, token };
   }
 
+  /** How many tokens of this purpose the user was given within the last `withinMs` (told by their expiry, set on the same clock). */
+  issuedWithin(orgId: string, userId: string, purpose: UserTokenPurpose, withinMs: number): Promise<number> {
+    const issuedAfter = this.clock.now().getTime() - withinMs;
+    return this.tokens.countExpiringAfter(orgId, userId, purpose, new Date(issuedAfter + SETTINGS[purpose].lifetimeMs));
+  }
+
   /** The row of a token that can still be used, without using it; undefined when it is unknown, used, voided or expired. */
   async peek(token: string, purpose: UserTokenPurpose): Promise<UserTokenEntity | undefined> {
     return this.usable(token, purpose, (hash) => this.tokens.findByHash(hash, purpose));
