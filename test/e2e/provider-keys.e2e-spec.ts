@@ -167,6 +167,24 @@ describe('provider keys', () => {
     expect((error as AppError).status).toBe(409);
   });
 
+  it('should refuse (409) a query whose custom base_url now points at a private address, before recording it', async () => {
+    const { id } = await create({ provider: 'custom', api_key: secret(), base_url: 'https://8.8.8.8/v1' });
+    const agent = await request(t.http)
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .send({ name: 'Moved endpoint', data_source_ids: [], model: 'custom:house-model', provider_key_id: id })
+      .expect(201);
+    await t.app.get(DataSource).query(`UPDATE provider_key SET base_url = 'https://127.0.0.1:9/v1' WHERE id = $1`, [id]);
+    const refused = await request(t.http)
+      .post('/api/v1/query')
+      .set(...bearer(org.adminKey))
+      .send({ agent_id: agent.body.id, query: 'Is anyone there?' });
+    expectVersionedError(refused, 409, 'conflict');
+    expect(refused.body.error.message).toMatch(/base_url cannot be used/);
+    const [{ count }] = await t.app.get(DataSource).query<Array<{ count: string }>>(`SELECT count(*) FROM interaction WHERE agent_id = $1`, [agent.body.id]);
+    expect(Number(count)).toBe(0);
+  });
+
   describe('validation', () => {
     it.each([
       ['an unknown provider', { provider: 'mistral', api_key: secret() }, 'provider'],

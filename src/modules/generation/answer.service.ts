@@ -10,7 +10,7 @@ import { ExtractiveAnswerer } from '#src/modules/generation/extractive/extractiv
 import { costUsd, KNOWN_MODELS, modelInfo, type ModelInfo, type ModelProvider } from '#src/modules/generation/model-catalog.js';
 import { OpenAIChatAnswerer } from '#src/modules/generation/openai-chat-answerer.js';
 import { NO_ANSWER } from '#src/modules/generation/prompt.js';
-import { isAbort, toProviderAppError, type ProviderCallContext } from '#src/modules/generation/provider-errors.js';
+import { blockedBaseUrl, isAbort, toProviderAppError, type ProviderCallContext } from '#src/modules/generation/provider-errors.js';
 import { fetchThrough, hostOf, type FetchFunction, type ProviderTarget } from '#src/modules/generation/provider-target.js';
 
 /** An answer with what it cost. */
@@ -64,10 +64,19 @@ export class AnswerService extends Answerer implements OnApplicationShutdown {
     this.guardedFetch = fetchThrough(this.dispatcher);
   }
 
-  override checkRunnable(model: string, credentials?: ProviderCredentials): void {
+  override async checkRunnable(model: string, credentials?: ProviderCredentials): Promise<void> {
     const info = supportedModel(model);
-    if (info.provider !== 'builtin') {
-      this.target({ model, credentials }, info.provider);
+    if (info.provider === 'builtin') {
+      return;
+    }
+    const target = this.target({ model, credentials }, info.provider);
+    if (target.fetch) {
+      try {
+        await this.checkCustomerUrl(target.baseUrl);
+      } catch (error) {
+        const blocked = findBlockedAddressError(error);
+        throw blocked ? blockedBaseUrl(blocked) : error;
+      }
     }
   }
 

@@ -50,5 +50,5 @@ export abstract class Answerer {
    * unknown model, no key or endpoint configured), so a query can be refused before it is recorded or its
    * event stream opens.
    */
-  checkRunnable(_model: string, _credentials?: ProviderCredentials): void {}
+  async checkRunnable(_model: string, _credentials?: ProviderCredentials): Promise<void> {}
 }

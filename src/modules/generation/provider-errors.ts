@@ -91,9 +91,7 @@ export function toProviderAppError(error: unknown, context: ProviderCallContext)
   }
   const blocked = findBlockedAddressError(error);
   if (blocked) {
-    return AppError.conflict(
-      `The provider key's base_url cannot be used: ${blocked.message}. Model providers must be reached at public addresses; update the provider key`,
-    );
+    return blockedBaseUrl(blocked);
   }
   if (isConnectionError(error)) {
     return new AppError(ErrorCode.ServiceUnavailable, `Could not reach ${context.label}${context.host ? ` at ${context.host}` : ''}${retried}`);
@@ -202,4 +200,11 @@ function retryAfterSeconds(headers: Headers | undefined): number | undefined {
   }
   const date = Date.parse(raw);
   return Number.isNaN(date) ? undefined : Math.max(1, Math.ceil((date - Date.now()) / 1000));
+}
+
+/** A customer provider key whose base_url is, or resolves to, an address the service does not call. */
+export function blockedBaseUrl(blocked: { message: string }): AppError {
+  return AppError.conflict(
+    `The provider key's base_url cannot be used: ${blocked.message}. Model providers must be reached at public addresses; update the provider key`,
+  );
 }

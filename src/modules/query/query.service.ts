@@ -88,7 +88,7 @@ export class QueryService {
       input.sessionId ? this.interactions.history(auth, sessionId, HISTORY_TURNS) : Promise.resolve([]),
       agent.providerKeyId ? this.providerKeys.credentialsFor(auth.orgId, agent.providerKeyId) : Promise.resolve(undefined),
     ]);
-    this.answerer.checkRunnable(agent.model, credentials);
+    await this.answerer.checkRunnable(agent.model, credentials);
     const interaction = await this.transactions.run((tx) =>
       this.lifecycle.open(auth, { agentId: agent.id, sessionId, query: input.query, ragStrategy: agent.ragStrategy, model: agent.model }, tx),
     );
