@@ -172,8 +172,7 @@ const OTHER_LANGUAGES: readonly Language[] = [
 
 const MIN_EVIDENCE = 2;
 
-function languageOf(allWords: readonly string[]): Language {
-  const words = allWords.filter((word) => word.length > 1);
+function languageOf(words: readonly string[]): Language {
   let best = ENGLISH;
   let most = Math.max(countIn(ENGLISH.stopwords, words), MIN_EVIDENCE - 1);
   for (const language of OTHER_LANGUAGES) {
@@ -189,7 +188,7 @@ function languageOf(allWords: readonly string[]): Language {
 function countIn(stopwords: ReadonlySet<string>, words: readonly string[]): number {
   let count = 0;
   for (const word of words) {
-    if (stopwords.has(word)) {
+    if (word.length > 1 && stopwords.has(word)) {
       count++;
     }
   }

@@ -164,7 +164,12 @@ function pageNumberedEdgeLines(pages: readonly (readonly Line[])[]): Set<Line> {
       const match = NUMBERED_EDGE.exec(line.text);
       if (match) {
         const offset = Number(match[1] ?? match[2]) - pageIndex;
-        byOffset.set(offset, [...(byOffset.get(offset) ?? []), line]);
+        const sameOffset = byOffset.get(offset);
+        if (sameOffset) {
+          sameOffset.push(line);
+        } else {
+          byOffset.set(offset, [line]);
+        }
       }
     }
   });
