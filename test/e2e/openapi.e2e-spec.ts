@@ -139,6 +139,26 @@ describe('the OpenAPI document', () => {
     expect((schemas.LegacyRateLimitErrorResponseDto as OpenAPIV3.SchemaObject).required).toEqual(expect.arrayContaining(['error', 'status', 'retryAfter']));
   });
 
+  it('should document the 413 and 415 of every operation that takes a body, in its path form\u2019s envelope', () => {
+    const withBody = operations().filter(({ operation }) => operation.requestBody);
+    expect(withBody.length).toBeGreaterThan(20);
+    for (const { path, method, operation } of withBody) {
+      const label = `${method.toUpperCase()} ${path}`;
+      const envelope = path.startsWith('/api/v1/') || path.startsWith('/api/auth/') ? 'ErrorResponseDto' : 'LegacyErrorResponseDto';
+      for (const status of ['413', '415']) {
+        const response = operation.responses[status] as OpenAPIV3.ResponseObject | undefined;
+        expect(response, `${label} ${status}`).toBeDefined();
+        expect((response!.content?.['application/json']?.schema as OpenAPIV3.ReferenceObject).$ref, `${label} ${status}`).toBe(
+          `#/components/schemas/${envelope}`,
+        );
+      }
+    }
+    const upload = document.paths['/api/v1/data-sources/{id}/files']!.post!.responses['413'] as OpenAPIV3.ResponseObject;
+    expect(upload.description).toContain('50 MiB');
+    const rateLimited = document.components!.schemas!.RateLimitErrorResponseDto as OpenAPIV3.SchemaObject;
+    expect(rateLimited.properties?.reset_at).toMatchObject({ type: 'string', format: 'date-time' });
+  });
+
   it('should document the error envelopes with examples', () => {
     const schemas = document.components?.schemas ?? {};
     expect(schemas.ErrorResponseDto).toBeDefined();

@@ -4,14 +4,13 @@ import {
   ApiConflictResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
-  ApiPayloadTooLargeResponse,
   ApiServiceUnavailableResponse,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { ErrorResponseDto, LegacyErrorResponseDto, TooManyAttemptsResponseDto } from '#src/common/errors/error-response.dto.js';
 
-type DocumentedError = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
+type DocumentedError = 400 | 401 | 403 | 404 | 409 | 429 | 503;
 
 /** Documents the error responses a route can give, in the envelope of its path form. */
 export function ApiErrors(statuses: DocumentedError[], form: 'versioned' | 'legacy' = 'versioned'): MethodDecorator & ClassDecorator {
@@ -22,7 +21,6 @@ export function ApiErrors(statuses: DocumentedError[], form: 'versioned' | 'lega
     403: ApiForbiddenResponse({ description: 'Refused: a CSRF check, a blocked address, or the plan', type }),
     404: ApiNotFoundResponse({ description: 'No such resource in the caller\u2019s organization', type }),
     409: ApiConflictResponse({ description: 'Conflicts with the current state of the resource', type }),
-    413: ApiPayloadTooLargeResponse({ description: 'JSON body over 1 MiB', type }),
     429: ApiTooManyRequestsResponse({ description: 'Too many attempts: wait for Retry-After', type: form === 'legacy' ? type : TooManyAttemptsResponseDto }),
     503: ApiServiceUnavailableResponse({
       description:

@@ -59,7 +59,7 @@ export class LegacyErrorResponseDto {
   @ApiProperty({ type: LegacyErrorBodyDto })
   error: LegacyErrorBodyDto;
 
-  @ApiProperty({ example: 401 })
+  @ApiProperty({ type: 'integer', example: 401 })
   status: number;
 }
 
@@ -76,13 +76,17 @@ export class RateLimitErrorResponseDto extends ErrorResponseDto {
   @ApiProperty({ type: 'integer', example: 20, description: 'The limit that was hit (requests, model tokens or concurrent requests).' })
   limit: number;
 
-  @ApiProperty({ example: '2026-01-31T12:01:00.000Z', description: 'When that limit is whole again; the same instant as X-RateLimit-Reset.' })
+  @ApiProperty({
+    format: 'date-time',
+    example: '2026-01-31T12:01:00.000Z',
+    description: 'When that limit is whole again; the same instant as X-RateLimit-Reset.',
+  })
   reset_at: string;
 }
 
 /** 429 of sign-in throttling (`too_many_attempts`): the limit that was reached, and the wait, as in Retry-After. */
 export class TooManyAttemptsResponseDto extends RateLimitErrorResponseDto {
-  @ApiProperty({ example: 840, description: 'Seconds until sign-in is open again; the same as the Retry-After header.' })
+  @ApiProperty({ type: 'integer', example: 840, description: 'Seconds until sign-in is open again; the same as the Retry-After header.' })
   retry_after: number;
 }
 

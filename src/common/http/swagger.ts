@@ -134,7 +134,7 @@ function documentRateLimits(document: OpenAPIObject, policies: RoutePolicies): v
 
 /**
  * What any operation can answer whatever its decorators say: 500 for a fault of the service, and, for one
- * that takes a body, 415 for a body of another type. In the versioned envelope here; legacy paths get theirs next.
+ * that takes a body, 413 for a body over its limit and 415 for a body of another type. In the versioned envelope here; legacy paths get theirs next.
  */
 function documentCommonErrors(document: OpenAPIObject): void {
   // A new object each time: the legacy pass rewrites the references of legacy paths in place.
@@ -145,6 +145,7 @@ function documentCommonErrors(document: OpenAPIObject): void {
         continue;
       }
       if (operation.requestBody) {
+        operation.responses['413'] ??= { description: `${bodyLimitOf(operation.requestBody)} (\`payload_too_large\`)`, content: envelope() };
         operation.responses['415'] ??= { description: 'A body of a type the operation does not take (`unsupported_media_type`)', content: envelope() };
       }
       operation.responses['500'] ??= {
@@ -153,6 +154,11 @@ function documentCommonErrors(document: OpenAPIObject): void {
       };
     }
   }
+}
+
+function bodyLimitOf(body: NonNullable<OperationObject['requestBody']>): string {
+  const uploads = 'content' in body && Object.keys(body.content).includes('multipart/form-data');
+  return uploads ? 'A file over 50 MiB' : 'A JSON body over 1 MiB';
 }
 
 /** The legacy envelope of each versioned one, for errors documented by decorators that cannot know a route's form (Authenticated). */

@@ -29,7 +29,7 @@ export class AgentsController {
   @Authenticated(Permission.AgentsWrite)
   @ApiOperation({ summary: 'Create an agent' })
   @ApiCreatedResponse({ type: AgentResponseDto })
-  @ApiErrors([400, 404, 413])
+  @ApiErrors([400, 404])
   async create(@Auth() auth: AuthContext, @Body() dto: CreateAgentDto): Promise<AgentResponseDto> {
     return toAgentResponse(await this.service.create(auth, dto));
   }
@@ -47,7 +47,7 @@ export class AgentsController {
   @Authenticated(Permission.AgentsWrite)
   @ApiOperation({ summary: 'Update an agent', description: 'Only the fields sent change.' })
   @ApiOkResponse({ type: AgentResponseDto })
-  @ApiErrors([400, 404, 413])
+  @ApiErrors([400, 404])
   async update(@Auth() auth: AuthContext, @Param() { id }: AgentIdParam, @Body() dto: UpdateAgentDto): Promise<AgentResponseDto> {
     return toAgentResponse(await this.service.update(auth, id, dto));
   }

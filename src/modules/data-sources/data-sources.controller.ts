@@ -66,7 +66,7 @@ export class DataSourcesController {
       'Answers `pending` and queues the first sync; a connector source (confluence, slack, google_drive, sharepoint) answers `pending` with its `authorize_url` and syncs once connected.',
   })
   @ApiCreatedResponse({ type: DataSourceResponseDto })
-  @ApiErrors([400, 413])
+  @ApiErrors([400])
   async create(@Auth() auth: AuthContext, @Body() dto: CreateDataSourceDto, @RequestOrigin() origin: string): Promise<DataSourceResponseDto> {
     return toDataSourceResponse(await this.service.create(auth, dto), this.origin(origin));
   }
@@ -84,7 +84,7 @@ export class DataSourcesController {
   @Authenticated(Permission.DataWrite)
   @ApiOperation({ summary: 'Update a data source', description: 'A changed config queues a sync; the type cannot change.' })
   @ApiOkResponse({ type: DataSourceResponseDto })
-  @ApiErrors([400, 404, 413])
+  @ApiErrors([400, 404])
   async update(
     @Auth() auth: AuthContext,
     @Param() { id }: DataSourceIdParam,
@@ -149,7 +149,7 @@ export class DataSourcesController {
   @Accepts('multipart')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'array', items: { type: 'string', format: 'binary' } } } } })
   @ApiAcceptedResponse({ type: FilesAcceptedResponseDto })
-  @ApiErrors([400, 404, 413])
+  @ApiErrors([400, 404])
   async upload(
     @Auth() auth: AuthContext,
     @Param() { id }: DataSourceIdParam,

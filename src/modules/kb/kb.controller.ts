@@ -38,7 +38,7 @@ export class KbController {
   @Authenticated(Permission.KbWrite)
   @ApiOperation({ summary: 'Create an article (version 1)' })
   @ApiCreatedResponse({ type: KbArticleResponseDto })
-  @ApiErrors([400, 413])
+  @ApiErrors([400])
   async create(@Auth() auth: AuthContext, @Body() dto: CreateKbArticleDto): Promise<KbArticleResponseDto> {
     return toKbArticleResponse(await this.service.create(auth, dto));
   }
@@ -56,7 +56,7 @@ export class KbController {
   @Authenticated(Permission.KbWrite)
   @ApiOperation({ summary: 'Update an article', description: 'Stores a new version; earlier versions stay readable.' })
   @ApiOkResponse({ type: KbArticleResponseDto })
-  @ApiErrors([400, 404, 413])
+  @ApiErrors([400, 404])
   async update(@Auth() auth: AuthContext, @Param() { id }: KbIdParam, @Body() dto: UpdateKbArticleDto): Promise<KbArticleResponseDto> {
     return toKbArticleResponse(await this.service.update(auth, id, dto));
   }

@@ -24,7 +24,7 @@ export class ApiKeysController {
       'The key value is in this response only. Made by a person (web session, access token, personal key) it is their personal key, never beyond their role; made with an organization key it is the organization\u2019s.',
   })
   @ApiCreatedResponse({ type: CreatedApiKeyResponseDto })
-  @ApiErrors([400, 413])
+  @ApiErrors([400])
   async create(@Auth() auth: AuthContext, @Body() dto: CreateApiKeyDto): Promise<CreatedApiKeyResponseDto> {
     const { entity, key } = await this.service.create(auth, { ...dto, format: 'versioned' });
     return toCreatedApiKeyResponse(entity, key);

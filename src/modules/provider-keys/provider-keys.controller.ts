@@ -29,7 +29,7 @@ export class ProviderKeysController {
       'rest and never returned: responses show its last four characters.',
   })
   @ApiCreatedResponse({ type: ProviderKeyResponseDto })
-  @ApiErrors([400, 413])
+  @ApiErrors([400])
   async create(@Auth() auth: AuthContext, @Body() dto: CreateProviderKeyDto): Promise<ProviderKeyResponseDto> {
     return toProviderKeyResponse(await this.service.create(auth, dto));
   }

@@ -49,7 +49,7 @@ export class QueryController {
       },
     },
   })
-  @ApiErrors([400, 404, 409, 413, 503])
+  @ApiErrors([400, 404, 409, 503])
   async query(@Auth() auth: AuthContext, @Body() dto: QueryRequestDto, @Req() request: Request, @Res() response: Response): Promise<void> {
     const prepared = await this.queries.prepare(auth, {
       agentId: dto.agent_id,
@@ -88,7 +88,7 @@ export class QueryController {
   @Authenticated(Permission.Chat)
   @ApiOperation({ summary: 'Retrieve chunks without generating an answer', description: '`org_id` must be the caller\u2019s organization (403 otherwise).' })
   @ApiOkResponse({ type: SemanticSearchResponseDto })
-  @ApiErrors([400, 404, 413])
+  @ApiErrors([400, 404])
   async search(@Auth() auth: AuthContext, @Body() dto: SemanticSearchRequestDto): Promise<SemanticSearchResponseDto> {
     return this.searches.search(auth, dto);
   }

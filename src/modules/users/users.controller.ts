@@ -41,7 +41,7 @@ export class UsersController {
       'Emails are unique per organization, compared case-insensitively. The answer carries the invitation (72 hours, single use) with which the user sets a password.',
   })
   @ApiCreatedResponse({ type: InvitedUserResponseDto })
-  @ApiErrors([400, 409, 413])
+  @ApiErrors([400, 409])
   async create(@Auth() auth: AuthContext, @Body() dto: CreateUserDto, @RequestOrigin() origin: string): Promise<InvitedUserResponseDto> {
     const { user, invitation } = await this.service.create(auth, dto, origin);
     return { ...toUserResponse(user), invitation: toInvitationResponse(invitation) };
@@ -67,7 +67,7 @@ export class UsersController {
   @Put(':id')
   @ApiOperation({ summary: 'Update a user', description: 'A role change applies at once to the user\u2019s personal keys.' })
   @ApiOkResponse({ type: UserResponseDto })
-  @ApiErrors([400, 404, 409, 413])
+  @ApiErrors([400, 404, 409])
   async update(@Auth() auth: AuthContext, @Param() { id }: UserIdParam, @Body() dto: UpdateUserDto): Promise<UserResponseDto> {
     return toUserResponse(await this.service.update(auth, id, dto));
   }

@@ -66,7 +66,7 @@ export class WebhooksController {
   @Post()
   @ApiOperation(DOC.create)
   @ApiCreatedResponse({ type: CreatedWebhookResponseDto })
-  @ApiErrors([400, 413, 503])
+  @ApiErrors([400, 503])
   async create(@Auth() auth: AuthContext, @Body() dto: CreateWebhookDto): Promise<CreatedWebhookResponseDto> {
     const { webhook, secret } = await this.service.create(auth, dto);
     return { ...toWebhookResponse(webhook), secret };
@@ -92,7 +92,7 @@ export class WebhooksController {
   @Put(':id')
   @ApiOperation(DOC.update)
   @ApiOkResponse({ type: WebhookResponseDto })
-  @ApiErrors([400, 404, 413])
+  @ApiErrors([400, 404])
   async update(@Auth() auth: AuthContext, @Param() { id }: WebhookIdParam, @Body() dto: UpdateWebhookDto): Promise<WebhookResponseDto> {
     return toWebhookResponse(await this.service.update(auth, id, dto));
   }

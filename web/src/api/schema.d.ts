@@ -2764,6 +2764,7 @@ export interface components {
              */
             request_id: string;
             /**
+             * Format: date-time
              * @description When that limit is whole again; the same instant as X-RateLimit-Reset.
              * @example 2026-01-31T12:01:00.000Z
              */
@@ -2995,6 +2996,7 @@ export interface components {
              */
             request_id: string;
             /**
+             * Format: date-time
              * @description When that limit is whole again; the same instant as X-RateLimit-Reset.
              * @example 2026-01-31T12:01:00.000Z
              */
@@ -3413,7 +3415,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyScopeErrorResponseDto"] | components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description JSON body over 1 MiB */
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3761,6 +3763,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description A body of a type the operation does not take (`unsupported_media_type`) */
             415: {
                 headers: {
@@ -3831,6 +3842,15 @@ export interface operations {
             };
             /** @description Conflicts with the current state of the resource */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4077,6 +4097,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description A body of a type the operation does not take (`unsupported_media_type`) */
             415: {
                 headers: {
@@ -4129,6 +4158,15 @@ export interface operations {
             };
             /** @description Refused: a CSRF check, a blocked address, or the plan */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4642,7 +4680,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description JSON body over 1 MiB */
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4849,7 +4887,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description JSON body over 1 MiB */
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5057,7 +5095,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description JSON body over 1 MiB */
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5437,7 +5475,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description JSON body over 1 MiB */
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5949,7 +5987,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description JSON body over 1 MiB */
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6157,7 +6195,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description JSON body over 1 MiB */
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6656,7 +6694,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description JSON body over 1 MiB */
+            /** @description A file over 50 MiB (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7143,6 +7181,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description A body of a type the operation does not take (`unsupported_media_type`) */
             415: {
                 headers: {
@@ -7324,7 +7371,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description JSON body over 1 MiB */
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7532,7 +7579,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description JSON body over 1 MiB */
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7908,7 +7955,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description JSON body over 1 MiB */
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8436,7 +8483,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description JSON body over 1 MiB */
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8625,7 +8672,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description JSON body over 1 MiB */
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8942,7 +8989,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description JSON body over 1 MiB */
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9064,7 +9111,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description JSON body over 1 MiB */
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9262,7 +9309,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description JSON body over 1 MiB */
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9479,7 +9526,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description JSON body over 1 MiB */
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9861,7 +9908,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description JSON body over 1 MiB */
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10078,7 +10125,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description JSON body over 1 MiB */
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10670,7 +10717,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyScopeErrorResponseDto"] | components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description JSON body over 1 MiB */
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10887,7 +10934,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description JSON body over 1 MiB */
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;

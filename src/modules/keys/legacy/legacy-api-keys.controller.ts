@@ -26,7 +26,7 @@ export class LegacyApiKeysController {
   @Post()
   @ApiOperation({ summary: 'Create a legacy sk_live_ API key', deprecated: true })
   @ApiCreatedResponse({ type: LegacyCreatedApiKeyResponseDto })
-  @ApiErrors([400, 413], 'legacy')
+  @ApiErrors([400], 'legacy')
   async create(@Auth() auth: AuthContext, @Body() dto: CreateLegacyApiKeyDto): Promise<LegacyCreatedApiKeyResponseDto> {
     const { entity, key } = await this.service.create(auth, {
       name: dto.name,

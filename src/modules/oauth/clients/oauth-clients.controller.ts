@@ -30,7 +30,7 @@ export class OAuthClientsController {
       'A confidential client gets `client_secret`, in this response only. A public client (a native or browser application) has none and must use PKCE with S256.',
   })
   @ApiCreatedResponse({ type: CreatedOAuthClientResponseDto })
-  @ApiErrors([400, 413])
+  @ApiErrors([400])
   async create(@Auth() auth: AuthContext, @Body() dto: CreateOAuthClientDto): Promise<CreatedOAuthClientResponseDto> {
     const { client, secret } = await this.clients.create(auth, dto);
     return { ...toOAuthClientResponse(client), ...(secret === undefined ? {} : { client_secret: secret }) };

@@ -35,7 +35,7 @@ export class OrganizationSettingsController {
   })
   @ApiOkResponse({ type: OrganizationResponseDto })
   // 403 (the scope, or plan_required) is the one Authenticated documents for the controller.
-  @ApiErrors([400, 409, 413])
+  @ApiErrors([400, 409])
   async update(@Auth() auth: AuthContext, @Body() dto: UpdateOrganizationDto, @Query() query: UpdateOrganizationQueryDto): Promise<OrganizationResponseDto> {
     const view = await this.settings.update(auth, { name: dto.name, ipAllowlist: dto.ip_allowlist }, query.confirm === 'true');
     return toOrganizationResponse(view);

@@ -21,7 +21,7 @@ export class LegacyChatController {
   @SpendsModelTokens()
   @ApiOperation({ summary: 'Ask an agent (legacy)', deprecated: true, description: 'Successor: POST /api/v1/query. Answers the abbreviated form.' })
   @ApiOkResponse({ type: LegacyChatResponseDto })
-  @ApiErrors([400, 404, 409, 413, 503], 'legacy')
+  @ApiErrors([400, 404, 409, 503], 'legacy')
   async chat(@Auth() auth: AuthContext, @Body() dto: LegacyChatRequestDto): Promise<LegacyChatResponseDto> {
     const prepared = await this.queries.prepare(auth, { agentId: dto.agentId, query: dto.prompt, sessionId: dto.sessionId });
     return toLegacyChatResponse(await this.queries.answer(prepared));

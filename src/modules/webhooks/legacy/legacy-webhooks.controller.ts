@@ -38,7 +38,7 @@ export class LegacyWebhooksController {
   @Post()
   @ApiOperation({ ...DOC.create, deprecated: true })
   @ApiCreatedResponse({ type: LegacyCreatedWebhookResponseDto })
-  @ApiErrors([400, 413, 503], 'legacy')
+  @ApiErrors([400, 503], 'legacy')
   async create(@Auth() auth: AuthContext, @Body() dto: CreateWebhookDto): Promise<LegacyCreatedWebhookResponseDto> {
     const { webhook, secret } = await this.service.create(auth, dto);
     return { ...toLegacyWebhookResponse(webhook), secret };
@@ -64,7 +64,7 @@ export class LegacyWebhooksController {
   @Put(':id')
   @ApiOperation({ ...DOC.update, deprecated: true })
   @ApiOkResponse({ type: LegacyWebhookResponseDto })
-  @ApiErrors([400, 404, 413], 'legacy')
+  @ApiErrors([400, 404], 'legacy')
   async update(@Auth() auth: AuthContext, @Param() { id }: WebhookIdParam, @Body() dto: UpdateWebhookDto): Promise<LegacyWebhookResponseDto> {
     return toLegacyWebhookResponse(await this.service.update(auth, id, dto));
   }
