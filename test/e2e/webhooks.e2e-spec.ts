@@ -595,6 +595,33 @@ describe('webhooks', () => {
       expect(response.body.duration_ms).toBeLessThan(WEBHOOK_TIMEOUT_MS + 900);
     });
 
+    it('should count a 2xx received in time as success, even when its body is still arriving at the timeout', async () => {
+      const { id, path } = await subscribe(['agent.created']);
+      receiver.respond(path, { statuses: [200], delayMs: WEBHOOK_TIMEOUT_MS + 1_000, slowBody: true });
+      const response = await api()
+        .post(`${PATH}/${id}/test`)
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(response.body).toMatchObject({ success: true, status_code: 200, error: null });
+      expect(response.body.duration_ms).toBeLessThan(WEBHOOK_TIMEOUT_MS + 900);
+    });
+
+    it('should retry an attempt that timed out, once it has ended', async () => {
+      const { id, path } = await subscribe(['agent.created']);
+      receiver.respond(path, { statuses: [200], delayMs: WEBHOOK_TIMEOUT_MS + 1_000 });
+      await newAgent();
+      const [first] = await attemptsOf(id, path, 1);
+      receiver.respond(path, { statuses: [200] });
+      const [, second] = await attemptsOf(id, path, 2);
+      // The sender's clock starts before the receiver has read the request: a little under the timeout.
+      expect(second.receivedAt - first.receivedAt).toBeGreaterThanOrEqual(WEBHOOK_TIMEOUT_MS - 250);
+      const [delivery] = await until(async () => {
+        const listed = await deliveries(id, '?event_type=agent.created');
+        return listed[0]?.status === 'succeeded' ? listed : undefined;
+      }, 'the delivery to succeed');
+      expect(delivery).toMatchObject({ attempts: 2, last_status_code: 200, last_error: null });
+    });
+
     it('should refuse a receiver with a self-signed certificate', async () => {
       const { id } = await create({ url: selfSigned.url('/hooks/self-signed'), events: ['agent.created'] });
       const response = await api()

@@ -18,7 +18,9 @@ export interface ReceivedDelivery {
 /** What the receiver answers at a path: a status per attempt (the last one repeats), and an optional delay. */
 export interface ReceiverBehaviour {
   statuses: number[];
+  /** How long the answer takes to complete: the whole answer waits, or with `slowBody` only the end of its body. */
   delayMs?: number;
+  slowBody?: boolean;
   headers?: Record<string, string>;
 }
 
@@ -54,9 +56,16 @@ export class WebhookReceiver {
     this.seen.set(path, count + 1);
     const status = behaviour.statuses[Math.min(count, behaviour.statuses.length - 1)];
     this.received.push({ path, raw, headers, receivedAt: Date.now(), answered: status });
+    const body = status < 300 ? 'ok' : 'no';
+    if (behaviour.slowBody) {
+      response.writeHead(status, { 'content-type': 'text/plain', ...behaviour.headers });
+      response.write(body);
+      setTimeout(() => response.end('.'), behaviour.delayMs ?? 0);
+      return;
+    }
     setTimeout(() => {
       response.writeHead(status, { 'content-type': 'text/plain', ...behaviour.headers });
-      response.end(status < 300 ? 'ok' : 'no');
+      response.end(body);
     }, behaviour.delayMs ?? 0);
   }
 
