@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Command } from 'commander';
 import { ROLES, type Role } from '#src/common/auth/permissions.js';
-import type { AppConfig } from '#src/config/app-config.js';
+import { configuredOrigin, type AppConfig } from '#src/config/app-config.js';
 
 type WithApp = <T>(work: (app: INestApplicationContext) => Promise<T>) => Promise<T>;
 
@@ -76,7 +76,7 @@ export function registerSsoCommands(program: Command, withApp: WithApp, fail: (m
     .requiredOption('--org <id>', 'organization id')
     .action((options: { org: string }) =>
       run(async (app, { SsoConnectionsService, DomainsService, APP_CONFIG }) => {
-        const origin = app.get<AppConfig>(APP_CONFIG).http.publicUrl ?? 'http://localhost:3000';
+        const origin = configuredOrigin(app.get<AppConfig>(APP_CONFIG).http);
         const connections = (await app.get(SsoConnectionsService).listOf(options.org)).map((connection) => ({
           ...connection,
           ...(connection.type === 'saml'

@@ -308,3 +308,11 @@ function readOrCreate(file: string, generate: () => string): string {
   }
   return readFileSync(file, 'utf8').trim();
 }
+
+/**
+ * Where the service says it is when no request can be trusted to say it: PUBLIC_URL, else its own local address.
+ * Links mailed on an unauthenticated request (password reset) and the CLI's addresses use it, never a Host header.
+ */
+export function configuredOrigin(http: AppConfig['http']): string {
+  return http.publicUrl ?? `${http.tls ? 'https' : 'http'}://localhost:${http.port}`;
+}

@@ -1,4 +1,5 @@
 import { SignInService } from '#src/modules/auth/sign-in/sign-in.service.js';
+import { APP_CONFIG, configuredOrigin, type AppConfig } from '#src/config/app-config.js';
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import request from 'supertest';
@@ -381,10 +382,11 @@ describe('people sign in', () => {
         .post('/api/auth/password-reset')
         .send({ email: `ghost-${randomBytes(3).toString('hex')}@example.test` })
         .expect(202);
-      const known = await request(t.http).post('/api/auth/password-reset').send({ email: org.adminEmail }).expect(202);
+      const known = await request(t.http).post('/api/auth/password-reset').set('Host', 'evil.test').send({ email: org.adminEmail }).expect(202);
       expect(known.body).toEqual(unknown.body);
 
-      const [, token] = await smtp.find(org.adminEmail, /#token=(svcprt_[A-Za-z0-9_-]{43})/);
+      const [, link, token] = await smtp.find(org.adminEmail, /(\S+)#token=(svcprt_[A-Za-z0-9_-]{43})/);
+      expect(link).toBe(`${configuredOrigin(t.app.get<AppConfig>(APP_CONFIG).http)}/reset-password`);
       const reset = await request(t.http).post('/api/auth/password-reset/confirm').send({ token, password: 'a brand new passphrase' }).expect(200);
       expect(reset.body.user).toMatchObject({ id: org.adminUserId });
       await request(t.http).get('/api/v1/agents').set('Cookie', session.cookie).expect(401);

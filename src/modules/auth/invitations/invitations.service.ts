@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { APP_CONFIG, configuredOrigin, type AppConfig } from '#src/config/app-config.js';
 import type { Tx } from '#src/common/database/transaction.js';
 import { Mailer } from '#src/common/mail/mailer.js';
 import { UserTokensService } from '#src/modules/auth/user-tokens/user-tokens.service.js';
@@ -30,8 +30,7 @@ export class InvitationsService {
    */
   async invite(user: { orgId: string; id: string; email: string }, origin: string | undefined, tx: Tx): Promise<Invitation> {
     const issued = await this.tokens.issue(user.orgId, user.id, 'invitation', tx);
-    const http = this.config.http;
-    const url = `${http.publicUrl ?? origin ?? `${http.tls ? 'https' : 'http'}://localhost:${http.port}`}/invitation#token=${issued.token}`;
+    const url = `${this.config.http.publicUrl ?? origin ?? configuredOrigin(this.config.http)}/invitation#token=${issued.token}`;
     tx.afterCommit(async () => {
       await this.mailer.send({
         to: user.email,

@@ -14,7 +14,7 @@ import {
   toLoginResponse,
 } from '#src/modules/auth/dto/sign-in.dto.js';
 import { clientOf } from '#src/modules/auth/client-info.js';
-import { checkOrigin, ownOrigin } from '#src/modules/auth/sessions/csrf.js';
+import { checkOrigin } from '#src/modules/auth/sessions/csrf.js';
 import { sessionCookie } from '#src/modules/auth/sessions/session-cookie.js';
 import { SignInService } from '#src/modules/auth/sign-in/sign-in.service.js';
 
@@ -51,8 +51,8 @@ export class PasswordsController {
   })
   @ApiAcceptedResponse({ type: PasswordResetAcceptedDto })
   @ApiErrors([400, 403])
-  async requestReset(@Body() dto: PasswordResetDto, @Req() request: Request): Promise<PasswordResetAcceptedDto> {
-    await this.signIn.requestReset(dto.email, ownOrigin(request, this.config.http.publicUrl));
+  async requestReset(@Body() dto: PasswordResetDto): Promise<PasswordResetAcceptedDto> {
+    await this.signIn.requestReset(dto.email);
     return PASSWORD_RESET_ACCEPTED;
   }
 

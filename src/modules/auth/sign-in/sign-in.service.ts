@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { APP_CONFIG, configuredOrigin, type AppConfig } from '#src/config/app-config.js';
 import type { ClientInfo } from '#src/common/auth/auth-context.js';
 import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
@@ -111,10 +111,10 @@ export class SignInService implements BeforeApplicationShutdown {
    * requiring single sign-on verified is answered 403 `sso_required`, decided by the domain alone; its
    * accounts in other organizations still get their links.
    */
-  async requestReset(email: string, origin: string): Promise<void> {
+  async requestReset(email: string): Promise<void> {
     const address = email.toLowerCase();
     if (this.mailer.configured) {
-      const mailing = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.mailResetLinks(address, origin));
+      const mailing = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.mailResetLinks(address));
       const tracked = mailing
         .catch((error: unknown) => this.logger.error({ err: error }, 'Could not send password reset links'))
         .finally(() => this.mailing.delete(tracked));
@@ -131,7 +131,7 @@ export class SignInService implements BeforeApplicationShutdown {
     await Promise.all(this.mailing);
   }
 
-  private async mailResetLinks(address: string, origin: string): Promise<void> {
+  private async mailResetLinks(address: string): Promise<void> {
     for (const account of await this.accounts.findByEmail(address)) {
       if (
         account.organization.ssoRequired ||
@@ -140,7 +140,7 @@ export class SignInService implements BeforeApplicationShutdown {
         continue;
       }
       const issued = await this.transactions.run((tx) => this.tokens.issue(account.orgId, account.userId, 'password_reset', tx));
-      const url = `${this.config.http.publicUrl ?? origin}/reset-password#token=${issued.token}`;
+      const url = `${configuredOrigin(this.config.http)}/reset-password#token=${issued.token}`;
       await this.mailer.send({
         to: account.email,
         subject: `Reset your password (${account.organization.name})`,
