@@ -257,6 +257,8 @@ describe('organization settings and the IP allowlist', () => {
       await from(INSIDE_V4).get('/api/v1/agents').set('Cookie', session.cookie).expect(200);
       await from(INSIDE_V4).get('/api/auth/session').set('Cookie', session.cookie).expect(200);
       expect((await from(OUTSIDE_V4).get('/api/v1/agents').set('Cookie', session.cookie).expect(403)).body.error.code).toBe('ip_not_allowed');
+      const writeWithoutCsrf = await from(OUTSIDE_V4).post('/api/v1/agents').set('Cookie', session.cookie).send({ name: 'Blocked' }).expect(403);
+      expect(writeWithoutCsrf.body.error.code).toBe('ip_not_allowed');
       await from(OUTSIDE_V4).get('/api/auth/session').set('Cookie', session.cookie).expect(403);
 
       const other = await createOrg(t.app);

@@ -14,7 +14,8 @@ import { IpGate } from '#src/modules/auth/ip-allowlist/ip-gate.js';
 
 /**
  * The one global guard: asks the authenticators in turn for the request's caller, holds it to its
- * organization's IP allowlist, decides its permissions (effectivePermissions), and checks the route's. Deny by default: a route declares its permission or
+ * organization's IP allowlist, then to what the request must show for its credential (CSRF), decides its
+ * permissions (effectivePermissions), and checks the route's. Deny by default: a route declares its permission or
  * `@Public()`.
  */
 @Injectable()
@@ -35,6 +36,7 @@ export class AuthGuard implements CanActivate {
     const caller = await this.caller(request);
     const auth = toAuthContext(caller, request);
     await this.gate.admit(auth.orgId, caller.ipAllowlist, auth.client, actorOf(auth), auth.credential.kind);
+    caller.checkRequest?.();
     setAuth(request, auth);
 
     if (route.credentialKinds && !route.credentialKinds.includes(auth.credential.kind)) {

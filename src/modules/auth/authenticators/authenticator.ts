@@ -13,6 +13,11 @@ export interface Caller {
   plan?: OrganizationPlan;
   /** The organization's IP allowlist (empty: any address); the guard holds every request to it. */
   ipAllowlist: readonly string[];
+  /**
+   * What the request itself must still show, checked once its address is admitted (a cookie's CSRF token), so
+   * that a blocked caller learns nothing else about its credential. Throws an AppError when it does not.
+   */
+  checkRequest?: () => void;
 }
 
 /**

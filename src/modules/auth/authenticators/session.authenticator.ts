@@ -42,7 +42,6 @@ export class SessionAuthenticator extends Authenticator {
       throw AppError.unauthorized('The session cookie is not valid: sign in again');
     }
     const row = await this.sessions.resume(token);
-    checkCsrf(request, this.sessions.csrfTokenOf(token), this.config.http.publicUrl);
     (request as Request & { [SESSION]?: RequestSession })[SESSION] = { row, token };
     return {
       orgId: row.orgId,
@@ -52,6 +51,7 @@ export class SessionAuthenticator extends Authenticator {
       credential: { kind: 'session', id: row.id },
       plan: row.organization.plan,
       ipAllowlist: row.organization.ipAllowlist,
+      checkRequest: () => checkCsrf(request, this.sessions.csrfTokenOf(token), this.config.http.publicUrl),
     };
   }
 }
