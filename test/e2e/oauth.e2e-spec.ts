@@ -128,6 +128,23 @@ describe('OAuth 2.0 for user-context calls', () => {
     await expect(client.refreshTokenGrant(configuration, first.refresh_token!)).rejects.toThrow();
     await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${second.access_token}`).expect(401);
     await expect(client.refreshTokenGrant(configuration, second.refresh_token!)).rejects.toThrow();
+
+    const again = await authorize(configuration, 'read offline_access', bea);
+    const third = await client.authorizationCodeGrant(configuration, again.callback, { pkceCodeVerifier: again.verifier, expectedState: again.state });
+    await client.tokenRevocation(configuration, third.refresh_token!);
+    await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${third.access_token}`).expect(401);
+    const audit = await request(t.http)
+      .get('/api/v1/audit-log?action=oauth_grant.revoked')
+      .set(...bearer(org.adminKey))
+      .expect(200);
+    const clientId = configuration.clientMetadata().client_id;
+    const revocations = (audit.body.entries as Array<{ actor: unknown; target: { id: string }; details: { reason: string; user_id: string } }>).filter(
+      (entry) => entry.details.user_id === bea.id,
+    );
+    expect(revocations.map((entry) => entry.details.reason)).toEqual(['revoked_by_client', 'refresh_token_reused']);
+    for (const entry of revocations) {
+      expect(entry).toMatchObject({ actor: { type: 'oauth_client', id: clientId }, target: { type: 'oauth_grant', id: expect.stringMatching(/^grt_/) } });
+    }
   });
 
   it('should cap a token by its user\u2019s role: a readonly person granting write cannot write', async () => {

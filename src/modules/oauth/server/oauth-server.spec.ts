@@ -14,7 +14,16 @@ const reaching = (host: string): Request =>
 async function startedServer(env: Record<string, string> = {}): Promise<OAuthServer> {
   const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'aqs-oauth-server-')), API_KEY_SECRET: 'unit-test-secret-unit-test-secret', ...env });
   // Nothing here reaches the store: the collaborators are used only once a request is served.
-  const server = new OAuthServer(config, 'api', undefined as never, new Clock(), undefined as never, undefined as never, undefined as never);
+  const server = new OAuthServer(
+    config,
+    'api',
+    undefined as never,
+    new Clock(),
+    undefined as never,
+    undefined as never,
+    undefined as never,
+    undefined as never,
+  );
   await server.onModuleInit();
   return server;
 }

@@ -6,8 +6,10 @@ import { APP_CONFIG, PROCESS_ROLE, type AppConfig, type ProcessRole } from '#src
 import { Clock } from '#src/common/clock/clock.js';
 import { newId } from '#src/common/ids/ids.js';
 import { SqlClient } from '#src/common/database/sql-client.js';
+import { AuditLog } from '#src/modules/audit/audit-log.service.js';
 import { OAuthClientsService } from '#src/modules/oauth/clients/oauth-clients.service.js';
 import { OAuthGrantsService } from '#src/modules/oauth/grants/oauth-grants.service.js';
+import { auditGrantRevocations } from '#src/modules/oauth/server/grant-revocation-audit.js';
 import { oauthMetadataOnly } from '#src/modules/oauth/server/authorization-server-metadata.js';
 import { ClientRegistry } from '#src/modules/oauth/server/client-registry.js';
 import { consentOncePolicy, IMPLIED_PROMPT, offlineAccessAsksConsent } from '#src/modules/oauth/server/consent-policy.js';
@@ -51,6 +53,7 @@ export class OAuthServer implements OnModuleInit {
     private readonly clients: OAuthClientsService,
     private readonly grants: OAuthGrantsService,
     private readonly accounts: OAuthAccounts,
+    private readonly audit: AuditLog,
   ) {}
 
   /** Only the api answers under /oauth: a worker or a CLI command never loads the library. */
@@ -156,6 +159,7 @@ export class OAuthServer implements OnModuleInit {
     };
     // Behind a TLS-terminating proxy the request is HTTPS: oauth-mount.ts sets the forwarded headers it may trust.
     provider.proxy = true;
+    auditGrantRevocations(provider, this.audit);
     provider.use(offlineAccessAsksConsent);
     provider.use(oauthMetadataOnly(OAUTH_SCOPES));
     return provider;

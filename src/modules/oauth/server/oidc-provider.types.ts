@@ -15,6 +15,8 @@ export interface OidcProvider {
   proxy: boolean;
   callback(): (request: IncomingMessage, response: ServerResponse) => void;
   use(middleware: (ctx: ProviderContext, next: () => Promise<void>) => Promise<void>): void;
+  /** The library's events (`grant.revoked`: the request's context and the grant's id). */
+  on(event: string, listener: (...args: never[]) => void): void;
   interactionDetails(request: IncomingMessage, response: ServerResponse): Promise<InteractionDetails>;
   /** Records the interaction's result and answers the address the browser continues at. */
   interactionResult(
