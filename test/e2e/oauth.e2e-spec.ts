@@ -416,6 +416,15 @@ describe('OAuth 2.0 for user-context calls', () => {
     expect((await continueAs({}).expect(403)).body.error.code).toBe('csrf_failed');
     expect((await continueAs({ 'X-CSRF-Token': lea.session.csrf, Origin: 'https://elsewhere.example' }).expect(403)).body.error.code).toBe('csrf_failed');
     await request(t.http).post(`${page.pathname}/login`).set('Cookie', interaction).set('X-CSRF-Token', lea.session.csrf).expect(401);
+    for (const step of ['login', 'confirm', 'abort']) {
+      const withFields = await request(t.http)
+        .post(`${page.pathname}/${step}`)
+        .set('Cookie', cookie)
+        .set({ 'X-CSRF-Token': lea.session.csrf, Origin: origin })
+        .send({ scopes: ['admin'] })
+        .expect(400);
+      expect(withFields.body.error.details, step).toEqual({ scopes: ['property scopes should not exist'] });
+    }
     const continued = await continueAs({ 'X-CSRF-Token': lea.session.csrf, Origin: origin }).expect(200);
     expect(continued.body.redirect_to).toMatch(new RegExp(`^${origin}/oauth/auth/`));
   });

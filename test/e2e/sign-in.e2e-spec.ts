@@ -275,6 +275,9 @@ describe('people sign in', () => {
 
     it('should end the session at logout, clear the cookie, and refuse the old cookie', async () => {
       const { session } = await signedInOrg();
+      const withFields = await request(t.http).delete('/api/auth/logout').set('Cookie', session.cookie).set('X-CSRF-Token', session.csrf).send({ all: true });
+      expect(withFields.status).toBe(400);
+      expect(withFields.body.error.details).toEqual({ all: ['property all should not exist'] });
       const response = await request(t.http).delete('/api/auth/logout').set('Cookie', session.cookie).set('X-CSRF-Token', session.csrf).expect(204);
       expect(([] as string[]).concat(response.headers['set-cookie'])).toEqual(['service_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax']);
       await request(t.http).get('/api/v1/agents').set('Cookie', session.cookie).expect(401);

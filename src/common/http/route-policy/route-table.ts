@@ -2,6 +2,7 @@ import { RequestMethod, type Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import type { ModulesContainer } from '@nestjs/core';
+import { READS_NO_BODY } from '#src/common/http/route-policy/reads-no-body.decorator.js';
 
 /** One route of a controller: where it answers, and its handler to read metadata from. */
 export interface RouteOf {
@@ -11,7 +12,7 @@ export interface RouteOf {
   path: string;
   method: RequestMethod;
   pattern: RegExp;
-  /** It has a `@Body()` parameter, or takes the request itself (a Passport strategy or the OAuth server reads its body). */
+  /** It has a `@Body()` parameter, or takes the request itself (a Passport strategy or the OAuth server reads its body) unless `@ReadsNoBody()`. */
   readsBody: boolean;
 }
 
@@ -40,14 +41,24 @@ export function routesOf(controller: Type): RouteOf[] {
     for (const base of pathsOf(controller)) {
       for (const own of pathsOf(handler as object)) {
         const path = normalized(`${base}/${own}`);
-        routes.push({ controller, handler: handler as object, path, method, pattern: patternOf(path), readsBody: readsBody(controller, name) });
+        routes.push({
+          controller,
+          handler: handler as object,
+          path,
+          method,
+          pattern: patternOf(path),
+          readsBody: readsBody(controller, name, handler as object),
+        });
       }
     }
   }
   return routes;
 }
 
-function readsBody(controller: Type, name: string): boolean {
+function readsBody(controller: Type, name: string, handler: object): boolean {
+  if (Reflect.getMetadata(READS_NO_BODY, handler) === true) {
+    return false;
+  }
   const parameters = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<string, unknown>;
   const reading = [RouteParamtypes.BODY, RouteParamtypes.REQUEST, RouteParamtypes.RAW_BODY].map(String);
   return Object.keys(parameters).some((key) => reading.includes(key.split(':')[0]));

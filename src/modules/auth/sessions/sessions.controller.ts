@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { Public, SignedIn } from '#src/common/auth/auth.decorator.js';
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
 import { IdParamDto } from '#src/common/validation/validators.js';
+import { ReadsNoBody } from '#src/common/http/route-policy/reads-no-body.decorator.js';
 import { sessionOf } from '#src/modules/auth/authenticators/session.authenticator.js';
 import {
   ClientAddressResponseDto,
@@ -61,6 +62,7 @@ export class SessionsController {
   }
 
   @Delete('logout')
+  @ReadsNoBody()
   @HttpCode(204)
   @SignedIn()
   @ApiOperation({ summary: 'Sign out', description: 'Ends the session on the server and clears the cookie.' })
@@ -97,6 +99,7 @@ export class SessionsController {
   }
 
   @Delete('sessions/:id')
+  @ReadsNoBody()
   @HttpCode(204)
   @SignedIn()
   @ApiOperation({ summary: 'End one of the signed-in person’s sessions' })

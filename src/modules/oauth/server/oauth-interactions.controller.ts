@@ -6,6 +6,7 @@ import { Public } from '#src/common/auth/auth.decorator.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
+import { ReadsNoBody } from '#src/common/http/route-policy/reads-no-body.decorator.js';
 import { clientOf } from '#src/modules/auth/client-info.js';
 import { IpGate } from '#src/modules/auth/ip-allowlist/ip-gate.js';
 import { checkCsrf, checkOrigin } from '#src/modules/auth/sessions/csrf.js';
@@ -67,6 +68,7 @@ export class OAuthInteractionsController {
   }
 
   @Post('login')
+  @ReadsNoBody()
   @HttpCode(200)
   @ApiOperation({ summary: 'Continue as the signed-in person', description: 'Needs a web session in the client\u2019s organization, and X-CSRF-Token.' })
   @ApiOkResponse({ type: InteractionRedirectDto })
@@ -77,6 +79,7 @@ export class OAuthInteractionsController {
   }
 
   @Post('confirm')
+  @ReadsNoBody()
   @HttpCode(200)
   @ApiOperation({ summary: 'Allow the application the scopes it asked for', description: 'Remembered per person, application and scope set.' })
   @ApiOkResponse({ type: InteractionRedirectDto })
@@ -97,6 +100,7 @@ export class OAuthInteractionsController {
   }
 
   @Post('abort')
+  @ReadsNoBody()
   @HttpCode(200)
   @ApiOperation({ summary: 'Decline: the application is told the person refused (access_denied)' })
   @ApiOkResponse({ type: InteractionRedirectDto })
@@ -129,8 +133,8 @@ export class OAuthInteractionsController {
       throw new AppError(ErrorCode.Unauthorized, 'Sign in first');
     }
     const { token, session } = signedIn;
-    checkCsrf(request, this.sessions.csrfTokenOf(token), this.config.http.publicUrl);
     await this.gate.admit(session.orgId, session.organization.ipAllowlist, clientOf(request), { type: 'user', id: session.userId }, 'session');
+    checkCsrf(request, this.sessions.csrfTokenOf(token), this.config.http.publicUrl);
     const details = await this.interaction(request, response);
     if (session.orgId !== (await this.party(request, details)).orgId) {
       throw new AppError(ErrorCode.Forbidden, 'This application belongs to another organization: only its own people can allow it');
