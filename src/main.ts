@@ -14,9 +14,7 @@ async function bootstrap(): Promise<void> {
   const app = await createApiApp(config, logger);
   closeOnSignals(app, config, logger);
 
-  if (config.database.kind === 'pglite') {
-    await announceDefaultOrganization(app, config);
-  }
+  await announceDefaultOrganization(app, config);
   await app.listen(config.http.port, config.http.host);
   const redirector = tls && config.http.redirectPort ? listenForRedirects(config.http.redirectPort, config) : undefined;
   app.getHttpServer().on('close', () => redirector?.close());
@@ -31,7 +29,7 @@ async function bootstrap(): Promise<void> {
   );
 }
 
-/** The first start on an empty embedded database creates an organization and shows its key, once. */
+/** The first start on an empty database (embedded or PostgreSQL) creates an organization and shows its key, once. */
 async function announceDefaultOrganization(app: NestExpressApplication, config: AppConfig): Promise<void> {
   const created = await app.get(OrganizationsService).createDefaultIfEmpty();
   if (!created) {

@@ -93,6 +93,14 @@ describe.skipIf(!SERVER_URL || !REDIS_URL)('two api and two worker processes beh
     }
   });
 
+  it('should create the first start\u2019s organization once, printed by one of the apis that started together', async () => {
+    const defaults = await t.sql<{ id: string }>("SELECT id FROM organization WHERE name = 'Default Organization'");
+    expect(defaults).toHaveLength(1);
+    const announcing = t.apis.filter((service) => /svcsk_live_[A-Za-z0-9]{40}/.test(service.logs()));
+    expect(announcing).toHaveLength(1);
+    expect(announcing[0].logs()).toContain(`(${defaults[0].id})`);
+  });
+
   it('should end an operator\u2019s command with no warning: what it committed wakes the workers before its queue closes', async () => {
     const { output, warnings } = await t.cliWithLog(['org:create', '--name', 'Quiet', '--admin-email', `quiet-${randomBytes(4).toString('hex')}@example.test`]);
     expect(output).toHaveProperty('organization.id');

@@ -6,6 +6,9 @@ import { SqlClient } from '#src/common/database/sql-client.js';
 import type { Tx } from '#src/common/database/transaction.js';
 import { OrganizationEntity } from '#src/modules/organizations/organization.entity.js';
 
+/** Arbitrary, fixed: the advisory lock under which a first start looks for organizations. */
+const FIRST_START_LOCK_ID = 7_253_001;
+
 /** The organizations themselves: each row is its own scope, read and written by its id. */
 @Injectable()
 export class OrganizationsRepository extends GlobalRepository<OrganizationEntity> {
@@ -30,6 +33,15 @@ export class OrganizationsRepository extends GlobalRepository<OrganizationEntity
   /** Writes the columns that changed since the row was read; the update time moves only when one did. */
   save(organization: OrganizationEntity, tx?: Tx): Promise<OrganizationEntity> {
     return this.repository(tx).save(organization);
+  }
+
+  /**
+   * Counts the organizations once every other instance starting at this moment has done the same (an
+   * advisory lock held until the transaction ends), so that one of them, not each, finds none.
+   */
+  async countExclusively(tx: Tx): Promise<number> {
+    await this.sqlClient.query('SELECT pg_advisory_xact_lock($1)', [FIRST_START_LOCK_ID], tx);
+    return this.count(tx);
   }
 
   async count(tx?: Tx): Promise<number> {

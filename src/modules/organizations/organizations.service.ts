@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionRunner } from '#src/common/database/transaction.js';
+import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { newId } from '#src/common/ids/ids.js';
 import { NO_CLIENT, SYSTEM_ACTOR } from '#src/modules/audit/audit-actions.js';
@@ -53,39 +53,41 @@ export class OrganizationsService {
   ) {}
 
   /** An organization, its first admin user and an organization-wide admin key, all or nothing; the operator's doing in the audit log. */
-  async create(input: NewOrganization): Promise<CreatedOrganization> {
-    return this.transactions.run(async (tx) => {
-      const organization = await this.organizations.insert(
-        Object.assign(new OrganizationEntity(), { id: newId('organization'), name: input.name, plan: input.plan, settings: {} }),
-        tx,
-      );
-      const admin = await this.users.createInTx(organization.id, { email: input.adminEmail, name: input.adminName ?? null, role: 'admin' }, tx);
-      const { entity, key } = await this.keys.issue(organization.id, { name: 'Admin key', scopes: ['admin'], format: 'versioned', environment: 'live' }, tx);
-      const byOperator = { orgId: organization.id, actor: SYSTEM_ACTOR, client: NO_CLIENT };
-      await this.audit.record(
-        { ...byOperator, action: 'user.created', target: { type: 'user', id: admin.id }, details: { email: admin.email, role: admin.role } },
-        tx,
-      );
-      await this.audit.record(
-        {
-          ...byOperator,
-          action: 'api_key.created',
-          target: { type: 'api_key', id: entity.id },
-          details: { name: entity.name, scopes: entity.scopes, user_id: null },
-        },
-        tx,
-      );
-      const invitation = await this.invitations.invite(admin, undefined, tx);
-      return { organization, admin, apiKey: entity, key, invitation };
-    });
+  create(input: NewOrganization): Promise<CreatedOrganization> {
+    return this.transactions.run((tx) => this.createIn(input, tx));
   }
 
-  /** On the first start of an empty embedded database: an organization to try the API with at once. */
+  /**
+   * On the first start of an empty database: an organization to try the API with at once. Several api
+   * processes starting together on one PostgreSQL create one between them.
+   */
   async createDefaultIfEmpty(): Promise<CreatedOrganization | undefined> {
-    if ((await this.organizations.count()) > 0) {
-      return undefined;
-    }
-    return this.create(DEFAULT_ORGANIZATION);
+    return this.transactions.run(async (tx) => ((await this.organizations.countExclusively(tx)) > 0 ? undefined : this.createIn(DEFAULT_ORGANIZATION, tx)));
+  }
+
+  private async createIn(input: NewOrganization, tx: Tx): Promise<CreatedOrganization> {
+    const organization = await this.organizations.insert(
+      Object.assign(new OrganizationEntity(), { id: newId('organization'), name: input.name, plan: input.plan, settings: {} }),
+      tx,
+    );
+    const admin = await this.users.createInTx(organization.id, { email: input.adminEmail, name: input.adminName ?? null, role: 'admin' }, tx);
+    const { entity, key } = await this.keys.issue(organization.id, { name: 'Admin key', scopes: ['admin'], format: 'versioned', environment: 'live' }, tx);
+    const byOperator = { orgId: organization.id, actor: SYSTEM_ACTOR, client: NO_CLIENT };
+    await this.audit.record(
+      { ...byOperator, action: 'user.created', target: { type: 'user', id: admin.id }, details: { email: admin.email, role: admin.role } },
+      tx,
+    );
+    await this.audit.record(
+      {
+        ...byOperator,
+        action: 'api_key.created',
+        target: { type: 'api_key', id: entity.id },
+        details: { name: entity.name, scopes: entity.scopes, user_id: null },
+      },
+      tx,
+    );
+    const invitation = await this.invitations.invite(admin, undefined, tx);
+    return { organization, admin, apiKey: entity, key, invitation };
   }
 
   /**
