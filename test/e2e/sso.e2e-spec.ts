@@ -221,6 +221,8 @@ describe('single sign-on', () => {
       expect(response.text).toContain(`entityID="${ORIGIN}/api/auth/saml/${connectionId}/metadata"`);
       expect(response.text).toContain(`Location="${ORIGIN}/api/auth/saml/${connectionId}/acs"`);
       await request(t.http).get('/api/auth/saml/sso_01JD8X0Q5W3V7N2K4M6P8R9T1A/metadata').expect(404);
+      const malformed = await request(t.http).get('/api/auth/saml/not-a-connection/metadata').expect(400);
+      expect(malformed.body.error).toMatchObject({ code: 'invalid_request', details: { connection_id: [expect.stringContaining('sso_')] } });
     });
 
     it('should sign AuthnRequests when the connection has a key, and publish its certificate in the SP metadata', async () => {
@@ -361,6 +363,11 @@ describe('single sign-on', () => {
 
       const noCookie = await startOidc('ada@acme-oidc.test');
       expectPage(await callback(await op.signIn(noCookie.authorizeUrl, 'ada'), 'other=1'), 401, 'Authentication failed');
+
+      const noCode = await startOidc('ada@acme-oidc.test');
+      const answerless = await request(t.http).get(`/api/auth/oidc/${connectionId}/callback?state=x`).set('Cookie', noCode.flowCookie);
+      expectPage(answerless, 401, 'Authentication failed');
+      expect(([] as string[]).concat(answerless.headers['set-cookie'] ?? []).filter((value) => value.startsWith('service_sso_flow='))).toEqual([]);
 
       const reused = await startOidc('ada@acme-oidc.test');
       const code = await op.signIn(reused.authorizeUrl, 'ada');

@@ -4,7 +4,8 @@ import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { Public } from '#src/common/auth/auth.decorator.js';
 import { AppError } from '#src/common/errors/app.error.js';
-import { exampleId, idPattern } from '#src/common/ids/ids.js';
+import { exampleId, ID_PREFIXES, idPattern } from '#src/common/ids/ids.js';
+import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
 import { PAGE_CONTENT_SECURITY } from '#src/common/http/html-page.js';
 import { Accepts } from '#src/common/http/route-policy/accepts.decorator.js';
 import { ContentSecurity } from '#src/common/http/route-policy/content-security.js';
@@ -81,8 +82,14 @@ export class SsoController {
   @ApiProduces('application/samlmetadata+xml')
   @ApiOkResponse({ description: 'EntityDescriptor XML', schema: { type: 'string' } })
   @ApiResponse({ status: 404, description: 'No SAML connection has this id' })
+  @ApiErrors([400])
+  @ConnectionParam()
   async metadata(@Param('connection_id') id: string, @Req() request: SsoRequest, @Res() response: Response): Promise<void> {
-    const connection = idPattern('ssoConnection').test(id) ? await this.connections.byId(id) : null;
+    if (!idPattern('ssoConnection').test(id)) {
+      const message = `connection_id must be a valid ${ID_PREFIXES.ssoConnection}_ id`;
+      throw AppError.invalid(message, { connection_id: [message] });
+    }
+    const connection = await this.connections.byId(id);
     if (connection?.type !== 'saml') {
       throw AppError.notFound('SAML connection', id);
     }
