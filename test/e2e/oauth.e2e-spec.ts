@@ -313,10 +313,14 @@ describe('OAuth 2.0 for user-context calls', () => {
   it('should list a person\u2019s grants to them alone, and revoke one with everything issued under it', async () => {
     const gus = await person('configure');
     const configuration = await publicClient(['read', 'offline_access']);
+    const before = Date.now();
     const { callback, verifier, state } = await authorize(configuration, 'read offline_access', gus);
     const tokens = await client.authorizationCodeGrant(configuration, callback, { pkceCodeVerifier: verifier, expectedState: state });
 
     const listed = await request(t.http).get('/api/v1/oauth-grants').set('Cookie', gus.session.cookie).expect(200);
+    const created = Date.parse(listed.body.grants[0].created_at as string);
+    expect(created).toBeGreaterThanOrEqual(before);
+    expect(created).toBeLessThanOrEqual(Date.now());
     expect(listed.body.grants).toEqual([
       {
         id: expect.stringMatching(/^grt_[0-7][0-9A-HJKMNP-TV-Z]{25}$/),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { monotonicFactory } from 'ulid';
+import { decodeTime, monotonicFactory } from 'ulid';
 
 export const ID_PREFIXES = {
   organization: 'org',
@@ -54,6 +54,11 @@ const ulid = monotonicFactory(pooledRandom);
 
 export function newId(kind: IdKind): string {
   return `${ID_PREFIXES[kind]}_${ulid()}`;
+}
+
+/** When an id was made, to the millisecond: its ULID's time. */
+export function timeOfId(id: string): Date {
+  return new Date(decodeTime(id.slice(id.indexOf('_') + 1)));
 }
 
 const PATTERNS = new Map<IdKind, RegExp>();

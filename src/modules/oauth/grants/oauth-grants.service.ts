@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '#src/common/clock/clock.js';
 import { TransactionRunner } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
+import { timeOfId } from '#src/common/ids/ids.js';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { auditOf } from '#src/modules/audit/audit-actions.js';
 import { AuditLog } from '#src/modules/audit/audit-log.service.js';
@@ -37,7 +38,8 @@ export class OAuthGrantsService {
       clientId: row.client_id,
       clientName: row.client_name,
       scopes: (row.payload.openid?.scope ?? '').split(' ').filter(Boolean),
-      createdAt: new Date((row.payload.iat ?? 0) * 1000),
+      // The library keeps whole seconds (`iat`); the grant's id was made at the same moment, to the millisecond.
+      createdAt: timeOfId(row.id),
       expiresAt: row.expires_at,
     }));
   }
