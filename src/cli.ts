@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Command } from 'commander';
+import { jsonLine } from '#src/cli/json-line.js';
 import { registerSsoCommands } from '#src/cli/sso-commands.js';
 import type { AppConfig } from '#src/config/app-config.js';
 
@@ -144,7 +145,7 @@ program
         .get(EmbeddingIndexService)
         .reembed({ all: options.all, batchSize: options.batch, onProgress: (done) => process.stderr.write(`re-embedded ${done} chunks\n`) }),
     );
-    process.stdout.write(`${JSON.stringify(result)}\n`);
+    process.stdout.write(jsonLine(result));
   });
 
 program
@@ -155,7 +156,7 @@ program
   .action(async () => {
     const { ProviderKeysService } = await import('#src/modules/provider-keys/provider-keys.service.js');
     const result = await withApp((app) => app.get(ProviderKeysService).reencryptAll());
-    process.stdout.write(`${JSON.stringify(result)}\n`);
+    process.stdout.write(jsonLine(result));
     if (result.failed.length > 0) {
       process.exitCode = 1;
     }

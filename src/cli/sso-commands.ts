@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { Command } from 'commander';
 import { ROLES, type Role } from '#src/common/auth/permissions.js';
 import { configuredOrigin, type AppConfig } from '#src/config/app-config.js';
+import { jsonLine } from '#src/cli/json-line.js';
 
 type WithApp = <T>(work: (app: INestApplicationContext) => Promise<T>) => Promise<T>;
 
@@ -25,7 +26,7 @@ type Services = Awaited<ReturnType<typeof services>>;
 export function registerSsoCommands(program: Command, withApp: WithApp, fail: (message: string) => never): void {
   const run = async (work: (app: INestApplicationContext, loaded: Services) => Promise<unknown>): Promise<void> => {
     const loaded = await services();
-    process.stdout.write(`${JSON.stringify(await withApp((app) => work(app, loaded)))}\n`);
+    process.stdout.write(jsonLine(await withApp((app) => work(app, loaded))));
   };
 
   program

@@ -161,7 +161,7 @@ describe('the cli', () => {
       const listed = await json(['sso:list', '--org', orgId], { ...cliEnv(), PUBLIC_URL: 'https://agents.acme-cli.test' });
       expect(listed.connections).toEqual([expect.objectContaining({ acs_url: `https://agents.acme-cli.test/api/auth/saml/${String(connection.id)}/acs` })]);
       expect(await json(['sso:enforce', 'on', '--org', orgId])).toMatchObject({ enforced: true });
-      expect(await json(['sso:settings', '--org', orgId, '--default-role', 'train'])).toMatchObject({ enforced: true, defaultRole: 'train' });
+      expect(await json(['sso:settings', '--org', orgId, '--default-role', 'train'])).toMatchObject({ enforced: true, default_role: 'train' });
 
       const pro = ((await json(['org:create', '--name', 'Pro', '--admin-email', 'pro@acme-cli.test'])).organization as { id: string }).id;
       const refused = await runProcess(CLI, ['sso:add', '--org', pro, '--type', 'saml', '--name', 'Okta', '--metadata', metadata], cliEnv());
