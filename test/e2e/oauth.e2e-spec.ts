@@ -94,6 +94,10 @@ describe('OAuth 2.0 for user-context calls', () => {
     expect(metadata.body.scopes_supported).toEqual(['read', 'write', 'execute', 'admin', 'offline_access']);
     expect(metadata.body).not.toHaveProperty('id_token_signing_alg_values_supported');
     expect(metadata.body).not.toHaveProperty('claims_supported');
+    expect(metadata.body).not.toHaveProperty('jwks_uri');
+    expect(metadata.body).not.toHaveProperty('pushed_authorization_request_endpoint');
+    await request(t.http).get('/oauth/jwks').expect(404);
+    await request(t.http).post('/oauth/request').type('form').send({ client_id: 'oac_01JD8X0Q5W3V7N2K4M6P8R9T1A' }).expect(404);
   });
 
   it('should sign a person in, ask consent, and give a public client svcat_/svcrt_ tokens that call the API as them', async () => {

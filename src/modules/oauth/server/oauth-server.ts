@@ -120,6 +120,7 @@ export class OAuthServer implements OnModuleInit {
         introspection: { enabled: false },
         userinfo: { enabled: false },
         rpInitiatedLogout: { enabled: false },
+        pushedAuthorizationRequests: { enabled: false },
       },
       // Consent is asked once per client and scope set: a person's earlier grant is found beyond the provider's own session.
       loadExistingGrant: async (ctx: ConsentContext) => {

@@ -6,6 +6,7 @@ export interface ProviderContext {
   path: string;
   method: string;
   query: Record<string, unknown>;
+  status?: number;
   body?: unknown;
   /** Set once the library has matched the request to one of its routes (`discovery`, `token`, …). */
   oidc?: { route?: string };
