@@ -193,7 +193,7 @@ export class EnvDto {
         'TRUST_PROXY must be false, true, a number of hops, or a comma-separated list of addresses, subnets and loopback, linklocal, uniquelocal',
     },
   })
-  TRUST_PROXY = 'loopback, linklocal, uniquelocal';
+  TRUST_PROXY = 'loopback';
 
   /** The address people reach the service at (https://agents.example.com): links in e-mails, and the origin web requests must come from. */
   @IsOptional()
