@@ -91,5 +91,18 @@ describe('agents', () => {
     expect(response.headers.link).toBe('</api/v1/agents>; rel="successor-version"');
     expect(response.body.agents[0]).toHaveProperty('ragStrategy');
     expect(response.body.agents[0]).toHaveProperty('dataSourceIds');
+    // Paths the legacy API never had answer 404, deprecated like every legacy path, with no successor to name.
+    for (const [method, path] of [
+      ['post', '/api/agents'],
+      ['get', `/api/agents/${String(response.body.agents[0].id)}`],
+    ] as const) {
+      const absent = await request(t.http)
+        [method](path)
+        .set(...bearer(key))
+        .send({});
+      expect(absent.status, path).toBe(404);
+      expect(absent.headers.deprecation).toBe('true');
+      expect(absent.headers.link, path).toBeUndefined();
+    }
   });
 });

@@ -11,8 +11,14 @@ const MOUNTED = { defaultSrc: ["'self'"], imgSrc: ['data:'] };
 
 @Controller('api/v1/things')
 class ThingsController {
+  @Get()
+  list(): void {}
+
   @Get(':id')
   read(): void {}
+
+  @Post()
+  create(): void {}
 
   @Post(':id/files')
   @Accepts('multipart')
@@ -89,9 +95,12 @@ describe('RoutePolicies', () => {
   it('should tell legacy routes by their metadata, and other /api paths by the contract', async () => {
     const routes = await policies();
     expect(routes.formOf('/api/things')).toBe('legacy');
-    expect(routes.successorOf('GET', '/api/things/thg_1')).toBe('/api/v1/things/thg_1');
+    expect(routes.successorOf('GET', '/api/things')).toBe('/api/v1/things');
     // A successor is named only where the versioned path answers the same method.
-    expect(routes.successorOf('PUT', '/api/things/thg_1')).toBeUndefined();
+    expect(routes.successorOf('PUT', '/api/things')).toBeUndefined();
+    // ... and only for a path the legacy API has, whatever versioned path has its shape.
+    expect(routes.successorOf('GET', '/api/things/thg_1')).toBeUndefined();
+    expect(routes.successorOf('POST', '/api/things')).toBeUndefined();
     expect(routes.formOf('/api/ask')).toBe('legacy');
     expect(routes.successorOf('POST', '/api/ask')).toBeUndefined();
     expect(routes.formOf('/api/auth/sso/okta/callback')).toBe('versioned');

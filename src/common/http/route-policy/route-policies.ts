@@ -67,7 +67,8 @@ export class RoutePolicies {
   /** The versioned successor of a legacy request, when its route names one and that path answers the same method. */
   successorOf(method: string, path: string): string | undefined {
     const legacy = this.legacyPathOf(path);
-    if (legacy?.successor === undefined) {
+    // A path the legacy API never had (POST /api/agents) has no successor, whatever a versioned path of that shape does.
+    if (legacy?.successor === undefined || !this.routeOf(method, path)) {
       return undefined;
     }
     const successor = `${legacy.successor}${path.slice(legacy.prefix.length).replace(/\/$/, '')}`;
