@@ -111,6 +111,20 @@ describe('authentication', () => {
       expect401(await call(t, 'get', path, ''), form);
     });
 
+    it('should answer 401 for two Authorization headers, whichever comes first', async () => {
+      for (const headers of [
+        [`Bearer ${org.adminKey}`, `Bearer ${unknownKey('svcsk_live_')}`],
+        [`Bearer ${unknownKey('svcsk_live_')}`, `Bearer ${org.adminKey}`],
+        [`Bearer ${org.adminKey}`, `Bearer ${org.adminKey}`],
+      ]) {
+        const response = await request(t.http)
+          .get(path)
+          .set('Authorization', headers as unknown as string);
+        expect401(response, form);
+        expect(response.body.error.message).toContain('one Authorization header');
+      }
+    });
+
     it.each([
       ['the raw key', (key: string) => key],
       ['Basic credentials', () => 'Basic dXNlcjpwYXNz'],

@@ -59,6 +59,11 @@ export class AuthGuard implements CanActivate {
   }
 
   private async caller(request: Request): Promise<Caller> {
+    // Node keeps the first of several Authorization headers; a proxy may keep the last. Neither is guessed.
+    const credentials = request.rawHeaders.filter((name, index) => index % 2 === 0 && name.toLowerCase() === 'authorization').length;
+    if (credentials > 1) {
+      throw new AppError(ErrorCode.Unauthorized, `Send one Authorization header: this request has ${credentials}`);
+    }
     for (const authenticator of this.authenticators) {
       const caller = await authenticator.authenticate(request);
       if (caller) {
