@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -335,6 +336,31 @@ describe('data sources', () => {
         .set(...bearer(org.adminKey))
         .expect(200);
       expect(failed.body.total).toBe(2);
+    });
+
+    it('should keep a name sent twice in one upload once, as the later file, and answer it once', async () => {
+      const created = await api()
+        .post('/api/v1/data-sources')
+        .set(...bearer(org.adminKey))
+        .send({ type: 'file', name: 'Twice' })
+        .expect(201);
+      await waitForStatus(t.http, org.adminKey, created.body.id, settled);
+      const later = Buffer.from('# Notes\n\nThe later version of the notes.\n');
+      const upload = await api()
+        .post(`/api/v1/data-sources/${created.body.id}/files`)
+        .set(...bearer(org.adminKey))
+        .attach('file', Buffer.from('# Notes\n\nThe first version.\n'), 'notes.md')
+        .attach('file', Buffer.from('# Other\n\nAnother file.\n'), 'other.md')
+        .attach('file', later, 'notes.md')
+        .expect(202);
+      expect(upload.body.files.map((file: { name: string }) => file.name)).toEqual(['other.md', 'notes.md']);
+      expect(upload.body.files[1]).toMatchObject({ size: later.length, sha256: createHash('sha256').update(later).digest('hex') });
+      await waitForStatus(t.http, org.adminKey, created.body.id, settled);
+      const documents = await api()
+        .get(`/api/v1/data-sources/${created.body.id}/documents`)
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(documents.body.documents.map((document: { url: string }) => document.url).sort()).toEqual(['notes.md', 'other.md']);
     });
 
     it('should refuse uploads that are too large, missing, or sent to a website source', async () => {

@@ -186,7 +186,8 @@ export class DataSourcesService {
       );
       return await this.transactions.run(async (tx) => {
         await this.lockedSource(auth, id, tx);
-        const files: UploadedFileDto[] = [];
+        // A name sent twice in one upload is kept once, as the later file, and answered once.
+        const files = new Map<string, UploadedFileDto>();
         for (const { file, storagePath, sha256 } of stored) {
           const name = safeFileName(file.originalName);
           const existing = await this.files.findByName(auth.orgId, id, name, tx);
@@ -205,10 +206,11 @@ export class DataSourcesService {
             storagePath,
           });
           await (existing ? this.files.save(auth.orgId, kept, tx) : this.files.insert(auth.orgId, kept, tx));
-          files.push({ name, size: file.size, content_type: file.contentType ?? null, sha256 });
+          files.delete(name);
+          files.set(name, { name, size: file.size, content_type: file.contentType ?? null, sha256 });
         }
         const run = await this.queueSync(source, 'upload', tx);
-        return { run, files };
+        return { run, files: [...files.values()] };
       });
     } finally {
       await Promise.all(incoming.map((file) => rm(file.temporaryPath, { force: true })));
