@@ -92,14 +92,10 @@ describe('agents', () => {
     expect(response.body.agents[0]).toHaveProperty('ragStrategy');
     expect(response.body.agents[0]).toHaveProperty('dataSourceIds');
     // Paths the legacy API never had answer 404, deprecated like every legacy path, with no successor to name.
-    for (const [method, path] of [
-      ['post', '/api/agents'],
-      ['get', `/api/agents/${String(response.body.agents[0].id)}`],
-    ] as const) {
-      const absent = await request(t.http)
-        [method](path)
-        .set(...bearer(key))
-        .send({});
+    const never = [() => request(t.http).post('/api/agents').send({}), () => request(t.http).get(`/api/agents/${String(response.body.agents[0].id)}`)];
+    for (const [index, send] of never.entries()) {
+      const absent = await send().set(...bearer(key));
+      const path = `request ${index}`;
       expect(absent.status, path).toBe(404);
       expect(absent.headers.deprecation).toBe('true');
       expect(absent.headers.link, path).toBeUndefined();
