@@ -9,7 +9,6 @@ import { expectLegacyError, expectVersionedError, ISO_TIMESTAMP, REQUEST_ID } fr
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { ingestionEnv } from '#test/utils/ingestion.js';
 import { OpenAIStub } from '#test/utils/openai-stub.js';
-import { leasedUnits } from '#test/utils/rate-limits.js';
 import { listening, postSse } from '#test/utils/sse.js';
 import { createTestApp, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase, REDIS_URL } from '#test/utils/test-database.js';
@@ -22,9 +21,6 @@ const DAY = 86_400_000;
 const minuteStart = (): number => Math.floor(Date.now() / MINUTE) * MINUTE;
 const minuteEndOf = (at: number): number => (Math.floor(at / MINUTE) + 1) * MINUTE;
 const HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-ratelimit-used'];
-
-/** What a first request takes from a limit with `left` units: with Redis, its own unit and a lease; in memory, one. */
-const taken = (left: number): number => (REDIS_URL ? leasedUnits(left) : 1);
 
 function limitHeaders(response: request.Response): Record<string, number> {
   return Object.fromEntries(HEADERS.map((name) => [name.replace('x-ratelimit-', ''), Number(response.headers[name])]));
@@ -90,7 +86,7 @@ describe('rate limits', () => {
       const pro = await createOrg(t.app, { plan: 'pro' });
       // A read route (whatever the key's scopes): the pro plan's minute (100) has the fewest requests left.
       const first = await getAgents(pro.adminKey).expect(200);
-      expect(limitHeaders(first)).toEqual({ limit: 100, remaining: 100 - taken(100), used: taken(100), reset: minuteEndOf(now) / 1_000 });
+      expect(limitHeaders(first)).toEqual({ limit: 100, remaining: 99, used: 1, reset: minuteEndOf(now) / 1_000 });
       // An admin route: the admin bucket (60, 50 per minute) has fewer left than the minute.
       const keys = await api()
         .get('/api/v1/api-keys')
@@ -98,22 +94,21 @@ describe('rate limits', () => {
         .expect(200);
       expect(limitHeaders(keys)).toEqual({
         limit: 60,
-        remaining: 60 - taken(60),
-        used: taken(60),
-        reset: Math.ceil((now + (taken(60) * MINUTE) / 50) / 1_000),
+        remaining: 59,
+        used: 1,
+        reset: Math.ceil((now + MINUTE / 50) / 1_000),
       });
 
       const reader = await createKey(t.app, pro.orgId, { scopes: ['read'] });
       const read = await getAgents(reader.key).expect(200);
-      const minuteUsed = (requests: number): number => (REDIS_URL ? taken(100) : requests);
-      expect(limitHeaders(read)).toEqual({ limit: 100, remaining: 100 - minuteUsed(3), used: minuteUsed(3), reset: minuteEndOf(now) / 1_000 });
+      expect(limitHeaders(read)).toEqual({ limit: 100, remaining: 97, used: 3, reset: minuteEndOf(now) / 1_000 });
       const legacy = await getAgents(reader.key, '/api/agents').expect(200);
-      expect(limitHeaders(legacy)).toEqual({ limit: 100, remaining: 100 - minuteUsed(4), used: minuteUsed(4), reset: minuteEndOf(now) / 1_000 });
+      expect(limitHeaders(legacy)).toEqual({ limit: 100, remaining: 96, used: 4, reset: minuteEndOf(now) / 1_000 });
 
       // Enterprise: 1,000 per minute and no daily limit, so the key's read bucket (250, 200 per minute) is the tightest.
       const enterprise = await createOrg(t.app, { plan: 'enterprise' });
       const bucket = await getAgents((await createKey(t.app, enterprise.orgId, { scopes: ['read'] })).key).expect(200);
-      expect(limitHeaders(bucket)).toEqual({ limit: 250, remaining: 250 - taken(250), used: taken(250), reset: Math.ceil((now + taken(250) * 300) / 1_000) });
+      expect(limitHeaders(bucket)).toEqual({ limit: 250, remaining: 249, used: 1, reset: Math.ceil((now + 300) / 1_000) });
     });
 
     it('should leave public routes, failed authentication and unknown routes unlimited', async () => {
@@ -179,7 +174,7 @@ describe('rate limits', () => {
       await getAgents(org.adminKey).expect(429);
       await changePlan(org, 'pro');
       const upgraded = await getAgents(org.adminKey).expect(200);
-      expect(limitHeaders(upgraded)).toMatchObject({ limit: 100, remaining: 80 - taken(80), used: 20 + taken(80) });
+      expect(limitHeaders(upgraded)).toMatchObject({ limit: 100, remaining: 79, used: 21 });
 
       await changePlan(org, 'enterprise', { requests_per_day: 21 });
       const capped = await getAgents(org.adminKey);

@@ -189,16 +189,14 @@ describe.skipIf(!client)('leased limits (two api instances on one Redis)', () =>
       expect(admittedSoFar).toBeGreaterThanOrEqual(295);
     });
 
-    it('should state exactly what remains, or less, on a single instance', async () => {
+    it('should state exactly what remains on a single instance, its own leases counted as left', async () => {
       const { store } = instance();
       const states = await admitted(store, 300, { capacity: 250, minute: 1_000 });
       expect(states).toHaveLength(250);
       states.forEach((state, i) => {
-        expect(Math.floor(state.bucketTokens)).toBeLessThanOrEqual(250 - (i + 1));
-        expect(Math.floor(state.bucketTokens)).toBeGreaterThanOrEqual(250 - (i + 1) - 63);
-        expect(state.minuteCount).toBeGreaterThanOrEqual(i + 1);
+        expect(Math.floor(state.bucketTokens), `request ${i + 1}`).toBe(250 - (i + 1));
+        expect(state.minuteCount, `request ${i + 1}`).toBe(i + 1);
       });
-      expect(Math.floor(states[249].bucketTokens)).toBe(0);
     });
 
     it('should give back what an idle instance leased, so another one can use it', async () => {

@@ -143,14 +143,18 @@ export class LeasedLimitStore implements LimitStore {
       slots.inUse.add(request.concurrency.slotId);
     }
     this.topUp(request, organization, bucket);
-    return {
-      outcome: 'allowed',
-      bucketTokens: bucket.tokens,
-      minuteCount: minute ? minute.count : 0,
-      dayCount: day ? day.count : 0,
-      tokensUsed: undefined,
-      inFlight: slots.inFlight,
-    };
+    return withOwnLeases(
+      {
+        outcome: 'allowed',
+        bucketTokens: bucket.tokens,
+        minuteCount: minute ? minute.count : 0,
+        dayCount: day ? day.count : 0,
+        tokensUsed: undefined,
+        inFlight: slots.inFlight,
+      },
+      bucket,
+      organization,
+    );
   }
 
   async check(request: LimitRequest): Promise<LimitState> {
@@ -292,7 +296,7 @@ export class LeasedLimitStore implements LimitStore {
       if (covered.bucket) {
         bucket.spent++;
       }
-      return state;
+      return withOwnLeases(state, bucket, organization);
     } catch (error) {
       held.forEach((lease) => lease.unspent++);
       slots.inUse.delete(request.concurrency.slotId);
@@ -548,6 +552,22 @@ function coverage(request: LimitRequest, organization: OrganizationLeases, bucke
     minute: !minute || covers(minute, now),
     day: !day || covers(day, now),
     slot: slotLimit === null || (slots.limit === slotLimit && slots.inUse.size < slots.reserved),
+  };
+}
+
+/**
+ * The figures an admitted request is answered with count this instance's unspent leases as still
+ * available, as they are to its next requests: one instance's figures are exact, and with several they
+ * understate what is left by the other instances' leases only (Redis counts every lease as used). Each
+ * count is taken with its lease from the latest answer of Redis: a top-up answered after a step's may
+ * have added to both.
+ */
+function withOwnLeases(state: LimitState, bucket: BucketLease, { minute, day }: OrganizationLeases): LimitState {
+  return {
+    ...state,
+    bucketTokens: bucket.tokens + bucket.unspent,
+    minuteCount: minute ? Math.max(0, minute.count - minute.unspent) : state.minuteCount,
+    dayCount: day ? Math.max(0, day.count - day.unspent) : state.dayCount,
   };
 }
 
