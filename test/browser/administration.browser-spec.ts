@@ -61,6 +61,10 @@ describeConsole('administration console', () => {
     await heading('API keys').waitFor();
     await page.getByRole('button', { name: 'Create API key' }).click();
     const form = page.getByRole('dialog', { name: 'Create an API key' });
+    // The dialog opens on its first field, where typing starts (not on Close, which a space would press).
+    const firstField = await form.getByLabel('Name').getAttribute('id');
+    await expect.poll(() => page.evaluate<string>('document.activeElement?.id ?? ""')).toBe(firstField);
+    expect(await form.getByRole('group', { name: 'Scopes' }).getByRole('checkbox').count()).toBe(4);
     await form.getByLabel('Name').fill('Browser key');
     await form.getByRole('checkbox', { name: 'Execute' }).check();
     await form.getByRole('button', { name: 'Create key' }).click();
@@ -113,6 +117,13 @@ describeConsole('administration console', () => {
       .expect(200);
     expect(users.body.users).toContainEqual(expect.objectContaining({ email, name: 'Rita Reader', role: 'readonly' }));
 
+    // A page past the end of the list says so and leads back to the first page.
+    await page.goto(`${service.url}/settings/users?offset=500`);
+    await page.getByText('Nothing on this page').waitFor();
+    await page.getByRole('button', { name: 'Go to the first page' }).click();
+    await bodyRows().filter({ hasText: email }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+
     const reader = await newConsoleContext(browser);
     try {
       await acceptInvitationInBrowser(reader.page, service.url, new URLSearchParams(new URL(link).hash.slice(1)).get('token') ?? '');
@@ -124,7 +135,14 @@ describeConsole('administration console', () => {
       // Keys of one's own are every person's: the reader's page lists theirs (none yet) and makes one.
       await nav.getByRole('link', { name: 'API keys' }).click();
       await reader.page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
-      await reader.page.getByRole('button', { name: 'Create API key' }).waitFor();
+      // A key of theirs never exceeds their role: Read is all it is offered.
+      await reader.page.getByRole('button', { name: 'Create API key' }).click();
+      const keyForm = reader.page.getByRole('dialog', { name: 'Create an API key' });
+      const scopes = keyForm.getByRole('group', { name: 'Scopes' });
+      await scopes.getByRole('checkbox', { name: 'Read' }).waitFor();
+      expect(await scopes.getByRole('checkbox').count()).toBe(1);
+      await keyForm.getByRole('button', { name: 'Cancel' }).click();
+      await keyForm.waitFor({ state: 'hidden' });
       for (const [path, title] of [
         ['/settings/users', 'Users'],
         ['/analytics', 'Analytics'],

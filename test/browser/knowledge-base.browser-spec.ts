@@ -14,7 +14,8 @@ import {
 import { bearer } from '#test/utils/factories.js';
 
 const TITLE = 'Resetting your password';
-const FIRST_CONTENT = 'Open **Settings**, then choose Security.\n\nClick `Reset password`: a link arrives by email.\n\n```\nsettings > security\n```';
+const FIRST_CONTENT =
+  '# How to reset it\n\nOpen **Settings**, then choose *Security*.\n\n1. Click `Reset password`: a link arrives by email.\n2. Follow the link.\n\n```\nsettings > security\n```';
 /** The list's page size in the console. */
 const PAGE_SIZE = 25;
 const SECOND_CONTENT = 'Open Settings, choose Security, then click Reset password.\n\nThe link in the email works for one hour.';
@@ -69,11 +70,17 @@ describeConsole('knowledge base console', () => {
       .expect(200);
     expect(stored.body).toMatchObject({ title: TITLE, content: FIRST_CONTENT, tags: ['account', 'security'], status: 'published', version: 1 });
 
-    // The content reads as text with its emphasis and code, never as raw HTML.
+    // The Markdown reads as text with its heading (under the section's), emphasis, list and code, never as raw HTML.
     const content = page.getByRole('region', { name: 'Content' });
     await content.getByText('Settings', { exact: true }).waitFor();
+    await content.getByRole('heading', { level: 3, name: 'How to reset it' }).waitFor();
     expect(await content.locator('strong').textContent()).toBe('Settings');
-    expect(await content.locator('p code').textContent()).toBe('Reset password');
+    expect(await content.locator('em').textContent()).toBe('Security');
+    expect(await content.getByRole('list').getByRole('listitem').allTextContents()).toEqual([
+      'Click Reset password: a link arrives by email.',
+      'Follow the link.',
+    ]);
+    expect(await content.locator('li code').textContent()).toBe('Reset password');
     expect(await content.getByRole('group', { name: 'Code' }).textContent()).toBe('settings > security');
     await versionRows().first().waitFor();
     await expectAccessible(page, 'an article');
@@ -129,9 +136,18 @@ describeConsole('knowledge base console', () => {
       ],
     });
 
+    // The history's page lives in the address too.
+    await page.goto(`${service.url}/knowledge-base/${articleId}?offset=1`);
+    await page.getByRole('navigation', { name: 'Pages' }).getByText('2–2 of 2').waitFor();
+    expect(await versionRows().count()).toBe(1);
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Previous' }).click();
+    await expect.poll(() => versionRows().count()).toBe(2);
+    expect(new URL(page.url()).search).toBe('');
+
     await page.getByRole('button', { name: 'View version 1' }).click();
     const old = page.getByRole('dialog', { name: `Version 1: ${TITLE}` });
     await old.getByText('Click', { exact: false }).waitFor();
+    await old.getByRole('heading', { level: 4, name: 'How to reset it' }).waitFor();
     expect(await old.locator('strong').textContent()).toBe('Settings');
     expect(await old.textContent()).toContain('Published');
     await expectAccessible(page, 'an older version');

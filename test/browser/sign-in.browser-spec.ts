@@ -162,7 +162,7 @@ describeConsole('signing in, OAuth consent and the account and organization sett
     await sessions
       .getByRole('row')
       .filter({ hasText: 'curl' })
-      .getByRole('button', { name: /^Sign out curl/ })
+      .getByRole('button', { name: /^Sign out curl.*, signed in / })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Sign out this session?' });
     await dialog.getByRole('button', { name: 'Sign out' }).click();
@@ -243,6 +243,8 @@ describeConsole('signing in, OAuth consent and the account and organization sett
     await page.getByText('No provider keys yet').waitFor();
     await page.getByRole('button', { name: 'Add a provider key' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add a provider key' });
+    const firstField = await dialog.getByLabel('Provider').getAttribute('id');
+    await expect.poll(() => page.evaluate<string>('document.activeElement?.id ?? ""')).toBe(firstField);
     await dialog.getByLabel('Provider').selectOption('openai');
     await dialog.getByLabel('Name').fill('Production OpenAI key');
     await dialog.getByLabel('Key', { exact: true }).fill(secret);
@@ -304,7 +306,7 @@ describeConsole('signing in, OAuth consent and the account and organization sett
       .expect(404);
   });
 
-  it('should point at a refused allowlist entry, and explain a list that would lock the admin out', async () => {
+  it('should point at a refused allowlist entry, explain a list that would lock the admin out, and say when a change is saved', async () => {
     await page.goto(`${service.url}/settings/organization`);
     await page.getByText('Your address, as the service sees it').waitFor();
     const allowlist = page.getByLabel('Allowed addresses');
@@ -322,11 +324,19 @@ describeConsole('signing in, OAuth consent and the account and organization sett
     await warning.getByRole('button', { name: 'Cancel' }).click();
     await warning.waitFor({ state: 'detached' });
 
+    // Saving says so, as every change does.
+    await allowlist.fill('');
+    await page.getByRole('button', { name: 'Save allowlist' }).click();
+    await page.getByRole('status').filter({ hasText: 'IP allowlist removed: any address may connect.' }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Renamed Workshop');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await page.getByRole('status').filter({ hasText: 'Organization renamed.' }).waitFor();
+
     const organization = await api()
       .get('/api/v1/organization')
       .set(...bearer(service.org.adminKey))
       .expect(200);
-    expect(organization.body.ip_allowlist).toEqual([]);
+    expect(organization.body).toMatchObject({ name: 'Renamed Workshop', ip_allowlist: [] });
   });
 
   it('should list the sign-ins in the audit log, filter them by action from the address, and read well on a phone', async () => {

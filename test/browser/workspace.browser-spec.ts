@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -126,6 +126,25 @@ describeConsole('workspace console: agents, data sources, playground', () => {
       expect(await page.getByRole('region', { name: 'Sync', exact: true }).textContent()).toContain(`${status.body.chunks_indexed} chunks`);
       await expectAccessible(page, 'website data source');
 
+      // The documents' filter lives in the address: a reload shows the same view.
+      await documents.getByLabel('Show').selectOption({ label: 'Failed' });
+      await documents.getByText('No document has this status').waitFor();
+      expect(new URL(page.url()).searchParams.get('status')).toBe('failed');
+      await page.reload();
+      await documents.getByText('No document has this status').waitFor();
+      expect(await documents.getByLabel('Show').inputValue()).toBe('failed');
+      await documents.getByLabel('Show').selectOption({ label: 'All' });
+      await expect.poll(() => documents.locator('tbody tr').count()).toBe(4);
+
+      // A refused address is said once, beside its field.
+      const settings = page.getByRole('region', { name: 'Settings', exact: true });
+      await settings.getByLabel('Start address').fill('ftp://example.com/');
+      await settings.getByRole('button', { name: 'Save changes' }).click();
+      await settings.getByRole('alert').first().waitFor();
+      expect(await settings.getByRole('alert').count()).toBe(1);
+      expect(await settings.getByLabel('Start address').getAttribute('aria-invalid')).toBe('true');
+      await settings.getByLabel('Start address').fill(site.url('/docs/'));
+
       // Sync now: the bar runs again and comes back to 100%, with the same documents.
       await page.getByRole('button', { name: 'Sync now' }).click();
       await page.getByRole('button', { name: 'Syncing…' }).waitFor();
@@ -158,6 +177,9 @@ describeConsole('workspace console: agents, data sources, playground', () => {
       .expect(200);
     expect(listed.body.documents).toMatchObject([{ url: 'password.md', status: 'indexed' }]);
     await expectAccessible(page, 'files data source');
+
+    await page.getByRole('region', { name: 'Settings', exact: true }).getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Data source saved.' }).waitFor();
   });
 
   it('should create an agent on both sources, edit it, and disable and enable it', async () => {
@@ -166,10 +188,20 @@ describeConsole('workspace console: agents, data sources, playground', () => {
     await page.getByText('No agents yet').waitFor();
     await page.getByRole('button', { name: 'New agent' }).click();
     const form = page.getByRole('dialog', { name: 'New agent' });
+    // The dialog opens on its first field, where typing starts (not on Close, which a space would press).
+    const firstField = await form.getByLabel('Name').getAttribute('id');
+    await expect.poll(() => page.evaluate<string>('document.activeElement?.id ?? ""')).toBe(firstField);
     await form.getByLabel('Name').fill('Support assistant');
     await form.getByLabel('Instructions').fill('Answer from the documentation only.');
     await form.getByRole('checkbox', { name: 'Acme docs (website)' }).check();
     await form.getByRole('checkbox', { name: 'Handbook (files)' }).check();
+    // A refused model is said once, beside its field.
+    await form.getByLabel('Model').fill('nonsense-model');
+    await form.getByRole('button', { name: 'Create agent' }).click();
+    await form.getByRole('alert').first().waitFor();
+    expect(await form.getByRole('alert').count()).toBe(1);
+    expect(await form.getByLabel('Model').getAttribute('aria-invalid')).toBe('true');
+    await form.getByLabel('Model').fill('extractive');
     await form.getByRole('button', { name: 'Create agent' }).click();
 
     const row = bodyRows().filter({ hasText: 'Support assistant' });
@@ -186,12 +218,22 @@ describeConsole('workspace console: agents, data sources, playground', () => {
     agentId = agent.id;
     await expectAccessible(page, 'agents list');
 
+    // A page past the end of the list says so and leads back to the first page.
+    await page.goto(`${service.url}/agents?offset=9999`);
+    await page.getByText('Nothing on this page').waitFor();
+    expect(await page.locator('main table').count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: 'Pages' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Go to the first page' }).click();
+    await row.waitFor();
+    expect(new URL(page.url()).search).toBe('');
+
     await row.getByRole('link', { name: 'Support assistant' }).click();
     await heading('Support assistant').waitFor();
     const edit = page.getByRole('region', { name: 'Edit', exact: true });
     await edit.getByLabel('Temperature').fill('0.4');
     await edit.getByLabel('Retrieval strategy').selectOption('keyword');
     await edit.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Agent saved.' }).waitFor();
     await expect
       .poll(
         async () =>
@@ -228,6 +270,21 @@ describeConsole('workspace console: agents, data sources, playground', () => {
       temperature: 0.4,
       system_prompt: 'Answer from the documentation only.',
     });
+
+    // Cleared, the temperature is the default again, as its hint says and as it is for a new agent.
+    expect(await edit.getByLabel('Temperature').inputValue()).toBe('0.4');
+    await edit.getByLabel('Temperature').fill('');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect
+      .poll(
+        async () =>
+          (
+            await api()
+              .get(`/api/v1/agents/${agentId}`)
+              .set(...admin())
+          ).body.temperature,
+      )
+      .toBe(0.2);
   });
 
   it('should stream an answer with its cited sources, take feedback, and keep the session for a follow-up', async () => {
@@ -374,9 +431,13 @@ describeConsole('workspace console: agents, data sources, playground', () => {
     }
   });
 
-  it('should delete an agent and a data source after confirming', async () => {
+  it('should delete an agent and a data source after confirming, without asking for them again', async () => {
+    /** What the console asked the API for while deleting. */
+    const asked: string[] = [];
+    const record = (request: Request) => asked.push(`${request.method()} ${new URL(request.url()).pathname}`);
     await page.goto(`${service.url}/agents/${agentId}`);
     await page.getByRole('button', { name: 'Delete' }).click();
+    page.on('request', record);
     await page.getByRole('dialog', { name: 'Delete agent “Support assistant”?' }).getByRole('button', { name: 'Delete agent' }).click();
     await heading('Agents').waitFor();
     await page.getByText('No agents yet').waitFor();
@@ -385,14 +446,35 @@ describeConsole('workspace console: agents, data sources, playground', () => {
       .set(...admin())
       .expect(404);
 
+    page.off('request', record);
     await page.goto(`${service.url}/data-sources/${filesId}`);
     await page.getByRole('button', { name: 'Delete' }).click();
+    page.on('request', record);
     await page.getByRole('dialog', { name: 'Delete data source “Handbook”?' }).getByRole('button', { name: 'Delete data source' }).click();
     await heading('Data sources').waitFor();
+    await bodyRows().filter({ hasText: 'Acme docs' }).waitFor();
+    page.off('request', record);
     await api()
       .get(`/api/v1/data-sources/${filesId}`)
       .set(...admin())
       .expect(404);
+    expect(asked.filter((call) => call.includes(agentId) || call.includes(filesId))).toEqual([
+      `DELETE /api/v1/agents/${agentId}`,
+      `DELETE /api/v1/data-sources/${filesId}`,
+    ]);
+
+    // What is gone, or never was, is not worth asking again: the page says so and leads back to the list.
+    for (const [path, list] of [
+      [`/data-sources/${filesId}`, 'All data sources'],
+      ['/agents/not-an-id', 'All agents'],
+    ]) {
+      await page.goto(`${service.url}${path}`);
+      await page.getByRole('alert').first().waitFor();
+      expect(await page.getByRole('button', { name: 'Try again' }).count(), path).toBe(0);
+      await page.getByRole('link', { name: list }).waitFor();
+    }
+    await page.getByRole('link', { name: 'All agents' }).click();
+    await page.getByText('No agents yet').waitFor();
     expect(problems).toEqual([]);
   });
 });

@@ -25,6 +25,15 @@ export function isForbidden(error: unknown): boolean {
   return errorCode(error) === 'forbidden';
 }
 
+/**
+ * Whether asking again may get another answer: not when the API refused the request itself (400, a malformed
+ * id) or has no such thing (404); a failure of the network, a limit or the service may pass.
+ */
+export function retryMayHelp(error: unknown): boolean {
+  const code = errorCode(error);
+  return code !== 'invalid_request' && code !== 'not_found';
+}
+
 export function requestIdOf(error: unknown): string | undefined {
   return (error as ApiErrorBody | undefined)?.request_id;
 }

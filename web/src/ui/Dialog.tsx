@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
+/** The fields a person fills in, of which the first takes the focus when a dialog opens. */
+const FIELD = '.dialog-body :is(input, select, textarea):not([disabled], [type="hidden"])';
+
 /**
- * A modal dialog on the native <dialog> element: focus moves into it and is trapped by the browser,
- * Escape closes it, and the page behind is inert.
+ * A modal dialog on the native <dialog> element: focus moves into it (to its first field, else to Close) and
+ * is trapped by the browser, Escape closes it, and the page behind is inert.
  */
 export function Dialog({ title, open, onClose, children }: { title: string; open: boolean; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -14,6 +17,8 @@ export function Dialog({ title, open, onClose, children }: { title: string; open
     }
     if (open && !dialog.open) {
       dialog.showModal();
+      // The browser focuses Close, the first control: typing there would press it.
+      dialog.querySelector<HTMLElement>(FIELD)?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }

@@ -1,6 +1,7 @@
 /** Numbers and dates in the browser's locale; times in local time (the UTC instant is on hover, see Time). */
 const numberFormat = new Intl.NumberFormat(undefined);
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const secondFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
@@ -13,6 +14,11 @@ export function formatNumber(value: number | null | undefined, options?: Intl.Nu
 
 export function formatDateTime(value: string | Date | null | undefined): string {
   return value ? dateTimeFormat.format(new Date(value)) : '–';
+}
+
+/** With the seconds, to tell apart moments of one minute (two sign-ins from one browser). */
+export function formatDateTimeToSecond(value: string | Date): string {
+  return secondFormat.format(new Date(value));
 }
 
 export function formatDate(value: string | Date | null | undefined): string {

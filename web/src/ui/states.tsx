@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { errorMessage, isForbidden, requestIdOf } from '@/api/errors';
+import { errorMessage, isForbidden, requestIdOf, retryMayHelp } from '@/api/errors';
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
@@ -28,6 +28,7 @@ export function Forbidden({ what = 'this page' }: { what?: string }) {
   );
 }
 
+/** A failed load, with "Try again" where asking again may help (not for a malformed id or something not found). */
 export function ErrorState({ error, retry }: { error: unknown; retry?: () => void }) {
   if (isForbidden(error)) {
     return <Forbidden />;
@@ -37,7 +38,7 @@ export function ErrorState({ error, retry }: { error: unknown; retry?: () => voi
     <div className="state error" role="alert">
       <p className="state-title">{errorMessage(error)}</p>
       {requestId ? <p className="muted small">Request id: {requestId}</p> : null}
-      {retry ? (
+      {retry && retryMayHelp(error) ? (
         <button type="button" className="btn" onClick={retry}>
           Try again
         </button>

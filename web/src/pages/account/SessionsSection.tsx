@@ -7,6 +7,7 @@ import { ConfirmMutationDialog } from '@/ui/ConfirmMutationDialog';
 import { Section } from '@/ui/Page';
 import { QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
+import { formatDateTimeToSecond } from '@/ui/format';
 import { summariseUserAgent } from '@/pages/account/user-agent';
 import { TableWrap } from '@/ui/TableWrap';
 
@@ -53,7 +54,7 @@ export function SessionsSection() {
                         <button
                           type="button"
                           className="btn small"
-                          aria-label={`Sign out ${summariseUserAgent(session.user_agent)} (${session.ip ?? 'unknown address'})`}
+                          aria-label={`Sign out ${summariseUserAgent(session.user_agent)} (${session.ip ?? 'unknown address'}), signed in ${formatDateTimeToSecond(session.created_at)}`}
                           onClick={() => setEnding(session)}
                         >
                           Sign out

@@ -3,13 +3,16 @@ import { Link } from 'react-router';
 import { $api } from '@/api/client';
 import { fieldErrors } from '@/api/errors';
 import { CheckboxGroup, SelectField, TextAreaField, TextField } from '@/ui/fields';
-import { FieldError, FormActions } from '@/ui/form';
+import { FieldError, FormActions, FormError } from '@/ui/form';
 import { useFormValues, type SaveFormProps } from '@/ui/useFormValues';
 import { ErrorNote, Loading } from '@/ui/states';
-import { MODEL_SUGGESTIONS, RAG_STRATEGY_OPTIONS, type AgentFormValues, type RagStrategy } from '@/pages/agents/agent-form';
+import { formatNumber } from '@/ui/format';
+import { AGENT_DEFAULTS, MODEL_SUGGESTIONS, RAG_STRATEGY_OPTIONS, type AgentFormValues, type RagStrategy } from '@/pages/agents/agent-form';
 
 /** The largest page the API lists at once: the data sources offered for attaching. */
 const ALL = 200;
+/** The fields that show the API's reasons beside themselves (the provider key's, where it is offered). */
+const FIELDS = ['name', 'system_prompt', 'model', 'rag_strategy', 'temperature', 'max_tokens', 'data_source_ids'];
 
 function DataSourceChoice({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
   const sources = $api.useQuery('get', '/api/v1/data-sources', { params: { query: { limit: ALL } } });
@@ -101,7 +104,7 @@ export function AgentForm({ initial, submitLabel, busy, error, onSubmit, onCance
           min={0}
           max={2}
           step={0.1}
-          hint="0 to 2; empty keeps the default."
+          hint={`0 to 2; empty means the default, ${formatNumber(AGENT_DEFAULTS.temperature)}.`}
           value={values.temperature}
           onChange={(event) => set('temperature', event.target.value)}
           error={errors.temperature}
@@ -113,7 +116,7 @@ export function AgentForm({ initial, submitLabel, busy, error, onSubmit, onCance
           min={1}
           max={32768}
           step={1}
-          hint="Up to 32,768; empty keeps the default."
+          hint={`Up to 32,768; empty means the default, ${formatNumber(AGENT_DEFAULTS.maxTokens)}.`}
           value={values.maxTokens}
           onChange={(event) => set('maxTokens', event.target.value)}
           error={errors.max_tokens}
@@ -124,7 +127,7 @@ export function AgentForm({ initial, submitLabel, busy, error, onSubmit, onCance
       {values.providerKeyId !== undefined ? (
         <ProviderKeyChoice value={values.providerKeyId} onChange={(next) => set('providerKeyId', next)} error={errors.provider_key_id} />
       ) : null}
-      <ErrorNote error={error} />
+      <FormError error={error} besideFields={values.providerKeyId === undefined ? FIELDS : [...FIELDS, 'provider_key_id']} />
       <FormActions submitLabel={submitLabel} busyLabel="Saving…" busy={busy} onCancel={onCancel} />
     </form>
   );

@@ -12,7 +12,7 @@ import { formatNumber } from '@/ui/format';
 import { useNotice } from '@/ui/notice';
 import { AgentForm } from '@/pages/agents/AgentForm';
 import { AgentStatusBadge } from '@/pages/agents/AgentStatusBadge';
-import { agentBody, agentFormFrom, RAG_STRATEGY_LABELS, type Agent, type AgentFormValues } from '@/pages/agents/agent-form';
+import { agentFormFrom, RAG_STRATEGY_LABELS, updateAgentBody, type Agent, type AgentFormValues } from '@/pages/agents/agent-form';
 import { SourceStatusBadge } from '@/pages/data-sources/SourceStatusBadge';
 
 /** After a change: the list and every agent's own query (a path with an id is a key of its own). */
@@ -20,6 +20,8 @@ const AGENT_QUERIES = [
   ['get', '/api/v1/agents'],
   ['get', '/api/v1/agents/{id}'],
 ] as const;
+
+const backToList = <Link to="/agents">All agents</Link>;
 
 function useAgentChanged() {
   const queries = useQueryClient();
@@ -93,7 +95,7 @@ function EditAgent({ agent, withProviderKey }: { agent: Agent; withProviderKey: 
   const notify = useNotice();
   const save = (values: AgentFormValues) => {
     update.mutate(
-      { params: { path: { id: agent.id } }, body: agentBody(values) },
+      { params: { path: { id: agent.id } }, body: updateAgentBody(values) },
       {
         onSuccess: () => {
           void changed();
@@ -146,7 +148,8 @@ function AgentActions({ agent }: { agent: Agent }) {
       <ConfirmMutationDialog
         mutation={remove}
         variables={confirming ? { params: { path: { id: agent.id } } } : undefined}
-        invalidates={AGENT_QUERIES}
+        forgets={[['get', '/api/v1/agents/{id}', { params: { path: { id: agent.id } } }]]}
+        invalidates={[['get', '/api/v1/agents']]}
         notice={`Agent “${agent.name}” deleted.`}
         onClose={() => setConfirming(false)}
         onDone={() => void navigate('/agents')}
@@ -167,7 +170,9 @@ export function AgentPage() {
 
   if (agent.error || agent.isPending) {
     return (
-      <Page title="Agent">{agent.error ? <ErrorState error={agent.error} retry={() => void agent.refetch()} /> : <Loading label="Loading the agent…" />}</Page>
+      <Page title="Agent" description={backToList}>
+        {agent.error ? <ErrorState error={agent.error} retry={() => void agent.refetch()} /> : <Loading label="Loading the agent…" />}
+      </Page>
     );
   }
   const data = agent.data;
@@ -183,7 +188,7 @@ export function AgentPage() {
   );
 
   return (
-    <Page title={data.name} description={<Link to="/agents">All agents</Link>} actions={actions}>
+    <Page title={data.name} description={backToList} actions={actions}>
       <Section title="Details">
         <AgentDetails agent={data} />
       </Section>

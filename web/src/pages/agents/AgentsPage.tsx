@@ -1,19 +1,20 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { $api } from '@/api/client';
 import { can } from '@/app/permissions';
 import { useSignedIn } from '@/app/session';
 import { Dialog } from '@/ui/Dialog';
 import { Page } from '@/ui/Page';
-import { Pager } from '@/ui/Pager';
+import { PagedList } from '@/ui/Pager';
 import { TableWrap } from '@/ui/TableWrap';
 import { Empty, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { formatNumber } from '@/ui/format';
 import { useDialogMutation } from '@/ui/useDialogMutation';
+import { usePaging } from '@/ui/usePaging';
 import { AgentForm } from '@/pages/agents/AgentForm';
 import { AgentStatusBadge } from '@/pages/agents/AgentStatusBadge';
-import { agentBody, newAgentForm, RAG_STRATEGY_LABELS, type Agent, type AgentFormValues } from '@/pages/agents/agent-form';
+import { createAgentBody, newAgentForm, RAG_STRATEGY_LABELS, type Agent, type AgentFormValues } from '@/pages/agents/agent-form';
 
 const PAGE_SIZE = 25;
 
@@ -65,7 +66,7 @@ function CreateAgentDialog({ open, onClose, withProviderKey }: { open: boolean; 
     notice: (agent) => `Agent “${agent.name}” created.`,
     onClose,
   });
-  const submit = (values: AgentFormValues) => run({ body: agentBody(values) });
+  const submit = (values: AgentFormValues) => run({ body: createAgentBody(values) });
   return (
     <Dialog title="New agent" open={open} onClose={close}>
       <AgentForm
@@ -83,10 +84,9 @@ function CreateAgentDialog({ open, onClose, withProviderKey }: { open: boolean; 
 export function AgentsPage() {
   const { user } = useSignedIn();
   const writer = can(user.role, 'write');
-  const [params, setParams] = useSearchParams();
-  const offset = Math.max(0, Number(params.get('offset')) || 0);
+  const paging = usePaging(PAGE_SIZE);
   const [creating, setCreating] = useState(false);
-  const agents = $api.useQuery('get', '/api/v1/agents', { params: { query: { limit: PAGE_SIZE, offset } } });
+  const agents = $api.useQuery('get', '/api/v1/agents', { params: { query: { limit: PAGE_SIZE, offset: paging.offset } } });
 
   const newAgentButton = writer ? (
     <button type="button" className="btn primary" onClick={() => setCreating(true)}>
@@ -97,22 +97,24 @@ export function AgentsPage() {
   return (
     <Page title="Agents" description="Question-answering agents and the data sources they answer from." actions={newAgentButton}>
       <QueryView query={agents} label="Loading agents…">
-        {(data) =>
-          data.total === 0 ? (
-            <Empty title="No agents yet">
-              <p>
-                {writer
-                  ? 'Create an agent, attach data sources to it, and ask it questions in the playground.'
-                  : 'Someone who can configure agents has not created any yet.'}
-              </p>
-            </Empty>
-          ) : (
-            <>
-              <AgentsTable agents={data.agents} />
-              <Pager offset={offset} limit={PAGE_SIZE} total={data.total} onChange={(next) => setParams(next > 0 ? { offset: String(next) } : {})} />
-            </>
-          )
-        }
+        {(data) => (
+          <PagedList
+            paging={paging}
+            total={data.total}
+            shown={data.agents.length}
+            empty={
+              <Empty title="No agents yet">
+                <p>
+                  {writer
+                    ? 'Create an agent, attach data sources to it, and ask it questions in the playground.'
+                    : 'Someone who can configure agents has not created any yet.'}
+                </p>
+              </Empty>
+            }
+          >
+            <AgentsTable agents={data.agents} />
+          </PagedList>
+        )}
       </QueryView>
       {writer ? <CreateAgentDialog open={creating} onClose={() => setCreating(false)} withProviderKey={can(user.role, 'admin')} /> : null}
     </Page>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentBody, agentFormFrom, newAgentForm, numberOrUndefined, type Agent } from '@/pages/agents/agent-form';
+import { AGENT_DEFAULTS, agentFormFrom, createAgentBody, newAgentForm, numberOrUndefined, updateAgentBody, type Agent } from '@/pages/agents/agent-form';
 
 const AGENT: Agent = {
   id: 'agt_1',
@@ -24,9 +24,9 @@ describe('numberOrUndefined', () => {
   });
 });
 
-describe('agentBody', () => {
+describe('createAgentBody', () => {
   it('should send a new agent with the defaults it shows and nothing for the fields left empty', () => {
-    expect(agentBody({ ...newAgentForm(false), name: '  Support  ' })).toEqual({
+    expect(createAgentBody({ ...newAgentForm(false), name: '  Support  ' })).toEqual({
       name: 'Support',
       system_prompt: null,
       model: 'extractive',
@@ -35,9 +35,19 @@ describe('agentBody', () => {
     });
   });
 
+  it('should send the numbers typed, and null for no provider key', () => {
+    expect(createAgentBody({ ...newAgentForm(true), name: 'Support', temperature: '0', maxTokens: '512' })).toMatchObject({
+      temperature: 0,
+      max_tokens: 512,
+      provider_key_id: null,
+    });
+  });
+});
+
+describe('updateAgentBody', () => {
   it('should send every field of an edited agent, and null to detach its provider key', () => {
     const values = { ...agentFormFrom(AGENT, true), temperature: '1.2', maxTokens: '2048' };
-    expect(agentBody(values)).toEqual({
+    expect(updateAgentBody(values)).toEqual({
       name: 'Support',
       system_prompt: 'Be brief.',
       model: 'extractive',
@@ -49,8 +59,13 @@ describe('agentBody', () => {
     });
   });
 
+  it('should send the default for a number cleared, as an empty field means for a new agent', () => {
+    const body = updateAgentBody({ ...agentFormFrom(AGENT, false), temperature: ' ', maxTokens: '' });
+    expect(body).toMatchObject({ temperature: AGENT_DEFAULTS.temperature, max_tokens: AGENT_DEFAULTS.maxTokens });
+  });
+
   it('should clear the instructions with null, and leave the provider key alone for those who cannot see keys', () => {
-    const body = agentBody({ ...agentFormFrom(AGENT, false), systemPrompt: '   ' });
+    const body = updateAgentBody({ ...agentFormFrom(AGENT, false), systemPrompt: '   ' });
     expect(body.system_prompt).toBeNull();
     expect(body).not.toHaveProperty('provider_key_id');
   });

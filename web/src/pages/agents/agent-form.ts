@@ -5,7 +5,7 @@ export type RagStrategy = Agent['rag_strategy'];
 export type AgentStatus = Agent['status'];
 type CreateAgentBody = components['schemas']['CreateAgentDto'];
 
-/** What the agent form edits, as the inputs hold it (numbers as typed, empty meaning "the service's default"). */
+/** What the agent form edits, as the inputs hold it (numbers as typed, empty meaning the service's default). */
 export interface AgentFormValues {
   name: string;
   systemPrompt: string;
@@ -71,7 +71,10 @@ export function agentFormFrom(agent: Agent, withProviderKey: boolean): AgentForm
   };
 }
 
-/** A typed number, or undefined when left empty (the API then keeps its default or the current value). */
+/** The service's defaults, as CreateAgentDto documents them: what an empty field stands for. */
+export const AGENT_DEFAULTS = { temperature: 0.2, maxTokens: 1024 } as const;
+
+/** A typed number, or undefined when left empty. */
 export function numberOrUndefined(value: string): number | undefined {
   const trimmed = value.trim();
   return trimmed === '' ? undefined : Number(trimmed);
@@ -80,7 +83,7 @@ export function numberOrUndefined(value: string): number | undefined {
 /** The JSON body the form sends; a cleared system prompt is null (it removes the current one). */
 export type AgentBody = CreateAgentBody;
 
-export function agentBody(values: AgentFormValues): AgentBody {
+function bodyOf(values: AgentFormValues): AgentBody {
   const body: AgentBody = {
     name: values.name.trim(),
     system_prompt: values.systemPrompt.trim() === '' ? null : values.systemPrompt,
@@ -88,6 +91,15 @@ export function agentBody(values: AgentFormValues): AgentBody {
     rag_strategy: values.ragStrategy,
     data_source_ids: values.dataSourceIds,
   };
+  if (values.providerKeyId !== undefined) {
+    body.provider_key_id = values.providerKeyId === '' ? null : values.providerKeyId;
+  }
+  return body;
+}
+
+/** A new agent: a number left empty is not sent, and the service applies its default. */
+export function createAgentBody(values: AgentFormValues): AgentBody {
+  const body = bodyOf(values);
   const temperature = numberOrUndefined(values.temperature);
   if (temperature !== undefined) {
     body.temperature = temperature;
@@ -96,8 +108,17 @@ export function agentBody(values: AgentFormValues): AgentBody {
   if (maxTokens !== undefined) {
     body.max_tokens = maxTokens;
   }
-  if (values.providerKeyId !== undefined) {
-    body.provider_key_id = values.providerKeyId === '' ? null : values.providerKeyId;
-  }
   return body;
+}
+
+/**
+ * An edited agent: a number cleared means the default, as it does for a new one (an update that left it out
+ * would keep the current value, which the field no longer shows).
+ */
+export function updateAgentBody(values: AgentFormValues): AgentBody {
+  return {
+    ...bodyOf(values),
+    temperature: numberOrUndefined(values.temperature) ?? AGENT_DEFAULTS.temperature,
+    max_tokens: numberOrUndefined(values.maxTokens) ?? AGENT_DEFAULTS.maxTokens,
+  };
 }

@@ -3,8 +3,8 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { $api } from '@/api/client';
 import { fieldErrors } from '@/api/errors';
 import type { components } from '@/api/schema';
-import { ENVIRONMENT_OPTIONS, SCOPE_OPTIONS, type Environment, type Scope } from '@/pages/api-keys/scopes';
-import { can } from '@/app/permissions';
+import { ENVIRONMENT_OPTIONS, scopeOptionsFor, scopesWithinRole, type Environment, type Scope } from '@/pages/api-keys/scopes';
+import { can, ROLE_LABELS, type Role } from '@/app/permissions';
 import { useSignedIn } from '@/app/session';
 import { ActionsHeader } from '@/ui/ActionsHeader';
 import { Badge, type Tone } from '@/ui/Badge';
@@ -14,12 +14,13 @@ import { Dialog } from '@/ui/Dialog';
 import { Page } from '@/ui/Page';
 import { CheckboxGroup, SelectField, TextField } from '@/ui/fields';
 import { FieldError, FormActions, FormError } from '@/ui/form';
-import { Pager } from '@/ui/Pager';
+import { PagedList } from '@/ui/Pager';
 import { SecretOnceDialog } from '@/ui/SecretOnceDialog';
 import { Empty, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { TableWrap } from '@/ui/TableWrap';
 import { useDialogMutation } from '@/ui/useDialogMutation';
+import { usePaging } from '@/ui/usePaging';
 
 type ApiKey = components['schemas']['ApiKeyResponseDto'];
 type CreatedKey = components['schemas']['CreatedApiKeyResponseDto'];
@@ -31,6 +32,7 @@ const STATUS_TONES: Record<ApiKey['status'], Tone> = { active: 'good', revoked: 
 const STATUS_LABELS: Record<ApiKey['status'], string> = { active: 'Active', revoked: 'Revoked', expired: 'Expired' };
 
 function CreateKeyForm({ onClose, onCreated }: { onClose: () => void; onCreated: (key: CreatedKey) => void }) {
+  const { user } = useSignedIn();
   const [name, setName] = useState('');
   const [environment, setEnvironment] = useState<Environment>('live');
   const [scopes, setScopes] = useState<Scope[]>(['read']);
@@ -64,7 +66,13 @@ function CreateKeyForm({ onClose, onCreated }: { onClose: () => void; onCreated:
         error={errors.environment}
         onChange={(event) => setEnvironment(event.target.value as Environment)}
       />
-      <CheckboxGroup legend="Scopes" hint="What the key may do. Give it no more than it needs." options={SCOPE_OPTIONS} value={scopes} onChange={setScopes} />
+      <CheckboxGroup
+        legend="Scopes"
+        hint="What the key may do, never more than your role allows. Give it no more than it needs."
+        options={scopeOptionsFor(user.role)}
+        value={scopes}
+        onChange={setScopes}
+      />
       <FieldError message={errors.scopes ?? (noScope ? 'Choose at least one scope.' : undefined)} />
       <FormError error={mutation.error} />
       <FormActions submitLabel="Create key" busyLabel="Creating…" busy={mutation.isPending} onCancel={close} />
@@ -122,7 +130,39 @@ function RotateDialog({ apiKey, onClose, onRotated }: { apiKey: ApiKey | undefin
   );
 }
 
-function KeysTable({ keys, onRevoke, onRotate }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void; onRotate: (key: ApiKey) => void }) {
+/**
+ * A key's scopes. Below admin, the list holds the person's own keys, capped by their role: a key made with more
+ * shows what it can do, and says so.
+ */
+function KeyScopes({ scopes, ownerRole }: { scopes: string[]; ownerRole: Role | undefined }) {
+  if (ownerRole === undefined) {
+    return <>{scopes.join(', ')}</>;
+  }
+  const within = scopesWithinRole(scopes, ownerRole);
+  return (
+    <>
+      {within.scopes.join(', ') || '–'}
+      {within.capped ? (
+        <div className="small muted">
+          Made with {scopes.join(', ')}; limited to what your role ({ROLE_LABELS[ownerRole]}) allows.
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function KeysTable({
+  keys,
+  ownerRole,
+  onRevoke,
+  onRotate,
+}: {
+  keys: ApiKey[];
+  /** The role of the person whose keys these are, when they are one person's. */
+  ownerRole: Role | undefined;
+  onRevoke: (key: ApiKey) => void;
+  onRotate: (key: ApiKey) => void;
+}) {
   // The frame is focusable, so a table wider than the screen scrolls by keyboard too.
   return (
     <TableWrap label="API keys table">
@@ -153,7 +193,9 @@ function KeysTable({ keys, onRevoke, onRotate }: { keys: ApiKey[]; onRevoke: (ke
                   </>
                 ) : null}
               </td>
-              <td>{key.scopes.join(', ')}</td>
+              <td>
+                <KeyScopes scopes={key.scopes} ownerRole={ownerRole} />
+              </td>
               <td>
                 <Badge tone={STATUS_TONES[key.status]}>{STATUS_LABELS[key.status]}</Badge>
               </td>
@@ -183,27 +225,35 @@ function KeysTable({ keys, onRevoke, onRotate }: { keys: ApiKey[]; onRevoke: (ke
 }
 
 function ApiKeysView({ creating, onCreatingChange }: { creating: boolean; onCreatingChange: (open: boolean) => void }) {
-  const [offset, setOffset] = useState(0);
+  const { user } = useSignedIn();
+  const paging = usePaging(PAGE_SIZE);
   const [shown, setShown] = useState<CreatedKey | undefined>();
   const [revoking, setRevoking] = useState<ApiKey | undefined>();
   const [rotating, setRotating] = useState<ApiKey | undefined>();
-  const query = $api.useQuery('get', '/api/v1/api-keys', { params: { query: { limit: PAGE_SIZE, offset } } }, { placeholderData: keepPreviousData });
+  const query = $api.useQuery(
+    'get',
+    '/api/v1/api-keys',
+    { params: { query: { limit: PAGE_SIZE, offset: paging.offset } } },
+    { placeholderData: keepPreviousData },
+  );
 
   return (
     <>
       <QueryView query={query} label="Loading API keys…">
-        {({ api_keys: keys, total }) =>
-          keys.length === 0 ? (
-            <Empty title="No API keys yet">
-              <p>Create one for each program that calls the API.</p>
-            </Empty>
-          ) : (
-            <>
-              <KeysTable keys={keys} onRevoke={setRevoking} onRotate={setRotating} />
-              <Pager offset={offset} limit={PAGE_SIZE} total={total} onChange={setOffset} />
-            </>
-          )
-        }
+        {({ api_keys: keys, total }) => (
+          <PagedList
+            paging={paging}
+            total={total}
+            shown={keys.length}
+            empty={
+              <Empty title="No API keys yet">
+                <p>Create one for each program that calls the API.</p>
+              </Empty>
+            }
+          >
+            <KeysTable keys={keys} ownerRole={can(user.role, 'admin') ? undefined : user.role} onRevoke={setRevoking} onRotate={setRotating} />
+          </PagedList>
+        )}
       </QueryView>
       <Dialog title="Create an API key" open={creating} onClose={() => onCreatingChange(false)}>
         <CreateKeyForm onClose={() => onCreatingChange(false)} onCreated={setShown} />

@@ -6,10 +6,11 @@ import { can } from '@/app/permissions';
 import { useSignedIn } from '@/app/session';
 import { SelectField, TextField } from '@/ui/fields';
 import { Page } from '@/ui/Page';
-import { Pager } from '@/ui/Pager';
+import { PagedList } from '@/ui/Pager';
 import { Empty, Forbidden, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { formatDateTime } from '@/ui/format';
+import { usePaging } from '@/ui/usePaging';
 import { ACTION_LABELS, ACTOR_LABELS, detailLines, filtersFromParams, paramsFromFilters, type AuditAction, type AuditFilters } from '@/pages/audit-log/audit';
 import '@/pages/audit-log/audit-log.css';
 import { TableWrap } from '@/ui/TableWrap';
@@ -39,11 +40,12 @@ export function AuditLogPage() {
 function AuditLog() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
+  const paging = usePaging(PAGE_SIZE);
   const entries = $api.useQuery('get', '/api/v1/audit-log', {
     params: {
       query: {
         limit: PAGE_SIZE,
-        offset: filters.offset,
+        offset: paging.offset,
         ...(filters.action ? { action: filters.action } : {}),
         ...(filters.start ? { start_date: filters.start } : {}),
         ...(filters.end ? { end_date: filters.end } : {}),
@@ -57,22 +59,24 @@ function AuditLog() {
       <FilterForm key={params.toString()} filters={filters} onApply={apply} />
       <section className="section" aria-label="Entries">
         <QueryView query={entries} label="Loading the audit log…">
-          {(page) =>
-            page.total === 0 ? (
-              <Empty title={filtered ? 'No entries match these filters' : 'No entries yet'}>
-                {filtered ? (
-                  <button type="button" className="btn" onClick={() => apply({ offset: 0 })}>
-                    Clear the filters
-                  </button>
-                ) : null}
-              </Empty>
-            ) : (
-              <>
-                <EntryTable entries={page.entries} />
-                <Pager offset={filters.offset} limit={PAGE_SIZE} total={page.total} onChange={(offset) => apply({ ...filters, offset })} />
-              </>
-            )
-          }
+          {(page) => (
+            <PagedList
+              paging={paging}
+              total={page.total}
+              shown={page.entries.length}
+              empty={
+                <Empty title={filtered ? 'No entries match these filters' : 'No entries yet'}>
+                  {filtered ? (
+                    <button type="button" className="btn" onClick={() => apply({})}>
+                      Clear the filters
+                    </button>
+                  ) : null}
+                </Empty>
+              }
+            >
+              <EntryTable entries={page.entries} />
+            </PagedList>
+          )}
         </QueryView>
       </section>
     </Page>
@@ -85,7 +89,7 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (fil
   const [end, setEnd] = useState(filters.end ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply({ ...(action ? { action: action as AuditAction } : {}), ...(start ? { start } : {}), ...(end ? { end } : {}), offset: 0 });
+    onApply({ ...(action ? { action: action as AuditAction } : {}), ...(start ? { start } : {}), ...(end ? { end } : {}) });
   };
   return (
     <form className="row audit-filters" onSubmit={submit} aria-label="Filter the audit log">
@@ -96,7 +100,7 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (fil
         <button type="submit" className="btn primary">
           Filter
         </button>
-        <button type="button" className="btn" onClick={() => onApply({ offset: 0 })}>
+        <button type="button" className="btn" onClick={() => onApply({})}>
           Clear
         </button>
       </div>

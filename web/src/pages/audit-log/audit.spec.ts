@@ -2,24 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { detailLines, filtersFromParams, paramsFromFilters } from '@/pages/audit-log/audit';
 
 describe('audit log filters in the address', () => {
-  it('should read the action, the days and the offset', () => {
+  it('should read the action and the days', () => {
     expect(filtersFromParams(new URLSearchParams('action=login.failed&start=2026-11-01&end=2026-11-30&offset=50'))).toEqual({
       action: 'login.failed',
       start: '2026-11-01',
       end: '2026-11-30',
-      offset: 50,
     });
   });
 
-  it('should ignore an unknown action, a malformed day and a bad offset', () => {
-    expect(filtersFromParams(new URLSearchParams('action=drop.table&start=yesterday&end=2026-13&offset=-5'))).toEqual({ offset: 0 });
-    expect(filtersFromParams(new URLSearchParams('action=toString&offset=1.5'))).toEqual({ offset: 0 });
+  it('should ignore an unknown action and a malformed day', () => {
+    expect(filtersFromParams(new URLSearchParams('action=drop.table&start=yesterday&end=2026-13'))).toEqual({});
+    expect(filtersFromParams(new URLSearchParams('action=toString'))).toEqual({});
   });
 
-  it('should write back only what is set', () => {
-    expect(paramsFromFilters({ action: 'logout', offset: 0 }).toString()).toBe('action=logout');
-    expect(paramsFromFilters({ start: '2026-11-01', end: '2026-11-02', offset: 100 }).toString()).toBe('start=2026-11-01&end=2026-11-02&offset=100');
-    expect(paramsFromFilters({ offset: 0 }).toString()).toBe('');
+  it('should write back only what is set, and no page: new filters start from the first one', () => {
+    expect(paramsFromFilters({ action: 'logout' }).toString()).toBe('action=logout');
+    expect(paramsFromFilters({ start: '2026-11-01', end: '2026-11-02' }).toString()).toBe('start=2026-11-01&end=2026-11-02');
+    expect(paramsFromFilters({}).toString()).toBe('');
   });
 });
 

@@ -41,7 +41,6 @@ export interface AuditFilters {
   start?: string;
   /** Last UTC day, YYYY-MM-DD. */
   end?: string;
-  offset: number;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -50,21 +49,19 @@ function isAction(value: string | null): value is AuditAction {
   return value !== null && Object.hasOwn(ACTION_LABELS, value);
 }
 
-/** The filters in the page address (`?action=&start=&end=&offset=`), ignoring values the API would refuse. */
+/** The filters in the page address (`?action=&start=&end=`), ignoring values the API would refuse; the page beside them is ui/paging's. */
 export function filtersFromParams(params: URLSearchParams): AuditFilters {
   const action = params.get('action');
   const start = params.get('start');
   const end = params.get('end');
-  const offset = Number(params.get('offset'));
   return {
     ...(isAction(action) ? { action } : {}),
     ...(start && DAY.test(start) ? { start } : {}),
     ...(end && DAY.test(end) ? { end } : {}),
-    offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
   };
 }
 
-/** The page address for some filters: only what is set, no offset on the first page. */
+/** The page address for some filters: only what is set, and no page (new filters start from the first one). */
 export function paramsFromFilters(filters: AuditFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.action) {
@@ -75,9 +72,6 @@ export function paramsFromFilters(filters: AuditFilters): URLSearchParams {
   }
   if (filters.end) {
     params.set('end', filters.end);
-  }
-  if (filters.offset > 0) {
-    params.set('offset', String(filters.offset));
   }
   return params;
 }

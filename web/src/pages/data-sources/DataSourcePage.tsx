@@ -23,6 +23,8 @@ import { sourceFormFrom, updateSourceBody, type SourceFormValues } from '@/pages
 import { FREQUENCY_LABELS, isConnector, TYPE_LABELS, type DataSource, type SourceType } from '@/pages/data-sources/source-status';
 import { useSourceStatus, useSyncStarted } from '@/pages/data-sources/useSourceStatus';
 
+const backToList = <Link to="/data-sources">All data sources</Link>;
+
 function SyncSection({ status, type, connected }: { status: ReturnType<typeof useSourceStatus>; type: SourceType; connected: boolean }) {
   if (status.error) {
     return <ErrorNote error={status.error} />;
@@ -132,12 +134,25 @@ function SourceSettings({ source }: { source: DataSource }) {
   );
 }
 
-/** A deleted source leaves the list, and the agents that answered from it stop referring to it. */
+/** The agents that answered from a deleted source stop referring to it. */
 const CHANGED_BY_DELETE = [
-  ['get', '/api/v1/data-sources'],
   ['get', '/api/v1/agents'],
   ['get', '/api/v1/agents/{id}'],
 ] as const;
+
+/**
+ * What showed a deleted source: its page, status and documents, and the list, whose row of a source that was
+ * syncing when last listed would ask for its status again.
+ */
+function queriesOfDeleted(id: string) {
+  const byId = { params: { path: { id } } };
+  return [
+    ['get', '/api/v1/data-sources/{id}', byId],
+    ['get', '/api/v1/data-sources/{id}/status', byId],
+    ['get', '/api/v1/data-sources/{id}/documents', byId],
+    ['get', '/api/v1/data-sources'],
+  ] as const;
+}
 
 function SourceActions({ source, syncing, syncable }: { source: DataSource; syncing: boolean; syncable: boolean }) {
   const navigate = useNavigate();
@@ -172,6 +187,7 @@ function SourceActions({ source, syncing, syncable }: { source: DataSource; sync
       <ConfirmMutationDialog
         mutation={remove}
         variables={confirming ? { params: { path: { id: source.id } } } : undefined}
+        forgets={queriesOfDeleted(source.id)}
         invalidates={CHANGED_BY_DELETE}
         notice={`Data source “${source.name}” deleted.`}
         onClose={() => setConfirming(false)}
@@ -198,7 +214,7 @@ export function DataSourcePage() {
 
   if (source.error || source.isPending) {
     return (
-      <Page title="Data source">
+      <Page title="Data source" description={backToList}>
         {source.error ? <ErrorState error={source.error} retry={() => void source.refetch()} /> : <Loading label="Loading the data source…" />}
       </Page>
     );
@@ -210,11 +226,7 @@ export function DataSourcePage() {
   const syncable = canSync(data.type, current);
 
   return (
-    <Page
-      title={data.name}
-      description={<Link to="/data-sources">All data sources</Link>}
-      actions={writer ? <SourceActions source={data} syncing={syncing} syncable={syncable} /> : null}
-    >
+    <Page title={data.name} description={backToList} actions={writer ? <SourceActions source={data} syncing={syncing} syncable={syncable} /> : null}>
       {isConnector(data.type) && connection ? <ConnectionSection source={data} type={data.type} connection={connection} writer={writer} /> : null}
       <Section title="Sync">
         <SyncSection status={status} type={data.type} connected={syncable} />

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { $api } from '@/api/client';
 import { can } from '@/app/permissions';
 import { useSignedIn } from '@/app/session';
 import { Dialog } from '@/ui/Dialog';
 import { SelectField } from '@/ui/fields';
 import { Page } from '@/ui/Page';
-import { Pager } from '@/ui/Pager';
+import { PagedList } from '@/ui/Pager';
 import { TableWrap } from '@/ui/TableWrap';
 import { Empty, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { useDialogMutation } from '@/ui/useDialogMutation';
+import { useAddressFilter, usePaging } from '@/ui/usePaging';
 import '@/pages/data-sources/data-sources.css';
 import { SourceForm } from '@/pages/data-sources/SourceForm';
 import { SourceStatusBadge } from '@/pages/data-sources/SourceStatusBadge';
@@ -32,9 +33,7 @@ const FILTERS: ReadonlyArray<{ value: '' | StatusFilter; label: string }> = [
   { value: 'failed', label: 'Failed' },
 ];
 
-function isFilter(value: string | null): value is StatusFilter {
-  return FILTERS.some((filter) => filter.value !== '' && filter.value === value);
-}
+const STATUSES = FILTERS.flatMap((filter) => (filter.value ? [filter.value] : []));
 
 function LiveProgress({ source }: { source: DataSource }) {
   const status = useSourceStatus(source.id, source.type, source.status);
@@ -113,15 +112,10 @@ function CreateSourceDialog({ open, onClose }: { open: boolean; onClose: () => v
 export function DataSourcesPage() {
   const { user } = useSignedIn();
   const writer = can(user.role, 'write');
-  const [params, setParams] = useSearchParams();
-  const offset = Math.max(0, Number(params.get('offset')) || 0);
-  const statusParam = params.get('status');
-  const status = isFilter(statusParam) ? statusParam : undefined;
+  const paging = usePaging(PAGE_SIZE);
+  const [status, setStatus] = useAddressFilter('status', STATUSES);
   const [creating, setCreating] = useState(false);
-  const sources = $api.useQuery('get', '/api/v1/data-sources', { params: { query: { limit: PAGE_SIZE, offset, status } } });
-
-  const setFilter = (next: string) => setParams(next ? { status: next } : {});
-  const setOffset = (next: number) => setParams({ ...(status ? { status } : {}), ...(next > 0 ? { offset: String(next) } : {}) });
+  const sources = $api.useQuery('get', '/api/v1/data-sources', { params: { query: { limit: PAGE_SIZE, offset: paging.offset, status } } });
 
   return (
     <Page
@@ -136,27 +130,29 @@ export function DataSourcesPage() {
       }
     >
       <div className="filters">
-        <SelectField label="Status" options={FILTERS} value={status ?? ''} onChange={(event) => setFilter(event.target.value)} />
+        <SelectField label="Status" options={FILTERS} value={status ?? ''} onChange={(event) => setStatus(event.target.value)} />
       </div>
       <QueryView query={sources} label="Loading data sources…">
-        {(data) =>
-          data.total === 0 ? (
-            <Empty title={status ? 'No data source has this status' : 'No data sources yet'}>
-              {status ? null : (
-                <p>
-                  {writer
-                    ? 'Add a website to crawl, a set of files to upload, or connect Confluence, Slack, Google Drive or SharePoint; agents answer from them.'
-                    : 'Someone who can configure data sources has not added any yet.'}
-                </p>
-              )}
-            </Empty>
-          ) : (
-            <>
-              <SourcesTable sources={data.data_sources} />
-              <Pager offset={offset} limit={PAGE_SIZE} total={data.total} onChange={setOffset} />
-            </>
-          )
-        }
+        {(data) => (
+          <PagedList
+            paging={paging}
+            total={data.total}
+            shown={data.data_sources.length}
+            empty={
+              <Empty title={status ? 'No data source has this status' : 'No data sources yet'}>
+                {status ? null : (
+                  <p>
+                    {writer
+                      ? 'Add a website to crawl, a set of files to upload, or connect Confluence, Slack, Google Drive or SharePoint; agents answer from them.'
+                      : 'Someone who can configure data sources has not added any yet.'}
+                  </p>
+                )}
+              </Empty>
+            }
+          >
+            <SourcesTable sources={data.data_sources} />
+          </PagedList>
+        )}
       </QueryView>
       {writer ? <CreateSourceDialog open={creating} onClose={() => setCreating(false)} /> : null}
     </Page>

@@ -1,14 +1,14 @@
-import { useState } from 'react';
 import { $api } from '@/api/client';
 import type { components } from '@/api/schema';
 import { Badge } from '@/ui/Badge';
 import { SelectField } from '@/ui/fields';
 import { formatNumber } from '@/ui/format';
-import { Pager } from '@/ui/Pager';
+import { PagedList } from '@/ui/Pager';
 import { TableWrap } from '@/ui/TableWrap';
 import { Empty, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { webLink } from '@/ui/links';
+import { useAddressFilter, usePaging } from '@/ui/usePaging';
 
 type Document = components['schemas']['DocumentResponseDto'];
 type DocumentStatus = Document['status'];
@@ -22,6 +22,7 @@ const FILTERS: ReadonlyArray<{ value: '' | DocumentStatus; label: string }> = [
   { value: 'indexed', label: 'Indexed' },
   { value: 'failed', label: 'Failed' },
 ];
+const STATUSES = FILTERS.flatMap((filter) => (filter.value ? [filter.value] : []));
 
 function DocumentTitle({ document }: { document: Document }) {
   const href = webLink(document.url);
@@ -80,46 +81,40 @@ function DocumentsTable({ documents }: { documents: Document[] }) {
   );
 }
 
-/** The source's pages or files, each with its own status and the reason it could not be indexed. */
+/** The source's pages or files, each with its own status and the reason it could not be indexed; its filter and page in the address. */
 export function DocumentsList({ sourceId, syncing }: { sourceId: string; syncing: boolean }) {
-  const [offset, setOffset] = useState(0);
-  const [status, setStatus] = useState<'' | DocumentStatus>('');
+  const paging = usePaging(PAGE_SIZE);
+  const [status, setStatus] = useAddressFilter('status', STATUSES);
   const documents = $api.useQuery(
     'get',
     '/api/v1/data-sources/{id}/documents',
-    { params: { path: { id: sourceId }, query: { limit: PAGE_SIZE, offset, status: status || undefined } } },
+    { params: { path: { id: sourceId }, query: { limit: PAGE_SIZE, offset: paging.offset, status } } },
     { refetchInterval: syncing ? REFRESH_MS : false },
   );
   return (
     <>
       <div className="filters">
-        <SelectField
-          label="Show"
-          options={FILTERS}
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as '' | DocumentStatus);
-            setOffset(0);
-          }}
-        />
+        <SelectField label="Show" options={FILTERS} value={status ?? ''} onChange={(event) => setStatus(event.target.value)} />
       </div>
       <QueryView query={documents} label="Loading documents…">
-        {(data) =>
-          data.total === 0 ? (
-            <Empty title={status ? 'No document has this status' : 'No documents yet'}>
-              {status ? null : (
-                <p className="muted">
-                  {syncing ? 'The sync is running: documents appear here as they are indexed.' : 'Documents appear here once the source is synced.'}
-                </p>
-              )}
-            </Empty>
-          ) : (
-            <>
-              <DocumentsTable documents={data.documents} />
-              <Pager offset={offset} limit={PAGE_SIZE} total={data.total} onChange={setOffset} />
-            </>
-          )
-        }
+        {(data) => (
+          <PagedList
+            paging={paging}
+            total={data.total}
+            shown={data.documents.length}
+            empty={
+              <Empty title={status ? 'No document has this status' : 'No documents yet'}>
+                {status ? null : (
+                  <p className="muted">
+                    {syncing ? 'The sync is running: documents appear here as they are indexed.' : 'Documents appear here once the source is synced.'}
+                  </p>
+                )}
+              </Empty>
+            }
+          >
+            <DocumentsTable documents={data.documents} />
+          </PagedList>
+        )}
       </QueryView>
     </>
   );

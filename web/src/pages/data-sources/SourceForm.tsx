@@ -1,10 +1,9 @@
 import { fieldErrors } from '@/api/errors';
 import { SelectField, TextField } from '@/ui/fields';
-import { FormActions } from '@/ui/form';
+import { FormActions, FormError } from '@/ui/form';
 import { useFormValues, type SaveFormProps } from '@/ui/useFormValues';
-import { ErrorNote } from '@/ui/states';
 import { ConnectorFields } from '@/pages/data-sources/ConnectorFields';
-import { CREATABLE_TYPES, type SourceFormValues } from '@/pages/data-sources/source-form';
+import { CREATABLE_TYPES, fieldsBesideInputs, type SourceFormValues } from '@/pages/data-sources/source-form';
 import { FREQUENCY_OPTIONS, isConnector, TYPE_LABELS, type SourceType, type SyncFrequency } from '@/pages/data-sources/source-status';
 
 /** New source (type chosen here) and settings of an existing one (type fixed) share these fields. */
@@ -77,7 +76,7 @@ export function SourceForm({ initial, typeFixed, submitLabel, busy, error, onSub
         </>
       ) : null}
       {type === 'file' && !typeFixed ? <p className="hint">After creating the source, upload its files on the next page.</p> : null}
-      <ErrorNote error={error} />
+      <FormError error={error} besideFields={fieldsBesideInputs(type, typeFixed ?? false)} />
       <FormActions submitLabel={submitLabel} busyLabel="Saving…" busy={busy} onCancel={onCancel} />
     </form>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSourceBody, newSourceForm, sourceFormFrom, updateSourceBody } from '@/pages/data-sources/source-form';
+import { createSourceBody, fieldsBesideInputs, newSourceForm, sourceFormFrom, updateSourceBody } from '@/pages/data-sources/source-form';
 import type { DataSource } from '@/pages/data-sources/source-status';
 
 const WEBSITE: DataSource = {
@@ -81,5 +81,15 @@ describe('sourceFormFrom and updateSourceBody', () => {
       config: { channel_ids: ['C0ENG'], include_threads: false },
       sync_frequency: 'daily',
     });
+  });
+});
+
+describe('fieldsBesideInputs', () => {
+  it('should name the fields whose reasons the form shows beside an input, so that none is said twice and none is lost', () => {
+    expect(fieldsBesideInputs('website', true)).toEqual(['name', 'config.url', 'config', 'config.max_pages', 'sync_frequency']);
+    expect(fieldsBesideInputs('file', false)).toEqual(['type', 'name']);
+    expect(fieldsBesideInputs('confluence', true)).toEqual(['name', 'config.site_url', 'config.space_keys', 'config', 'sync_frequency']);
+    // Slack has no address: a reason about its whole config is said under the form.
+    expect(fieldsBesideInputs('slack', true)).not.toContain('config');
   });
 });

@@ -1,5 +1,5 @@
 import type { components } from '@/api/schema';
-import { connectorConfig, connectorDraftFrom, newConnectorDraft, type ConnectorDraft } from '@/pages/data-sources/connector-config';
+import { CONNECTOR_FIELDS, connectorConfig, connectorDraftFrom, newConnectorDraft, type ConnectorDraft } from '@/pages/data-sources/connector-config';
 import { isConnector, type DataSource, type SourceType, type SyncFrequency } from '@/pages/data-sources/source-status';
 
 type CreateBody = components['schemas']['CreateDataSourceDto'];
@@ -63,4 +63,22 @@ export function updateSourceBody(values: SourceFormValues): UpdateBody {
     return { name: values.name.trim() };
   }
   return { name: values.name.trim(), config: configOf(values), sync_frequency: values.syncFrequency };
+}
+
+/**
+ * The fields of the API's reasons that the form shows beside an input, for a source of `type` (the type
+ * itself only while it is chosen): anything else is said under the form. A reason about the whole `config`
+ * stands beside its address, where the form has one.
+ */
+export function fieldsBesideInputs(type: SourceType, typeFixed: boolean): string[] {
+  const fields = typeFixed ? ['name'] : ['type', 'name'];
+  if (type === 'website') {
+    return [...fields, 'config.url', 'config', 'config.max_pages', 'sync_frequency'];
+  }
+  if (isConnector(type)) {
+    const settings = CONNECTOR_FIELDS[type];
+    const config = settings.some((field) => field.kind === 'url') ? ['config'] : [];
+    return [...fields, ...settings.map((field) => `config.${field.key}`), ...config, 'sync_frequency'];
+  }
+  return fields;
 }

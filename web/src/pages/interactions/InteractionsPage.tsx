@@ -17,9 +17,10 @@ import {
 import { SelectField, TextField } from '@/ui/fields';
 import { formatMs, formatNumber } from '@/ui/format';
 import { Page } from '@/ui/Page';
-import { Pager } from '@/ui/Pager';
+import { PagedList } from '@/ui/Pager';
 import { Empty, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
+import { usePaging } from '@/ui/usePaging';
 import '@/pages/interactions/interactions.css';
 
 type Interaction = components['schemas']['InteractionResponseDto'];
@@ -28,7 +29,7 @@ const PAGE_SIZE = 25;
 
 function Filters({ filters, onChange, names }: { filters: InteractionFilters; onChange: (next: InteractionFilters) => void; names: Map<string, string> }) {
   const problems = filterProblems(filters);
-  const set = (key: Exclude<keyof InteractionFilters, 'offset'>) => (value: string) => onChange(withFilter(filters, key, value));
+  const set = (key: keyof InteractionFilters) => (value: string) => onChange(withFilter(filters, key, value));
   return (
     <form className="filters" role="search" aria-label="Filter interactions" onSubmit={(event) => event.preventDefault()}>
       <AgentSelect value={filters.agent_id ?? ''} onChange={set('agent_id')} names={names} />
@@ -43,7 +44,7 @@ function Filters({ filters, onChange, names }: { filters: InteractionFilters; on
       />
       <SelectField label="Feedback" value={filters.feedback ?? ''} options={FEEDBACK_FILTERS} onChange={(event) => set('feedback')(event.target.value)} />
       <div className="filters-actions">
-        <button type="button" className="btn" disabled={!hasFilters(filters)} onClick={() => onChange({ offset: 0 })}>
+        <button type="button" className="btn" disabled={!hasFilters(filters)} onClick={() => onChange({})}>
           Clear filters
         </button>
       </div>
@@ -97,12 +98,13 @@ function InteractionsTable({ interactions, names }: { interactions: Interaction[
 export function InteractionsPage() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
+  const paging = usePaging(PAGE_SIZE);
   const invalid = Object.keys(filterProblems(filters)).length > 0;
   const names = useAgentNames();
   const query = $api.useQuery(
     'get',
     '/api/v1/interactions',
-    { params: { query: toQuery(filters, PAGE_SIZE) } },
+    { params: { query: toQuery(filters, PAGE_SIZE, paging.offset) } },
     { enabled: !invalid, placeholderData: keepPreviousData },
   );
   const update = (next: InteractionFilters) => setParams(writeFilters(next));
@@ -118,22 +120,26 @@ export function InteractionsPage() {
                 {total === 1 ? '1 interaction' : `${formatNumber(total)} interactions`}
                 {hasFilters(filters) ? (total === 1 ? ' matches these filters' : ' match these filters') : ''}
               </p>
-              {interactions.length === 0 ? (
-                hasFilters(filters) || filters.offset > 0 ? (
-                  <Empty title="No interactions match these filters">
-                    <button type="button" className="btn" onClick={() => update({ offset: 0 })}>
-                      Clear filters
-                    </button>
-                  </Empty>
-                ) : (
-                  <Empty title="No interactions yet">
-                    <p>Questions asked in the playground or through the API appear here.</p>
-                  </Empty>
-                )
-              ) : (
+              <PagedList
+                paging={paging}
+                total={total}
+                shown={interactions.length}
+                empty={
+                  hasFilters(filters) ? (
+                    <Empty title="No interactions match these filters">
+                      <button type="button" className="btn" onClick={() => update({})}>
+                        Clear filters
+                      </button>
+                    </Empty>
+                  ) : (
+                    <Empty title="No interactions yet">
+                      <p>Questions asked in the playground or through the API appear here.</p>
+                    </Empty>
+                  )
+                }
+              >
                 <InteractionsTable interactions={interactions} names={names} />
-              )}
-              <Pager offset={filters.offset} limit={PAGE_SIZE} total={total} onChange={(offset) => update({ ...filters, offset })} />
+              </PagedList>
             </>
           )}
         </QueryView>

@@ -3,13 +3,12 @@ import type { operations } from '@/api/schema';
 export type InteractionsQuery = NonNullable<operations['Interactions_list']['parameters']['query']>;
 export type FeedbackFilter = NonNullable<InteractionsQuery['feedback']>;
 
-/** The list's filters as they live in the address bar, named as the API's query parameters. */
+/** The list's filters as they live in the address bar, named as the API's query parameters (the page beside them: ui/paging). */
 export interface InteractionFilters {
   agent_id?: string;
   start_date?: string;
   end_date?: string;
   feedback?: FeedbackFilter;
-  offset: number;
 }
 
 export const FEEDBACK_FILTERS: ReadonlyArray<{ value: FeedbackFilter | ''; label: string }> = [
@@ -40,17 +39,18 @@ export function readFilters(params: URLSearchParams): InteractionFilters {
   const start = params.get('start_date');
   const end = params.get('end_date');
   const feedback = params.get('feedback');
-  const offset = Number(params.get('offset') ?? '0');
   return {
     ...(agent ? { agent_id: agent } : {}),
     ...(isDay(start) ? { start_date: start } : {}),
     ...(isDay(end) ? { end_date: end } : {}),
     ...(isFeedback(feedback) ? { feedback } : {}),
-    offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
   };
 }
 
-/** The address of the filters: only what is set, in a stable order, so links stay short and comparable. */
+/**
+ * The address of the filters: only what is set, in a stable order, so links stay short and comparable. It
+ * holds no page: new filters start from the first one.
+ */
 export function writeFilters(filters: InteractionFilters): URLSearchParams {
   const params = new URLSearchParams();
   for (const key of ['agent_id', 'start_date', 'end_date', 'feedback'] as const) {
@@ -59,15 +59,12 @@ export function writeFilters(filters: InteractionFilters): URLSearchParams {
       params.set(key, value);
     }
   }
-  if (filters.offset > 0) {
-    params.set('offset', String(filters.offset));
-  }
   return params;
 }
 
-/** Changes one filter; any change but paging starts again from the first page. */
-export function withFilter(filters: InteractionFilters, key: Exclude<keyof InteractionFilters, 'offset'>, value: string): InteractionFilters {
-  const next: InteractionFilters = { ...filters, offset: 0 };
+/** Changes one filter. */
+export function withFilter(filters: InteractionFilters, key: keyof InteractionFilters, value: string): InteractionFilters {
+  const next: InteractionFilters = { ...filters };
   if (value === '') {
     delete next[key];
   } else if (key === 'feedback') {
@@ -92,7 +89,6 @@ export function hasFilters(filters: InteractionFilters): boolean {
   return Boolean(filters.agent_id || filters.start_date || filters.end_date || filters.feedback);
 }
 
-export function toQuery(filters: InteractionFilters, limit: number): InteractionsQuery {
-  const { offset, ...rest } = filters;
-  return { ...rest, limit, offset };
+export function toQuery(filters: InteractionFilters, limit: number, offset: number): InteractionsQuery {
+  return { ...filters, limit, offset };
 }

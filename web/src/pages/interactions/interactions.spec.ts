@@ -3,28 +3,28 @@ import { filterProblems, isDay, readFilters, toQuery, withFilter, writeFilters }
 
 describe('interaction filters', () => {
   it('should read the filters of a link and drop what the API would refuse', () => {
-    const params = new URLSearchParams('agent_id=agt_1&start_date=2026-01-10&end_date=2026-02-31&feedback=maybe&offset=-5');
-    expect(readFilters(params)).toEqual({ agent_id: 'agt_1', start_date: '2026-01-10', offset: 0 });
-    expect(readFilters(new URLSearchParams('feedback=null&offset=50'))).toEqual({ feedback: 'null', offset: 50 });
+    const params = new URLSearchParams('agent_id=agt_1&start_date=2026-01-10&end_date=2026-02-31&feedback=maybe');
+    expect(readFilters(params)).toEqual({ agent_id: 'agt_1', start_date: '2026-01-10' });
+    expect(readFilters(new URLSearchParams('feedback=null&offset=50'))).toEqual({ feedback: 'null' });
   });
 
-  it('should write only the filters that are set, and read them back unchanged', () => {
-    const filters = { agent_id: 'agt_1', end_date: '2026-01-12', feedback: 'negative' as const, offset: 25 };
+  it('should write only the filters that are set, with no page (new filters start from the first), and read them back unchanged', () => {
+    const filters = { agent_id: 'agt_1', end_date: '2026-01-12', feedback: 'negative' as const };
     const written = writeFilters(filters);
-    expect(written.toString()).toBe('agent_id=agt_1&end_date=2026-01-12&feedback=negative&offset=25');
+    expect(written.toString()).toBe('agent_id=agt_1&end_date=2026-01-12&feedback=negative');
     expect(readFilters(written)).toEqual(filters);
-    expect(writeFilters({ offset: 0 }).toString()).toBe('');
+    expect(writeFilters({}).toString()).toBe('');
   });
 
-  it('should go back to the first page when a filter changes, and clear a filter set to empty', () => {
-    const filters = { agent_id: 'agt_1', feedback: 'positive' as const, offset: 50 };
-    expect(withFilter(filters, 'feedback', 'null')).toEqual({ agent_id: 'agt_1', feedback: 'null', offset: 0 });
-    expect(withFilter(filters, 'agent_id', '')).toEqual({ feedback: 'positive', offset: 0 });
+  it('should change one filter, and clear a filter set to empty', () => {
+    const filters = { agent_id: 'agt_1', feedback: 'positive' as const };
+    expect(withFilter(filters, 'feedback', 'null')).toEqual({ agent_id: 'agt_1', feedback: 'null' });
+    expect(withFilter(filters, 'agent_id', '')).toEqual({ feedback: 'positive' });
   });
 
   it('should refuse an end date before the start date', () => {
-    expect(filterProblems({ start_date: '2026-01-12', end_date: '2026-01-11', offset: 0 })).toEqual({ end_date: expect.any(String) });
-    expect(filterProblems({ start_date: '2026-01-12', end_date: '2026-01-12', offset: 0 })).toEqual({});
+    expect(filterProblems({ start_date: '2026-01-12', end_date: '2026-01-11' })).toEqual({ end_date: expect.any(String) });
+    expect(filterProblems({ start_date: '2026-01-12', end_date: '2026-01-12' })).toEqual({});
   });
 
   it('should check calendar days', () => {
@@ -34,6 +34,6 @@ describe('interaction filters', () => {
   });
 
   it('should make the API query with the page', () => {
-    expect(toQuery({ feedback: 'null', offset: 25 }, 25)).toEqual({ feedback: 'null', limit: 25, offset: 25 });
+    expect(toQuery({ feedback: 'null' }, 25, 50)).toEqual({ feedback: 'null', limit: 25, offset: 50 });
   });
 });

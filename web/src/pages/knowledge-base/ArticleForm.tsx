@@ -46,7 +46,7 @@ export function ArticleForm({
         required
         rows={14}
         maxLength={CONTENT_MAX}
-        hint="Plain text or Markdown. Blank lines separate paragraphs; **bold**, `code` and fenced code blocks show as such."
+        hint="Plain text or Markdown: # headings, - or 1. lists, > quotes, **bold**, *italics*, `code`, fenced code blocks and [links](https://…) show as such; HTML shows as written."
         value={values.content}
         onChange={(event) => set('content', event.target.value)}
         error={errors.content}

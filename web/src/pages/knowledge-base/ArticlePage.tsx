@@ -93,7 +93,10 @@ function DeleteArticle({ article }: { article: Article }) {
       <ConfirmMutationDialog
         mutation={remove}
         variables={confirming ? { params: { path: { id: article.id } } } : undefined}
-        // Only the list: the article's own query would ask again for what no longer exists.
+        forgets={[
+          ['get', '/api/v1/kb/{id}', { params: { path: { id: article.id } } }],
+          ['get', '/api/v1/kb/{id}/versions', { params: { path: { id: article.id } } }],
+        ]}
         invalidates={[['get', '/api/v1/kb']]}
         notice={`Article “${article.title}” deleted.`}
         onClose={() => setConfirming(false)}
@@ -153,7 +156,7 @@ export function ArticlePage() {
         </Section>
       ) : (
         <Section title="Content">
-          <ArticleContent content={data.content} />
+          <ArticleContent content={data.content} topHeading={3} />
         </Section>
       )}
       <Section title="Version history">

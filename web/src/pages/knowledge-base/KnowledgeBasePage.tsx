@@ -1,32 +1,31 @@
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { $api } from '@/api/client';
 import { can } from '@/app/permissions';
 import { useSignedIn } from '@/app/session';
 import { Dialog } from '@/ui/Dialog';
 import { SelectField } from '@/ui/fields';
 import { Page } from '@/ui/Page';
-import { Pager } from '@/ui/Pager';
+import { PagedList } from '@/ui/Pager';
 import { TableWrap } from '@/ui/TableWrap';
 import { Empty, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { formatNumber } from '@/ui/format';
 import { useDialogMutation } from '@/ui/useDialogMutation';
+import { useAddressFilter, usePaging } from '@/ui/usePaging';
 import '@/pages/knowledge-base/knowledge-base.css';
 import { ArticleForm } from '@/pages/knowledge-base/ArticleForm';
 import { ArticleStatusBadge } from '@/pages/knowledge-base/ArticleStatusBadge';
 import {
+  ARTICLE_STATUSES,
   articleBody,
-  isArticleStatus,
   listQuery,
   newArticleForm,
-  readListFilters,
   STATUS_LABELS,
   STATUS_OPTIONS,
-  writeListFilters,
   type Article,
   type ArticleFormValues,
-  type ArticleListFilters,
+  type ArticleStatus,
 } from '@/pages/knowledge-base/article';
 
 const PAGE_SIZE = 25;
@@ -106,15 +105,10 @@ function NoArticles({ writer, onCreate }: { writer: boolean; onCreate: () => voi
   );
 }
 
-function Filters({ filters, onChange }: { filters: ArticleListFilters; onChange: (next: ArticleListFilters) => void }) {
+function Filters({ status, onChange }: { status: ArticleStatus | undefined; onChange: (status: string) => void }) {
   return (
     <form className="kb-filters" role="search" aria-label="Filter articles" onSubmit={(event) => event.preventDefault()}>
-      <SelectField
-        label="Status"
-        options={STATUS_FILTERS}
-        value={filters.status ?? ''}
-        onChange={(event) => onChange({ offset: 0, ...(isArticleStatus(event.target.value) ? { status: event.target.value } : {}) })}
-      />
+      <SelectField label="Status" options={STATUS_FILTERS} value={status ?? ''} onChange={(event) => onChange(event.target.value)} />
     </form>
   );
 }
@@ -122,11 +116,10 @@ function Filters({ filters, onChange }: { filters: ArticleListFilters; onChange:
 export function KnowledgeBasePage() {
   const { user } = useSignedIn();
   const writer = can(user.role, 'trainKb');
-  const [params, setParams] = useSearchParams();
-  const filters = readListFilters(params);
+  const paging = usePaging(PAGE_SIZE);
+  const [status, setStatus] = useAddressFilter('status', ARTICLE_STATUSES);
   const [creating, setCreating] = useState(false);
-  const articles = $api.useQuery('get', '/api/v1/kb', { params: { query: listQuery(filters, PAGE_SIZE) } });
-  const update = (next: ArticleListFilters) => setParams(writeListFilters(next));
+  const articles = $api.useQuery('get', '/api/v1/kb', { params: { query: listQuery(status, PAGE_SIZE, paging.offset) } });
 
   const newArticleButton = writer ? (
     <button type="button" className="btn primary" onClick={() => setCreating(true)}>
@@ -140,32 +133,32 @@ export function KnowledgeBasePage() {
       description="Articles your agents answer from: published ones are retrieved by every agent of the organization, drafts never are."
       actions={newArticleButton}
     >
-      <Filters filters={filters} onChange={update} />
+      <Filters status={status} onChange={setStatus} />
       <QueryView query={articles} label="Loading articles…">
-        {(data) => {
-          if (data.total === 0 && !filters.status && filters.offset === 0) {
-            return <NoArticles writer={writer} onCreate={() => setCreating(true)} />;
-          }
-          if (data.articles.length === 0) {
-            return (
-              <Empty title={filters.status ? `No ${STATUS_LABELS[filters.status].toLowerCase()} articles` : 'No articles on this page'}>
-                <button type="button" className="btn" onClick={() => update({ offset: 0 })}>
-                  Show all articles
-                </button>
-              </Empty>
-            );
-          }
-          return (
-            <>
-              <p className="muted small" role="status">
-                {formatNumber(data.total)} {data.total === 1 ? 'article' : 'articles'}
-                {filters.status ? `, ${STATUS_LABELS[filters.status].toLowerCase()}` : ''}
-              </p>
-              <ArticlesTable articles={data.articles} />
-              <Pager offset={filters.offset} limit={PAGE_SIZE} total={data.total} onChange={(offset) => update({ ...filters, offset })} />
-            </>
-          );
-        }}
+        {(data) => (
+          <PagedList
+            paging={paging}
+            total={data.total}
+            shown={data.articles.length}
+            empty={
+              status ? (
+                <Empty title={`No ${STATUS_LABELS[status].toLowerCase()} articles`}>
+                  <button type="button" className="btn" onClick={() => setStatus('')}>
+                    Show all articles
+                  </button>
+                </Empty>
+              ) : (
+                <NoArticles writer={writer} onCreate={() => setCreating(true)} />
+              )
+            }
+          >
+            <p className="muted small" role="status">
+              {formatNumber(data.total)} {data.total === 1 ? 'article' : 'articles'}
+              {status ? `, ${STATUS_LABELS[status].toLowerCase()}` : ''}
+            </p>
+            <ArticlesTable articles={data.articles} />
+          </PagedList>
+        )}
       </QueryView>
       {writer ? <CreateArticleDialog open={creating} onClose={() => setCreating(false)} /> : null}
     </Page>

@@ -3,11 +3,12 @@ import { $api } from '@/api/client';
 import { ActionsHeader } from '@/ui/ActionsHeader';
 import { Badge } from '@/ui/Badge';
 import { Dialog } from '@/ui/Dialog';
-import { Pager } from '@/ui/Pager';
+import { PagedList } from '@/ui/Pager';
 import { TableWrap } from '@/ui/TableWrap';
 import { Empty, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { formatNumber } from '@/ui/format';
+import { usePaging } from '@/ui/usePaging';
 import { ArticleContent } from '@/pages/knowledge-base/ArticleContent';
 import { ArticleStatusBadge } from '@/pages/knowledge-base/ArticleStatusBadge';
 import type { Article, ArticleVersion } from '@/pages/knowledge-base/article';
@@ -33,7 +34,7 @@ function VersionDialog({ version, current, onClose }: { version: ArticleVersion 
             </dd>
           </dl>
           <h3 className="version-content-heading">Content</h3>
-          <ArticleContent content={version.content} />
+          <ArticleContent content={version.content} topHeading={4} />
         </>
       ) : null}
     </Dialog>
@@ -80,28 +81,21 @@ function VersionsTable({ versions, current, onView }: { versions: ArticleVersion
   );
 }
 
-/** Every saved version, newest first, each one readable as it was. */
+/** Every saved version, newest first, each one readable as it was; the page in the address. */
 export function VersionHistory({ article }: { article: Article }) {
-  const [offset, setOffset] = useState(0);
+  const paging = usePaging(PAGE_SIZE);
   const [viewing, setViewing] = useState<ArticleVersion>();
-  const versions = $api.useQuery('get', '/api/v1/kb/{id}/versions', { params: { path: { id: article.id }, query: { limit: PAGE_SIZE, offset } } });
+  const versions = $api.useQuery('get', '/api/v1/kb/{id}/versions', {
+    params: { path: { id: article.id }, query: { limit: PAGE_SIZE, offset: paging.offset } },
+  });
   return (
     <>
       <QueryView query={versions} label="Loading versions…">
-        {(data) =>
-          data.versions.length === 0 ? (
-            <Empty title="No versions on this page">
-              <button type="button" className="btn" onClick={() => setOffset(0)}>
-                Show the newest versions
-              </button>
-            </Empty>
-          ) : (
-            <>
-              <VersionsTable versions={data.versions} current={article.version} onView={setViewing} />
-              <Pager offset={offset} limit={PAGE_SIZE} total={data.total} onChange={setOffset} />
-            </>
-          )
-        }
+        {(data) => (
+          <PagedList paging={paging} total={data.total} shown={data.versions.length} empty={<Empty title="No versions yet" />}>
+            <VersionsTable versions={data.versions} current={article.version} onView={setViewing} />
+          </PagedList>
+        )}
       </QueryView>
       <VersionDialog version={viewing} current={article.version} onClose={() => setViewing(undefined)} />
     </>

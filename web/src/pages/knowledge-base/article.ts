@@ -15,11 +15,9 @@ export const STATUS_OPTIONS: ReadonlyArray<{ value: ArticleStatus; label: string
   { value: 'published', label: 'Published' },
 ];
 
-export const STATUS_LABELS: Record<ArticleStatus, string> = { draft: 'Draft', published: 'Published' };
+export const ARTICLE_STATUSES: readonly ArticleStatus[] = STATUS_OPTIONS.map((option) => option.value);
 
-export function isArticleStatus(value: string | null | undefined): value is ArticleStatus {
-  return value === 'draft' || value === 'published';
-}
+export const STATUS_LABELS: Record<ArticleStatus, string> = { draft: 'Draft', published: 'Published' };
 
 /** What the article form edits, as the inputs hold it (tags as one comma-separated line). */
 export interface ArticleFormValues {
@@ -66,31 +64,7 @@ export function unchanged(values: ArticleFormValues, article: Pick<Article, 'tit
   );
 }
 
-/** The list's filter and page as they live in the address bar, named as the API's query parameters. */
-export interface ArticleListFilters {
-  status?: ArticleStatus;
-  offset: number;
-}
-
-/** Reads the filters from the address; anything malformed (a hand-edited link) is ignored rather than sent. */
-export function readListFilters(params: URLSearchParams): ArticleListFilters {
-  const status = params.get('status');
-  const offset = Number(params.get('offset') ?? '0');
-  return { ...(isArticleStatus(status) ? { status } : {}), offset: Number.isInteger(offset) && offset > 0 ? offset : 0 };
-}
-
-/** The address of the filters: only what is set, so links stay short. */
-export function writeListFilters(filters: ArticleListFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.status) {
-    params.set('status', filters.status);
-  }
-  if (filters.offset > 0) {
-    params.set('offset', String(filters.offset));
-  }
-  return params;
-}
-
-export function listQuery(filters: ArticleListFilters, limit: number): ListQuery {
-  return { limit, offset: filters.offset, ...(filters.status ? { status: filters.status } : {}) };
+/** The list's query: its page, and its status filter when one is chosen (both kept in the address, ui/paging). */
+export function listQuery(status: ArticleStatus | undefined, limit: number, offset: number): ListQuery {
+  return { limit, offset, ...(status ? { status } : {}) };
 }

@@ -5,10 +5,11 @@ import { ActionsHeader } from '@/ui/ActionsHeader';
 import { AdminListPage } from '@/ui/AdminListPage';
 import { Badge } from '@/ui/Badge';
 import { ConfirmMutationDialog } from '@/ui/ConfirmMutationDialog';
-import { Pager } from '@/ui/Pager';
+import { PagedList } from '@/ui/Pager';
 import { Empty, QueryView } from '@/ui/states';
 import { TableWrap } from '@/ui/TableWrap';
 import { Time } from '@/ui/Time';
+import { usePaging } from '@/ui/usePaging';
 import { LIST_KEY } from '@/pages/oauth-clients/clients';
 import { RegisterClientDialog } from '@/pages/oauth-clients/RegisterClientDialog';
 import '@/pages/oauth-clients/oauth-clients.css';
@@ -37,79 +38,81 @@ export function OAuthClientsPage() {
 }
 
 function ClientList({ onRegister }: { onRegister: () => void }) {
-  const [offset, setOffset] = useState(0);
+  const paging = usePaging(PAGE_SIZE);
   const [deleting, setDeleting] = useState<OAuthClient | undefined>();
-  const clients = $api.useQuery('get', '/api/v1/oauth-clients', { params: { query: { limit: PAGE_SIZE, offset } } });
+  const clients = $api.useQuery('get', '/api/v1/oauth-clients', { params: { query: { limit: PAGE_SIZE, offset: paging.offset } } });
   return (
     <section className="section" aria-label="Registered applications">
       <QueryView query={clients} label="Loading applications…">
-        {(page) =>
-          page.total === 0 ? (
-            <Empty title="No applications registered">
-              <p>Register a command-line tool, a desktop app or a web service to let people use the service through it, as themselves.</p>
-              <button type="button" className="btn" onClick={onRegister}>
-                Register an application
-              </button>
-            </Empty>
-          ) : (
-            <>
-              <TableWrap label="OAuth applications">
-                <table className="table">
-                  <caption className="visually-hidden">OAuth applications</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">Client ID</th>
-                      <th scope="col">Type</th>
-                      <th scope="col">Scopes</th>
-                      <th scope="col">Redirect URIs</th>
-                      <th scope="col">Registered</th>
-                      <ActionsHeader />
+        {(page) => (
+          <PagedList
+            paging={paging}
+            total={page.total}
+            shown={page.clients.length}
+            empty={
+              <Empty title="No applications registered">
+                <p>Register a command-line tool, a desktop app or a web service to let people use the service through it, as themselves.</p>
+                <button type="button" className="btn" onClick={onRegister}>
+                  Register an application
+                </button>
+              </Empty>
+            }
+          >
+            <TableWrap label="OAuth applications">
+              <table className="table">
+                <caption className="visually-hidden">OAuth applications</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Client ID</th>
+                    <th scope="col">Type</th>
+                    <th scope="col">Scopes</th>
+                    <th scope="col">Redirect URIs</th>
+                    <th scope="col">Registered</th>
+                    <ActionsHeader />
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.clients.map((client) => (
+                    <tr key={client.id}>
+                      <td>{client.name}</td>
+                      <td>
+                        <code>{client.client_id}</code>
+                      </td>
+                      <td>
+                        <Badge tone={client.type === 'confidential' ? 'info' : 'neutral'}>{client.type}</Badge>
+                      </td>
+                      <td>
+                        <span className="badges">
+                          {client.scopes.map((scope) => (
+                            <Badge key={scope}>{scope}</Badge>
+                          ))}
+                        </span>
+                      </td>
+                      <td>
+                        <ul className="uri-list">
+                          {client.redirect_uris.map((uri) => (
+                            <li key={uri}>
+                              <code>{uri}</code>
+                            </li>
+                          ))}
+                        </ul>
+                      </td>
+                      <td>
+                        <Time value={client.created_at} />
+                      </td>
+                      <td>
+                        <button type="button" className="btn small danger" aria-label={`Delete ${client.name}`} onClick={() => setDeleting(client)}>
+                          Delete
+                        </button>
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {page.clients.map((client) => (
-                      <tr key={client.id}>
-                        <td>{client.name}</td>
-                        <td>
-                          <code>{client.client_id}</code>
-                        </td>
-                        <td>
-                          <Badge tone={client.type === 'confidential' ? 'info' : 'neutral'}>{client.type}</Badge>
-                        </td>
-                        <td>
-                          <span className="badges">
-                            {client.scopes.map((scope) => (
-                              <Badge key={scope}>{scope}</Badge>
-                            ))}
-                          </span>
-                        </td>
-                        <td>
-                          <ul className="uri-list">
-                            {client.redirect_uris.map((uri) => (
-                              <li key={uri}>
-                                <code>{uri}</code>
-                              </li>
-                            ))}
-                          </ul>
-                        </td>
-                        <td>
-                          <Time value={client.created_at} />
-                        </td>
-                        <td>
-                          <button type="button" className="btn small danger" aria-label={`Delete ${client.name}`} onClick={() => setDeleting(client)}>
-                            Delete
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableWrap>
-              <Pager offset={offset} limit={PAGE_SIZE} total={page.total} onChange={setOffset} />
-            </>
-          )
-        }
+                  ))}
+                </tbody>
+              </table>
+            </TableWrap>
+          </PagedList>
+        )}
       </QueryView>
       <DeleteClientDialog client={deleting} onClose={() => setDeleting(undefined)} />
     </section>

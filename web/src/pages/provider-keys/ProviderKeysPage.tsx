@@ -7,10 +7,11 @@ import { ActionsHeader } from '@/ui/ActionsHeader';
 import { AdminListPage } from '@/ui/AdminListPage';
 import { Badge } from '@/ui/Badge';
 import { ConfirmMutationDialog } from '@/ui/ConfirmMutationDialog';
-import { Pager } from '@/ui/Pager';
+import { PagedList } from '@/ui/Pager';
 import { Empty, QueryView } from '@/ui/states';
 import { TableWrap } from '@/ui/TableWrap';
 import { Time } from '@/ui/Time';
+import { usePaging } from '@/ui/usePaging';
 import { AddProviderKeyDialog, LIST_KEY, PROVIDER_LABELS } from '@/pages/provider-keys/AddProviderKeyDialog';
 import '@/pages/provider-keys/provider-keys.css';
 
@@ -38,63 +39,65 @@ export function ProviderKeysPage() {
 }
 
 function ProviderKeyList({ onAdd }: { onAdd: () => void }) {
-  const [offset, setOffset] = useState(0);
+  const paging = usePaging(PAGE_SIZE);
   const [deleting, setDeleting] = useState<ProviderKey | undefined>();
-  const keys = $api.useQuery('get', '/api/v1/provider-keys', { params: { query: { limit: PAGE_SIZE, offset } } });
+  const keys = $api.useQuery('get', '/api/v1/provider-keys', { params: { query: { limit: PAGE_SIZE, offset: paging.offset } } });
   return (
     <section className="section" aria-label="Stored provider keys">
       <QueryView query={keys} label="Loading provider keys…">
-        {(page) =>
-          page.total === 0 ? (
-            <Empty title="No provider keys yet">
-              <p>Without one, agents use the service's own model setup. Add a key to have agents answer with your provider account.</p>
-              <button type="button" className="btn" onClick={onAdd}>
-                Add a provider key
-              </button>
-            </Empty>
-          ) : (
-            <>
-              <TableWrap label="Provider keys">
-                <table className="table">
-                  <caption className="visually-hidden">Provider keys</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">Provider</th>
-                      <th scope="col">Key</th>
-                      <th scope="col">Endpoint</th>
-                      <th scope="col">Added</th>
-                      <ActionsHeader />
+        {(page) => (
+          <PagedList
+            paging={paging}
+            total={page.total}
+            shown={page.provider_keys.length}
+            empty={
+              <Empty title="No provider keys yet">
+                <p>Without one, agents use the service's own model setup. Add a key to have agents answer with your provider account.</p>
+                <button type="button" className="btn" onClick={onAdd}>
+                  Add a provider key
+                </button>
+              </Empty>
+            }
+          >
+            <TableWrap label="Provider keys">
+              <table className="table">
+                <caption className="visually-hidden">Provider keys</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Provider</th>
+                    <th scope="col">Key</th>
+                    <th scope="col">Endpoint</th>
+                    <th scope="col">Added</th>
+                    <ActionsHeader />
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.provider_keys.map((key) => (
+                    <tr key={key.id}>
+                      <td>{key.name ?? <span className="muted">Unnamed</span>}</td>
+                      <td>
+                        <Badge>{PROVIDER_LABELS[key.provider]}</Badge>
+                      </td>
+                      <td>
+                        <code aria-label={`Ends in ${key.last_four}`}>…{key.last_four}</code>
+                      </td>
+                      <td className="endpoint">{key.base_url ?? <span className="muted">Provider default</span>}</td>
+                      <td>
+                        <Time value={key.created_at} />
+                      </td>
+                      <td>
+                        <button type="button" className="btn small danger" aria-label={`Delete ${nameOf(key)}`} onClick={() => setDeleting(key)}>
+                          Delete
+                        </button>
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {page.provider_keys.map((key) => (
-                      <tr key={key.id}>
-                        <td>{key.name ?? <span className="muted">Unnamed</span>}</td>
-                        <td>
-                          <Badge>{PROVIDER_LABELS[key.provider]}</Badge>
-                        </td>
-                        <td>
-                          <code aria-label={`Ends in ${key.last_four}`}>…{key.last_four}</code>
-                        </td>
-                        <td className="endpoint">{key.base_url ?? <span className="muted">Provider default</span>}</td>
-                        <td>
-                          <Time value={key.created_at} />
-                        </td>
-                        <td>
-                          <button type="button" className="btn small danger" aria-label={`Delete ${nameOf(key)}`} onClick={() => setDeleting(key)}>
-                            Delete
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableWrap>
-              <Pager offset={offset} limit={PAGE_SIZE} total={page.total} onChange={setOffset} />
-            </>
-          )
-        }
+                  ))}
+                </tbody>
+              </table>
+            </TableWrap>
+          </PagedList>
+        )}
       </QueryView>
       <DeleteProviderKeyDialog providerKey={deleting} onClose={() => setDeleting(undefined)} />
     </section>

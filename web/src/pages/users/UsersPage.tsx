@@ -13,12 +13,13 @@ import { CopyValue } from '@/ui/CopyValue';
 import { Dialog } from '@/ui/Dialog';
 import { SelectField, TextField } from '@/ui/fields';
 import { FormActions, FormError } from '@/ui/form';
-import { Pager } from '@/ui/Pager';
+import { PagedList } from '@/ui/Pager';
 import { SecretOnceDialog } from '@/ui/SecretOnceDialog';
 import { Empty, ErrorNote, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { TableWrap } from '@/ui/TableWrap';
 import { useDialogMutation } from '@/ui/useDialogMutation';
+import { usePaging } from '@/ui/usePaging';
 
 type User = components['schemas']['UserResponseDto'];
 type Invitation = components['schemas']['InvitationResponseDto'];
@@ -220,27 +221,27 @@ function UsersTable({ users, selfId, actions }: { users: User[]; selfId: string;
 
 function UsersView({ inviting, onInvitingChange }: { inviting: boolean; onInvitingChange: (open: boolean) => void }) {
   const { user: self } = useSignedIn();
-  const [offset, setOffset] = useState(0);
+  const paging = usePaging(PAGE_SIZE);
   const [invitation, setInvitation] = useState<{ email: string; invitation: Invitation } | undefined>();
   const [changingRole, setChangingRole] = useState<User | undefined>();
   const [reinviting, setReinviting] = useState<User | undefined>();
   const [deleting, setDeleting] = useState<User | undefined>();
-  const query = $api.useQuery('get', '/api/v1/users', { params: { query: { limit: PAGE_SIZE, offset } } }, { placeholderData: keepPreviousData });
+  const query = $api.useQuery(
+    'get',
+    '/api/v1/users',
+    { params: { query: { limit: PAGE_SIZE, offset: paging.offset } } },
+    { placeholderData: keepPreviousData },
+  );
   const showInvitation = (email: string, next: Invitation) => setInvitation({ email, invitation: next });
 
   return (
     <>
       <QueryView query={query} label="Loading users…">
-        {({ users, total }) =>
-          users.length === 0 ? (
-            <Empty title="No users" />
-          ) : (
-            <>
-              <UsersTable users={users} selfId={self.id} actions={{ onRole: setChangingRole, onReinvite: setReinviting, onDelete: setDeleting }} />
-              <Pager offset={offset} limit={PAGE_SIZE} total={total} onChange={setOffset} />
-            </>
-          )
-        }
+        {({ users, total }) => (
+          <PagedList paging={paging} total={total} shown={users.length} empty={<Empty title="No users" />}>
+            <UsersTable users={users} selfId={self.id} actions={{ onRole: setChangingRole, onReinvite: setReinviting, onDelete: setDeleting }} />
+          </PagedList>
+        )}
       </QueryView>
       <Dialog title="Invite a user" open={inviting} onClose={() => onInvitingChange(false)}>
         <InviteForm onClose={() => onInvitingChange(false)} onInvited={showInvitation} />

@@ -15,11 +15,12 @@ import { SelectField } from '@/ui/fields';
 import { formatMs, formatNumber } from '@/ui/format';
 import { useNotice } from '@/ui/notice';
 import { Page, Section } from '@/ui/Page';
-import { Pager } from '@/ui/Pager';
+import { PagedList } from '@/ui/Pager';
 import { Empty, ErrorNote, Forbidden, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { TableWrap } from '@/ui/TableWrap';
 import { useDialogMutation } from '@/ui/useDialogMutation';
+import { useAddressFilter, usePaging } from '@/ui/usePaging';
 import '@/pages/webhooks/webhooks.css';
 
 type Webhook = components['schemas']['WebhookResponseDto'];
@@ -30,9 +31,10 @@ const PAGE_SIZE = 25;
 /** While a delivery is pending or being retried, the list refreshes itself this often. */
 const POLL_MS = 3000;
 
+const STATUSES = Object.keys(DELIVERY_STATUS) as DeliveryStatus[];
 const STATUS_FILTERS: ReadonlyArray<{ value: DeliveryStatus | ''; label: string }> = [
   { value: '', label: 'All' },
-  ...(Object.keys(DELIVERY_STATUS) as DeliveryStatus[]).map((status) => ({ value: status, label: DELIVERY_STATUS[status].label })),
+  ...STATUSES.map((status) => ({ value: status, label: DELIVERY_STATUS[status].label })),
 ];
 
 function useRefreshWebhook(id: string): () => void {
@@ -73,22 +75,20 @@ function EditDialog({ webhook, open, onClose }: { webhook: Webhook; open: boolea
 
 function DeleteDialog({ webhook, open, onClose }: { webhook: Webhook; open: boolean; onClose: () => void }) {
   const mutation = $api.useMutation('delete', '/api/v1/webhooks/{id}');
-  const queries = useQueryClient();
   const navigate = useNavigate();
   const byId = { params: { path: { id: webhook.id } } };
-  const leave = () => {
-    // Forgotten rather than fetched again: it is gone.
-    queries.removeQueries({ queryKey: ['get', '/api/v1/webhooks/{id}', byId] });
-    void navigate('/settings/webhooks');
-  };
   return (
     <ConfirmMutationDialog
       mutation={mutation}
       variables={open ? byId : undefined}
+      forgets={[
+        ['get', '/api/v1/webhooks/{id}', byId],
+        ['get', '/api/v1/webhooks/{id}/deliveries', byId],
+      ]}
       invalidates={[['get', '/api/v1/webhooks']]}
       notice="Webhook deleted."
       onClose={onClose}
-      onDone={leave}
+      onDone={() => void navigate('/settings/webhooks')}
       title="Delete this webhook?"
       confirmLabel="Delete webhook"
     >
@@ -282,12 +282,12 @@ function DeliveriesTable({ deliveries, onRetried }: { deliveries: Delivery[]; on
 }
 
 function Deliveries({ webhookId, onRetried }: { webhookId: string; onRetried: (sentence: string) => void }) {
-  const [status, setStatus] = useState<DeliveryStatus | ''>('');
-  const [offset, setOffset] = useState(0);
+  const paging = usePaging(PAGE_SIZE);
+  const [status, setStatus] = useAddressFilter('status', STATUSES);
   const query = $api.useQuery(
     'get',
     '/api/v1/webhooks/{id}/deliveries',
-    { params: { path: { id: webhookId }, query: { limit: PAGE_SIZE, offset, ...(status ? { status } : {}) } } },
+    { params: { path: { id: webhookId }, query: { limit: PAGE_SIZE, offset: paging.offset, ...(status ? { status } : {}) } } },
     {
       placeholderData: keepPreviousData,
       refetchInterval: (current) => (current.state.data?.deliveries.some((delivery) => delivery.status === 'pending') ? POLL_MS : false),
@@ -303,29 +303,23 @@ function Deliveries({ webhookId, onRetried }: { webhookId: string; onRetried: (s
       }
     >
       <div className="deliveries-filter">
-        <SelectField
-          label="Status"
-          value={status}
-          options={STATUS_FILTERS}
-          onChange={(event) => {
-            setStatus(event.target.value as DeliveryStatus | '');
-            setOffset(0);
-          }}
-        />
+        <SelectField label="Status" value={status ?? ''} options={STATUS_FILTERS} onChange={(event) => setStatus(event.target.value)} />
       </div>
       <QueryView query={query} label="Loading deliveries…">
-        {({ deliveries, total }) =>
-          deliveries.length === 0 ? (
-            <Empty title={status ? 'No deliveries with this status' : 'No deliveries yet'}>
-              {status ? null : <p>Events this webhook subscribes to, and test events, appear here as they are sent.</p>}
-            </Empty>
-          ) : (
-            <>
-              <DeliveriesTable deliveries={deliveries} onRetried={onRetried} />
-              <Pager offset={offset} limit={PAGE_SIZE} total={total} onChange={setOffset} />
-            </>
-          )
-        }
+        {({ deliveries, total }) => (
+          <PagedList
+            paging={paging}
+            total={total}
+            shown={deliveries.length}
+            empty={
+              <Empty title={status ? 'No deliveries with this status' : 'No deliveries yet'}>
+                {status ? null : <p>Events this webhook subscribes to, and test events, appear here as they are sent.</p>}
+              </Empty>
+            }
+          >
+            <DeliveriesTable deliveries={deliveries} onRetried={onRetried} />
+          </PagedList>
+        )}
       </QueryView>
     </Section>
   );

@@ -9,10 +9,11 @@ import { WebhookForm, type WebhookValues } from '@/pages/webhooks/WebhookForm';
 import { AdminListPage } from '@/ui/AdminListPage';
 import { Badge } from '@/ui/Badge';
 import { Dialog } from '@/ui/Dialog';
-import { Pager } from '@/ui/Pager';
+import { PagedList } from '@/ui/Pager';
 import { Empty, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { useDialogMutation } from '@/ui/useDialogMutation';
+import { usePaging } from '@/ui/usePaging';
 import '@/pages/webhooks/webhooks.css';
 import { TableWrap } from '@/ui/TableWrap';
 
@@ -66,24 +67,31 @@ function WebhooksTable({ webhooks }: { webhooks: Webhook[] }) {
 }
 
 function WebhooksView({ adding, onAddingChange }: { adding: boolean; onAddingChange: (open: boolean) => void }) {
-  const [offset, setOffset] = useState(0);
+  const paging = usePaging(PAGE_SIZE);
   const [created, setCreated] = useState<CreatedWebhook | undefined>();
-  const query = $api.useQuery('get', '/api/v1/webhooks', { params: { query: { limit: PAGE_SIZE, offset } } }, { placeholderData: keepPreviousData });
+  const query = $api.useQuery(
+    'get',
+    '/api/v1/webhooks',
+    { params: { query: { limit: PAGE_SIZE, offset: paging.offset } } },
+    { placeholderData: keepPreviousData },
+  );
   return (
     <>
       <QueryView query={query} label="Loading webhooks…">
-        {({ webhooks, total }) =>
-          webhooks.length === 0 ? (
-            <Empty title="No webhooks yet">
-              <p>Add one to receive signed notifications of events as they happen.</p>
-            </Empty>
-          ) : (
-            <>
-              <WebhooksTable webhooks={webhooks} />
-              <Pager offset={offset} limit={PAGE_SIZE} total={total} onChange={setOffset} />
-            </>
-          )
-        }
+        {({ webhooks, total }) => (
+          <PagedList
+            paging={paging}
+            total={total}
+            shown={webhooks.length}
+            empty={
+              <Empty title="No webhooks yet">
+                <p>Add one to receive signed notifications of events as they happen.</p>
+              </Empty>
+            }
+          >
+            <WebhooksTable webhooks={webhooks} />
+          </PagedList>
+        )}
       </QueryView>
       <Dialog title="Add a webhook" open={adding} onClose={() => onAddingChange(false)}>
         <CreateWebhook onClose={() => onAddingChange(false)} onCreated={setCreated} />

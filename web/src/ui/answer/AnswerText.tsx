@@ -1,5 +1,5 @@
 import { Fragment, useMemo, type MouseEvent, type ReactNode } from 'react';
-import { answerParts, type Block, type Citation, type Inline } from '@/ui/answer/answer-parts';
+import { answerParts, type Block, type Citation, type HeadingLevel, type Inline } from '@/ui/answer/answer-parts';
 import '@/ui/answer/answer.css';
 
 export interface AnswerTextProps {
@@ -15,6 +15,11 @@ export interface AnswerTextProps {
   onCite?: (source: number, event: MouseEvent<HTMLAnchorElement>) => void;
   /** Shown at the end of the last block (a cursor while the answer streams in). */
   trailing?: ReactNode;
+  /**
+   * Read the text as Markdown (an article): its headings, lists, quotes, rules, italics and links. `#` is
+   * shown at `topHeading`, so that the text's headings come under the page's own.
+   */
+  markdown?: { topHeading: HeadingLevel };
 }
 
 type Links = Pick<AnswerTextProps, 'sourceHref' | 'sourceTitle' | 'onCite'>;
@@ -62,41 +67,98 @@ function InlineParts({ parts, links }: { parts: Inline[]; links: Links }) {
             <InlineParts parts={part.content} links={links} />
           </strong>
         );
+      case 'em':
+        return (
+          <em key={index}>
+            <InlineParts parts={part.content} links={links} />
+          </em>
+        );
+      case 'link':
+        return (
+          <a key={index} href={part.href} target="_blank" rel="noreferrer noopener">
+            {part.text}
+          </a>
+        );
       case 'citation':
         return <CitationLinks key={index} citation={part} links={links} />;
     }
   });
 }
 
-function AnswerBlock({ block, links, trailing }: { block: Block; links: Links; trailing?: ReactNode }) {
-  if (block.kind === 'paragraph') {
-    return (
-      <p>
-        <InlineParts parts={block.content} links={links} />
-        {trailing}
-      </p>
-    );
+function AnswerBlock({ block, links, topHeading, trailing }: { block: Block; links: Links; topHeading: HeadingLevel; trailing?: ReactNode }) {
+  switch (block.kind) {
+    case 'paragraph':
+      return (
+        <p>
+          <InlineParts parts={block.content} links={links} />
+          {trailing}
+        </p>
+      );
+    case 'code':
+      // Focusable so a keyboard can scroll a long line sideways; named so that focus says what it is.
+      return (
+        <pre className="answer-code" tabIndex={0} role="group" aria-label={block.language ? `Code, ${block.language}` : 'Code'}>
+          <code className={block.language ? `language-${block.language}` : undefined}>{block.text}</code>
+          {trailing}
+        </pre>
+      );
+    case 'heading': {
+      const Heading = `h${Math.min(6, topHeading + block.level - 1)}` as `h${HeadingLevel}`;
+      return (
+        <Heading>
+          <InlineParts parts={block.content} links={links} />
+          {trailing}
+        </Heading>
+      );
+    }
+    case 'list': {
+      const items = block.items.map((item, index) => (
+        <li key={index}>
+          <InlineParts parts={item} links={links} />
+          {index === block.items.length - 1 ? trailing : null}
+        </li>
+      ));
+      return block.ordered ? <ol start={block.start === 1 ? undefined : block.start}>{items}</ol> : <ul>{items}</ul>;
+    }
+    case 'quote':
+      return (
+        <blockquote>
+          {block.paragraphs.map((paragraph, index) => (
+            <p key={index}>
+              <InlineParts parts={paragraph} links={links} />
+              {index === block.paragraphs.length - 1 ? trailing : null}
+            </p>
+          ))}
+        </blockquote>
+      );
+    case 'rule':
+      return (
+        <>
+          <hr />
+          {trailing}
+        </>
+      );
   }
-  // Focusable so a keyboard can scroll a long line sideways; named so that focus says what it is.
-  return (
-    <pre className="answer-code" tabIndex={0} role="group" aria-label={block.language ? `Code, ${block.language}` : 'Code'}>
-      <code className={block.language ? `language-${block.language}` : undefined}>{block.text}</code>
-      {trailing}
-    </pre>
-  );
 }
 
 /**
  * An agent's answer: paragraphs, code blocks kept verbatim, inline code, bold runs, and each citation
- * marker's numbers as links to the sources they name.
+ * marker's numbers as links to the sources they name. With `markdown`, a text's Markdown blocks too.
  */
-export function AnswerText({ text, sourceCount, sourceHref, sourceTitle, onCite, trailing }: AnswerTextProps) {
-  const blocks = useMemo(() => answerParts(text, sourceCount), [text, sourceCount]);
+export function AnswerText({ text, sourceCount, sourceHref, sourceTitle, onCite, trailing, markdown }: AnswerTextProps) {
+  const asMarkdown = markdown !== undefined;
+  const blocks = useMemo(() => answerParts(text, sourceCount, { markdown: asMarkdown }), [text, sourceCount, asMarkdown]);
   const links = { sourceHref, sourceTitle, onCite };
   return (
     <div className="answer-text">
       {blocks.map((block, index) => (
-        <AnswerBlock key={index} block={block} links={links} trailing={index === blocks.length - 1 ? trailing : undefined} />
+        <AnswerBlock
+          key={index}
+          block={block}
+          links={links}
+          topHeading={markdown?.topHeading ?? 1}
+          trailing={index === blocks.length - 1 ? trailing : undefined}
+        />
       ))}
       {blocks.length === 0 && trailing ? <p>{trailing}</p> : null}
     </div>

@@ -25,7 +25,7 @@ function citations(parts: Inline[]): Citation[] {
 
 /** Every character of a paragraph as written, less the bold asterisks and code backticks. */
 function spelled(parts: Inline[]): string {
-  return parts.map((part) => (part.kind === 'strong' ? spelled(part.content) : part.text)).join('');
+  return parts.map((part) => (part.kind === 'strong' || part.kind === 'em' ? spelled(part.content) : part.text)).join('');
 }
 
 describe('answerParts: citations', () => {
@@ -231,6 +231,76 @@ describe('answerParts: blocks', () => {
   });
 });
 
+describe('answerParts: Markdown of an article', () => {
+  const markdown = (text: string) => answerParts(text, 0, { markdown: true });
+  const text = (value: string): Inline => ({ kind: 'text', text: value });
+
+  it('should read headings, lists, quotes and rules as blocks, and italics and links inside them', () => {
+    expect(
+      markdown('# Reset\n\nGo to **Settings** and click *Reset*.\n\n- step one\n- step _two_\n\n> Note: [the guide](https://docs.example.test/reset)\n\n---'),
+    ).toEqual([
+      { kind: 'heading', level: 1, content: [text('Reset')] },
+      {
+        kind: 'paragraph',
+        content: [text('Go to '), { kind: 'strong', content: [text('Settings')] }, text(' and click '), { kind: 'em', content: [text('Reset')] }, text('.')],
+      },
+      { kind: 'list', ordered: false, start: 1, items: [[text('step one')], [text('step '), { kind: 'em', content: [text('two')] }]] },
+      { kind: 'quote', paragraphs: [[text('Note: '), { kind: 'link', href: 'https://docs.example.test/reset', text: 'the guide' }]] },
+      { kind: 'rule' },
+    ]);
+  });
+
+  it('should read numbered lists with their first number, items that run on, and a list that interrupts a paragraph', () => {
+    expect(markdown('Steps:\n3. Open\n   the settings\n4) Save\n\n5. Check')).toEqual([
+      { kind: 'paragraph', content: [text('Steps:\n3. Open\n   the settings\n4) Save')] },
+      { kind: 'list', ordered: true, start: 5, items: [[text('Check')]] },
+    ]);
+    expect(markdown('Steps:\n1. Open\n   the settings\n2) Save\n\n3. Check')).toEqual([
+      { kind: 'paragraph', content: [text('Steps:')] },
+      { kind: 'list', ordered: true, start: 1, items: [[text('Open\nthe settings')], [text('Save')], [text('Check')]] },
+    ]);
+    expect(markdown('- one\n\nAfter.').map((block) => block.kind)).toEqual(['list', 'paragraph']);
+    expect(markdown('- one\n1. two').map((block) => block.kind)).toEqual(['list', 'list']);
+  });
+
+  it('should read heading levels and closing marks, and leave what is not a heading as text', () => {
+    expect(markdown('### Three ###\n###### Six\n####### Seven\n#hashtag')).toEqual([
+      { kind: 'heading', level: 3, content: [text('Three')] },
+      { kind: 'heading', level: 6, content: [text('Six')] },
+      { kind: 'paragraph', content: [text('####### Seven\n#hashtag')] },
+    ]);
+    expect(markdown('# C# and F#')).toEqual([{ kind: 'heading', level: 1, content: [text('C# and F#')] }]);
+  });
+
+  it('should keep snake_case, stray asterisks and links to other than web addresses as written, and never read HTML', () => {
+    const written = ['snake_case_name and 2 * 3 * 4', '[run](javascript:alert(1)) [file](file:///etc/passwd)', '<img src=x onerror=alert(1)>'];
+    for (const line of written) {
+      expect(markdown(line), line).toEqual([{ kind: 'paragraph', content: [text(line)] }]);
+    }
+  });
+
+  it('should leave an answer’s Markdown-like lines as written', () => {
+    expect(answerParts('# not a heading\n- nor a list *nor italics*', 0)).toEqual([
+      { kind: 'paragraph', content: [text('# not a heading\n- nor a list *nor italics*')] },
+    ]);
+  });
+
+  it('should read runs of Markdown marks in time that grows with their length', () => {
+    const hostileOf = (length: number): string =>
+      [
+        '#'.repeat(length) + ' x',
+        `# ${'#'.repeat(length)}x`,
+        '*a '.repeat(length / 3),
+        '_a '.repeat(length / 3),
+        '[a]('.repeat(length / 4),
+        '- '.repeat(length / 2),
+        '> '.repeat(length / 2),
+        Array.from({ length: length / 8 }, () => '- item').join('\n'),
+      ].join('\n\n');
+    expect(growthOf(hostileOf, 3_200, markdown)).toBeLessThan(LINEAR_AT_MOST);
+  });
+});
+
 /**
  * Thirty-two times the text in at most this many times the time: quadratic work takes about 1,024; linear
  * work 32 to 60, and up to twice that on a loaded machine (a large text no longer fits the processor's
@@ -247,13 +317,13 @@ const GROWTH = 32;
  * that passed: on a loaded machine a long reading is shared out with other processes where a short one may
  * run whole, and the time that passed counted that against the long one.
  */
-function growthOf(make: (scale: number) => string, scale: number): number {
+function growthOf(make: (scale: number) => string, scale: number, read = (text: string) => answerParts(text, 2)): number {
   const fastest = (text: string): number => {
-    answerParts(text, 2);
+    read(text);
     return Math.min(
       ...[0, 1, 2, 3, 4].map(() => {
         const started = process.cpuUsage();
-        answerParts(text, 2);
+        read(text);
         const spent = process.cpuUsage(started);
         return spent.user + spent.system;
       }),

@@ -7,7 +7,15 @@
  * provider models may hold other forms (`[2–4]`, `[1; 3]`, `[Source 2]`). Only numbers that name a listed
  * source become citations: anything else stays text, so an answer still streaming that cites a source not
  * listed yet shows the marker as written until the source arrives. Brackets inside code never cite.
+ *
+ * Text written in Markdown (a knowledge base article, `{ markdown: true }`) also has its usual blocks: `#`
+ * headings, `-`/`*`/`+` and `1.` lists (one level: a deeper item joins the same list), `>` quotes and rules,
+ * and inside them `*italics*`, `_italics_` and links to web addresses. An answer keeps those as written: the
+ * built-in answerer quotes documents, whose `#` comments and `-` lines are not Markdown. Nothing is ever read
+ * as HTML, and a link leads only to an http or https address.
  */
+
+import { webLink } from '@/ui/links';
 
 /** A piece of a citation marker as written: a number naming a listed source, or the text around it. */
 export type CitationPiece = { kind: 'source'; source: number; text: string } | { kind: 'text'; text: string };
@@ -22,9 +30,39 @@ export interface Citation {
   pieces: CitationPiece[];
 }
 
-export type Inline = { kind: 'text'; text: string } | { kind: 'code'; text: string } | { kind: 'strong'; content: Inline[] } | Citation;
+export type Inline =
+  | { kind: 'text'; text: string }
+  | { kind: 'code'; text: string }
+  | { kind: 'strong'; content: Inline[] }
+  | { kind: 'em'; content: Inline[] }
+  /** `href` is a web address (webLink), never a script or data one. */
+  | { kind: 'link'; href: string; text: string }
+  | Citation;
 
-export type Block = { kind: 'paragraph'; content: Inline[] } | { kind: 'code'; language?: string; text: string };
+export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
+
+export type Block =
+  | { kind: 'paragraph'; content: Inline[] }
+  | { kind: 'code'; language?: string; text: string }
+  | { kind: 'heading'; level: HeadingLevel; content: Inline[] }
+  | { kind: 'list'; ordered: boolean; start: number; items: Inline[][] }
+  | { kind: 'quote'; paragraphs: Inline[][] }
+  | { kind: 'rule' };
+
+export interface PartsOptions {
+  /** Read the text as Markdown (an article), not as an answer. */
+  markdown?: boolean;
+}
+
+/** What a run of text may hold besides code and citations; a mark is not read again inside itself. */
+interface Marks {
+  strong: boolean;
+  em: boolean;
+  link: boolean;
+}
+
+const ANSWER_MARKS: Marks = { strong: true, em: false, link: false };
+const MARKDOWN_MARKS: Marks = { strong: true, em: true, link: true };
 
 const PREFIX = '(?:sources?|src|refs?|references?)\\s*#?\\s*';
 const NUMBER_OR_RANGE = `(?:${PREFIX})?\\d{1,4}(?:\\s*[-\u2013]\\s*(?:${PREFIX})?\\d{1,4})?`;
@@ -32,8 +70,18 @@ const MARKER_BODY = new RegExp(`^\\s*${NUMBER_OR_RANGE}(?:\\s*[,;]\\s*${NUMBER_O
 /** Bounded, so a long run of brackets costs little; the body is checked by MARKER_BODY. */
 const MARKER = /\[([^[\]\n]{1,48})\]/y;
 const BOLD = /\*\*([^*\n]+)\*\*/y;
+/** Italics: no space just inside the marks, no line end; `_` only between words' ends (snake_case stays). */
+const STAR_EM = /\*([^*\s](?:[^*\n]*[^*\s])?)\*/y;
+const UNDERSCORE_EM = /_([^_\s](?:[^_\n]*[^_\s])?)_(?![\p{L}\p{N}])/uy;
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+/** A link: its text on one line, its address without spaces or parentheses. */
+const LINK = /\[([^[\]\n]{1,500})\]\(([^()\s]{1,2000})\)/y;
 /** A fence opens a code block: up to three spaces, then three or more backticks or tildes, then the language. */
 const FENCE = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*))?$/;
+const BULLET_ITEM = /^ {0,3}[-*+][ \t]+(\S.*)$/;
+const NUMBERED_ITEM = /^ {0,3}(\d{1,9})[.)][ \t]+(\S.*)$/;
+const QUOTE = /^ {0,3}> ?(.*)$/;
 
 /** The sources a marker body names, or undefined when it names none of the `sourceCount` listed ones. */
 export function citedNumbers(body: string, sourceCount: number): number[] | undefined {
@@ -115,7 +163,7 @@ function codeSpanText(content: string): string {
  * Reads one paragraph from left to right, so what opens first wins: a code span hides the brackets and
  * asterisks inside it. An unclosed backtick run or `**` stays as written (an answer may still be streaming).
  */
-function inlineParts(text: string, sourceCount: number, bold: boolean): Inline[] {
+function inlineParts(text: string, sourceCount: number, marks: Marks): Inline[] {
   const parts: Inline[] = [];
   const backticks = new BacktickRuns(text);
   let plainFrom = 0;
@@ -125,6 +173,11 @@ function inlineParts(text: string, sourceCount: number, bold: boolean): Inline[]
     parts.push(part);
     at = end;
     plainFrom = end;
+  };
+  /** The match of a sticky pattern at `at`, if any. */
+  const matchHere = (pattern: RegExp) => {
+    pattern.lastIndex = at;
+    return pattern.exec(text);
   };
   while (at < text.length) {
     const char = text[at];
@@ -141,17 +194,31 @@ function inlineParts(text: string, sourceCount: number, bold: boolean): Inline[]
       emit({ kind: 'code', text: codeSpanText(text.slice(at + run, close)) }, close + run);
       continue;
     }
-    if (char === '*' && bold && text[at + 1] === '*') {
-      BOLD.lastIndex = at;
-      const match = BOLD.exec(text);
+    if (char === '*' && marks.strong && text[at + 1] === '*') {
+      const match = matchHere(BOLD);
       if (match) {
-        emit({ kind: 'strong', content: inlineParts(match[1], sourceCount, false) }, at + match[0].length);
+        emit({ kind: 'strong', content: inlineParts(match[1], sourceCount, { ...marks, strong: false }) }, at + match[0].length);
+        continue;
+      }
+    }
+    // `_` opens italics only at a word's start, so that snake_case stays as written.
+    if (marks.em && (char === '*' || (char === '_' && !WORD_CHARACTER.test(text[at - 1] ?? '')))) {
+      const match = matchHere(char === '*' ? STAR_EM : UNDERSCORE_EM);
+      if (match) {
+        emit({ kind: 'em', content: inlineParts(match[1], sourceCount, { ...marks, em: false }) }, at + match[0].length);
+        continue;
+      }
+    }
+    if (char === '[' && marks.link) {
+      const match = matchHere(LINK);
+      const href = match ? webLink(match[2]) : undefined;
+      if (match && href) {
+        emit({ kind: 'link', href, text: match[1] }, at + match[0].length);
         continue;
       }
     }
     if (char === '[') {
-      MARKER.lastIndex = at;
-      const match = MARKER.exec(text);
+      const match = matchHere(MARKER);
       const marker = match ? markerPieces(match[1], sourceCount) : undefined;
       if (match && marker) {
         const pieces: CitationPiece[] = [{ kind: 'text', text: '[' }, ...marker.pieces];
@@ -215,22 +282,80 @@ function closesFence(line: string, fence: string): boolean {
   return !!match && match[2][0] === fence[0] && match[2].length >= fence.length && match[3].trim() === '';
 }
 
-/** The answer's blocks; `sourceCount` is how many sources are listed beside it (1 to `sourceCount` can be cited). */
-export function answerParts(text: string, sourceCount: number): Block[] {
+/** A `#` heading line: its level and its text, without the closing `#`s Markdown allows. */
+function headingOf(line: string): { level: HeadingLevel; text: string } | undefined {
+  const match = HEADING.exec(line);
+  if (!match) {
+    return undefined;
+  }
+  // By hand rather than by a pattern anchored at the end, which would read a long run of `#` again and again.
+  const text = (match[2] ?? '').trimEnd();
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '#') {
+    end--;
+  }
+  const closed = end === 0 || text[end - 1] === ' ' || text[end - 1] === '\t';
+  return { level: match[1].length as HeadingLevel, text: closed ? text.slice(0, end).trimEnd() : text };
+}
+
+/** A thematic break: three or more of one of `-`, `*`, `_`, spaces between them allowed. */
+function isRule(line: string): boolean {
+  const indent = line.length - line.trimStart().length;
+  return indent <= 3 && /^(?:-{3,}|\*{3,}|_{3,})$/.test(line.replace(/[ \t]/g, ''));
+}
+
+function listItemOf(line: string): { ordered: boolean; number: number; text: string } | undefined {
+  const bullet = BULLET_ITEM.exec(line);
+  if (bullet) {
+    return { ordered: false, number: 1, text: bullet[1] };
+  }
+  const numbered = NUMBERED_ITEM.exec(line);
+  return numbered ? { ordered: true, number: Number(numbered[1]), text: numbered[2] } : undefined;
+}
+
+/**
+ * The answer's blocks; `sourceCount` is how many sources are listed beside it (1 to `sourceCount` can be
+ * cited). With `markdown`, the text's Markdown blocks too (see the top of this file).
+ */
+export function answerParts(text: string, sourceCount: number, { markdown = false }: PartsOptions = {}): Block[] {
+  const marks = markdown ? MARKDOWN_MARKS : ANSWER_MARKS;
+  const inline = (lines: readonly string[]) => inlineParts(lines.join('\n'), sourceCount, marks);
   const blocks: Block[] = [];
   const lines = text.split(/\r?\n/);
   let paragraph: string[] = [];
+  /** A quote's lines, '' between its paragraphs. */
+  let quote: string[] | undefined;
+  /** A list's items, each as its lines; `loose` once a blank line follows an item. */
+  let list: { ordered: boolean; start: number; items: string[][]; loose: boolean } | undefined;
   const endParagraph = () => {
     if (paragraph.length > 0) {
-      blocks.push({ kind: 'paragraph', content: inlineParts(paragraph.join('\n'), sourceCount, true) });
+      blocks.push({ kind: 'paragraph', content: inline(paragraph) });
       paragraph = [];
     }
+  };
+  const endQuote = () => {
+    if (quote) {
+      const paragraphs = quote.join('\n').split(/\n[ \t]*\n/);
+      blocks.push({ kind: 'quote', paragraphs: paragraphs.filter((lines) => lines.trim() !== '').map((lines) => inline([lines])) });
+      quote = undefined;
+    }
+  };
+  const endList = () => {
+    if (list) {
+      blocks.push({ kind: 'list', ordered: list.ordered, start: list.start, items: list.items.map(inline) });
+      list = undefined;
+    }
+  };
+  const endBlocks = () => {
+    endParagraph();
+    endQuote();
+    endList();
   };
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index];
     const opening = openingFence(line);
     if (opening) {
-      endParagraph();
+      endBlocks();
       const code: string[] = [];
       let closed = false;
       while (++index < lines.length) {
@@ -246,12 +371,56 @@ export function answerParts(text: string, sourceCount: number): Block[] {
         code.pop();
       }
       blocks.push({ kind: 'code', language: opening.language, text: code.join('\n') });
-    } else if (line.trim() === '') {
-      endParagraph();
-    } else {
-      paragraph.push(line);
+      continue;
     }
+    if (line.trim() === '') {
+      endParagraph();
+      endQuote();
+      if (list) {
+        list.loose = true;
+      }
+      continue;
+    }
+    if (!markdown) {
+      paragraph.push(line);
+      continue;
+    }
+    const quoted = QUOTE.exec(line);
+    if (quoted) {
+      endParagraph();
+      endList();
+      (quote ??= []).push(quoted[1]);
+      continue;
+    }
+    endQuote();
+    const heading = headingOf(line);
+    if (heading || isRule(line)) {
+      endParagraph();
+      endList();
+      blocks.push(heading ? { kind: 'heading', level: heading.level, content: inline([heading.text]) } : { kind: 'rule' });
+      continue;
+    }
+    // As in Markdown, a numbered list interrupts a paragraph only when it starts at 1 ("2024. was…" stays text).
+    const item = listItemOf(line);
+    if (item && (paragraph.length === 0 || !item.ordered || item.number === 1)) {
+      endParagraph();
+      if (list?.ordered !== item.ordered) {
+        endList();
+        list = { ordered: item.ordered, start: item.number, items: [], loose: false };
+      }
+      list.items.push([item.text]);
+      list.loose = false;
+      continue;
+    }
+    // A line under an item continues it, unless a blank line came between and it is not indented.
+    if (list && (!list.loose || /^[ \t]{2}/.test(line))) {
+      list.items[list.items.length - 1].push(line.trim());
+      list.loose = false;
+      continue;
+    }
+    endList();
+    paragraph.push(line);
   }
-  endParagraph();
+  endBlocks();
   return blocks;
 }
