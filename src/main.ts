@@ -1,8 +1,9 @@
 import 'reflect-metadata';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApiApp } from '#src/api-app.js';
 import { loadConfig, type AppConfig } from '#src/config/app-config.js';
+import { HEALTH_PATHS } from '#src/common/http/security.middleware.js';
 import { closeOnSignals } from '#src/common/lifecycle/shutdown.js';
 import { createLogger } from '#src/common/logging/logger.js';
 import { OrganizationsService } from '#src/modules/organizations/organizations.service.js';
@@ -16,7 +17,7 @@ async function bootstrap(): Promise<void> {
 
   await announceDefaultOrganization(app, config);
   await app.listen(config.http.port, config.http.host);
-  const redirector = tls && config.http.redirectPort ? listenForRedirects(config.http.redirectPort, config) : undefined;
+  const redirector = tls && config.http.redirectPort ? listenForRedirects(config.http.redirectPort, config, app) : undefined;
   app.getHttpServer().on('close', () => redirector?.close());
   logger.info(
     {
@@ -54,10 +55,15 @@ async function announceDefaultOrganization(app: NestExpressApplication, config: 
   );
 }
 
-/** With native TLS, a plain-HTTP listener whose only answer is a redirect to the HTTPS port. */
-function listenForRedirects(port: number, config: AppConfig): Server {
+/** With native TLS, a plain-HTTP listener that redirects to the HTTPS port, all but the health probes. */
+function listenForRedirects(port: number, config: AppConfig, app: NestExpressApplication): Server {
   const httpsPort = config.http.port === 443 ? '' : `:${config.http.port}`;
+  const serve = app.getHttpAdapter().getInstance() as (request: IncomingMessage, response: ServerResponse) => void;
   const server = createServer((request, response) => {
+    if (HEALTH_PATHS.has(new URL(request.url ?? '/', 'http://probe').pathname)) {
+      serve(request, response);
+      return;
+    }
     const hostname = /^[A-Za-z0-9.-]+/.exec(request.headers.host ?? '')?.[0] ?? 'localhost';
     response
       .writeHead(request.method === 'GET' || request.method === 'HEAD' ? 301 : 308, { Location: `https://${hostname}${httpsPort}${request.url ?? '/'}` })

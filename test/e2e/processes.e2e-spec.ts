@@ -262,6 +262,11 @@ describe.runIf(EMBEDDED_PASS)('native TLS in production', () => {
       const redirected = await fetch(`http://127.0.0.1:${redirectPort}/api/v1/agents?limit=5`, { redirect: 'manual' });
       expect(redirected.status).toBe(301);
       expect(redirected.headers.get('location')).toBe(`https://127.0.0.1:${port}/api/v1/agents?limit=5`);
+      // Load balancers probe over plain HTTP: the probes are answered there, not redirected.
+      for (const probe of ['/healthz', '/readyz']) {
+        const answered = await fetch(`http://127.0.0.1:${redirectPort}${probe}`, { redirect: 'manual' });
+        expect(answered.status, probe).toBe(200);
+      }
 
       await expect(httpsGet(`https://localhost:${port}/healthz`, certificates.ca, 'TLSv1.1')).rejects.toThrow();
     } finally {

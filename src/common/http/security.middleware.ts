@@ -7,7 +7,8 @@ import { MEDIA_TYPES } from '#src/common/http/route-policy/accepts.decorator.js'
 import type { ContentSecurityDirectives } from '#src/common/http/route-policy/content-security.js';
 import type { RoutePolicies } from '#src/common/http/route-policy/route-policies.js';
 
-const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
+/** Probed over plain HTTP by load balancers: never redirected to HTTPS. */
+export const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
 const HOST_PATTERN = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
 
 /**
