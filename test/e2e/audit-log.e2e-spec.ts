@@ -168,6 +168,12 @@ describe('the audit log', () => {
     expect(await only(org, 'session.revoked')).toMatchObject({ actor: user, target: { type: 'session', id: firstId } });
     expect(await only(org, 'logout')).toMatchObject({ actor: user, target: { type: 'session', id: second.body.session_id ?? expect.stringMatching(/^ses_/) } });
 
+    // An invited user who has not chosen a password yet: the attempt is recorded too, saying so.
+    const invitee = await as(org.adminKey).post('/api/v1/users').send({ email: 'invitee@example.test', role: 'readonly' }).expect(201);
+    await request(t.http).post('/api/auth/login').send({ email: 'invitee@example.test', password: 'a wrong password here' }).expect(401);
+    const failures = await entries(org, '?action=login.failed');
+    expect(failures[0]).toMatchObject({ target: { type: 'user', id: invitee.body.id }, details: { reason: 'no_password_yet' } });
+
     const all = JSON.stringify(await entries(org));
     expect(all).not.toContain(TEST_PASSWORD);
     expect(all).not.toContain('a wrong password here');

@@ -65,7 +65,8 @@ export class SignInService implements BeforeApplicationShutdown {
     const email = input.email.toLowerCase();
     const ip = client.ip ?? 'unknown';
     await this.throttle.check(email, ip);
-    const accounts = (await this.accounts.findByEmail(email, input.organizationId)).filter((account) => account.passwordHash !== null);
+    const tried = await this.accounts.findByEmail(email, input.organizationId);
+    const accounts = tried.filter((account) => account.passwordHash !== null);
     if (accounts.length === 0) {
       await this.hasher.verifyNothing(input.password);
     }
@@ -74,7 +75,7 @@ export class SignInService implements BeforeApplicationShutdown {
     const matched = accounts.filter((_account, index) => verified[index]);
     if (matched.length === 0) {
       await this.throttle.recordFailure(email, ip);
-      await Promise.all(accounts.map((account) => this.audit.record(failedSignInAudit(account, client))));
+      await Promise.all(tried.map((account) => this.audit.record(failedSignInAudit(account, client))));
       throw new AppError(ErrorCode.InvalidCredentials, 'Wrong email or password');
     }
     if (matched.length > 1) {
@@ -233,7 +234,10 @@ function requirePasswordsAllowed(account: Account): void {
   );
 }
 
-/** A failed sign-in names the account tried, not as its actor: nobody proved to be its user. */
+/**
+ * A failed sign-in names the account tried, not as its actor: nobody proved to be its user. An account
+ * still waiting for its first password (an invitation not yet accepted) is recorded too.
+ */
 function failedSignInAudit(account: Account, client: ClientInfo): AuditRecord {
   return {
     orgId: account.orgId,
@@ -241,7 +245,7 @@ function failedSignInAudit(account: Account, client: ClientInfo): AuditRecord {
     actor: { type: 'anonymous', id: null },
     client,
     target: { type: 'user', id: account.userId },
-    details: { reason: 'wrong_password' },
+    details: { reason: account.passwordHash === null ? 'no_password_yet' : 'wrong_password' },
   };
 }
 
