@@ -355,7 +355,7 @@ describe('AnswerService with OpenAI models', () => {
       const answers = await service({ OPENAI_API_KEY: undefined });
       const error = await failure(answers.answer(request()));
       expect({ code: error.code, status: error.status }).toEqual({ code: 'conflict', status: 409 });
-      expect(error.message).toContain('set OPENAI_API_KEY, or attach a openai provider key to the agent');
+      expect(error.message).toContain('set OPENAI_API_KEY, or attach a provider key of provider "openai" to the agent');
       expect(openai.requests).toHaveLength(0);
     });
 

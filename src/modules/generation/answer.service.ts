@@ -158,7 +158,7 @@ export class AnswerService extends Answerer implements OnApplicationShutdown {
     const credentials = request.credentials;
     if (credentials && credentials.provider !== provider) {
       throw AppError.conflict(
-        `The agent's provider key is for ${credentials.provider}, but model "${request.model}" runs on ${provider}: attach a ${provider} provider key or change the model`,
+        `The agent's provider key is for ${credentials.provider}, but model "${request.model}" runs on ${provider}: attach a provider key of provider "${provider}" or change the model`,
       );
     }
     const settings = this.config.generation;
@@ -172,7 +172,7 @@ export class AnswerService extends Answerer implements OnApplicationShutdown {
         const apiKey = credentials?.apiKey ?? configured.apiKey;
         if (!apiKey) {
           throw AppError.conflict(
-            `No ${LABELS[provider]} API key is configured for model "${request.model}": set ${setting}, or attach a ${provider} provider key to the agent (POST /api/v1/provider-keys)`,
+            `No ${LABELS[provider]} API key is configured for model "${request.model}": set ${setting}, or attach a provider key of provider "${provider}" to the agent (POST /api/v1/provider-keys)`,
           );
         }
         const customerUrl = credentials?.baseUrl ?? undefined;
