@@ -1,11 +1,11 @@
 import { applyDecorators, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { Public } from '#src/common/auth/auth.decorator.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { exampleId, ID_PREFIXES, idPattern } from '#src/common/ids/ids.js';
-import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
+import { ErrorResponseDto } from '#src/common/errors/error-response.dto.js';
 import { PAGE_CONTENT_SECURITY } from '#src/common/http/html-page.js';
 import { Accepts } from '#src/common/http/route-policy/accepts.decorator.js';
 import { ContentSecurity } from '#src/common/http/route-policy/content-security.js';
@@ -34,6 +34,9 @@ function ApiFailurePages(...statuses: Array<keyof typeof FAILURE_PAGES_DOCUMENTE
     ),
   );
 }
+
+/** The metadata's refusals are the API's JSON errors, whatever type its success has. */
+const JSON_ERROR = { 'application/json': { schema: { $ref: getSchemaPath(ErrorResponseDto) } } };
 
 const ConnectionParam = (): MethodDecorator =>
   ApiParam({
@@ -81,8 +84,8 @@ export class SsoController {
   })
   @ApiProduces('application/samlmetadata+xml')
   @ApiOkResponse({ description: 'EntityDescriptor XML', schema: { type: 'string' } })
-  @ApiResponse({ status: 404, description: 'No SAML connection has this id' })
-  @ApiErrors([400])
+  @ApiResponse({ status: 400, description: 'A connection id of the wrong shape', content: JSON_ERROR })
+  @ApiResponse({ status: 404, description: 'No SAML connection has this id', content: JSON_ERROR })
   @ConnectionParam()
   async metadata(@Param('connection_id') id: string, @Req() request: SsoRequest, @Res() response: Response): Promise<void> {
     if (!idPattern('ssoConnection').test(id)) {

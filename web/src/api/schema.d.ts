@@ -4295,6 +4295,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description An SSO connection (`sso_…`) */
                 connection_id: string;
             };
             cookie?: never;
@@ -4310,12 +4311,23 @@ export interface operations {
                     "application/samlmetadata+xml": string;
                 };
             };
+            /** @description A connection id of the wrong shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description No SAML connection has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
             500: {
