@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -70,6 +70,26 @@ describe('loadConfig', () => {
   ])('should refuse %o naming %s', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(name);
+  });
+
+  it('should refuse files and folders it cannot use, naming the setting', () => {
+    const folder = dataDir();
+    const notPem = join(folder, 'not-a-certificate.txt');
+    writeFileSync(notPem, 'hello');
+    const aFile = join(folder, 'a-file');
+    writeFileSync(aFile, '');
+    for (const [env, message] of [
+      [{ WEBHOOK_CA_CERTS: join(folder, 'missing.pem') }, 'WEBHOOK_CA_CERTS: cannot read'],
+      [{ WEBHOOK_CA_CERTS: notPem }, 'WEBHOOK_CA_CERTS: '],
+      [{ TLS_CERT: join(folder, 'missing.pem'), TLS_KEY: notPem }, 'TLS_CERT: cannot read'],
+      [{ TLS_CERT: notPem, TLS_KEY: notPem }, 'TLS_CERT: '],
+      [{ DATA_DIR: aFile }, 'DATA_DIR: '],
+      [{ UPLOAD_DIR: join(aFile, 'uploads') }, 'UPLOAD_DIR: '],
+    ] as const) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...env }), message).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...env }), message).toThrow(message);
+    }
+    expect(loadConfig({ DATA_DIR: join(folder, 'created-later') }).dataDir).toBe(join(folder, 'created-later'));
   });
 
   it('should parse documents in one thread per core, at most 4, unless PARSE_THREADS says otherwise', () => {

@@ -8,6 +8,8 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { CONNECTOR_ENV_KEYS, connectorsConfig, type ConnectorsConfig } from '#src/config/connector-config.js';
 import { ENV_KEYS, EnvDto, type EnvKey } from '#src/config/env.dto.js';
+import { ConfigError } from '#src/config/config-error.js';
+import { checkFolder, checkTlsFiles, readCertificates } from '#src/config/config-files.js';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 /** Which entry point runs: `api`, `worker` or `cli`. */
@@ -90,7 +92,7 @@ export type EmbeddingConfig =
 
 const LOCAL_EMBEDDING_DIMENSIONS = 512;
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 /** Makes the validated configuration injectable as APP_CONFIG everywhere. */
 @Global()
@@ -131,9 +133,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if ((dto.TLS_CERT === undefined) !== (dto.TLS_KEY === undefined)) {
     throw new ConfigError('Invalid configuration: TLS_CERT and TLS_KEY must be set together');
   }
+  if (dto.TLS_CERT && dto.TLS_KEY) {
+    checkTlsFiles(dto.TLS_CERT, dto.TLS_KEY);
+  }
 
   const isProduction = dto.NODE_ENV === 'production';
   const dataDir = resolve(dto.DATA_DIR);
+  checkFolder('DATA_DIR', dataDir);
+  if (dto.UPLOAD_DIR) {
+    checkFolder('UPLOAD_DIR', resolve(dto.UPLOAD_DIR));
+  }
   const database: DatabaseConfig = dto.DATABASE_URL
     ? { kind: 'postgres', url: dto.DATABASE_URL, poolSize: dto.DATABASE_POOL_SIZE }
     : { kind: 'pglite', dataDir: join(dataDir, 'pgdata') };
@@ -183,11 +192,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secrets: { encryptionKeys: encryptionKeys(dto, dataDir, isProduction) },
     webhooks: {
       timeoutMs: dto.WEBHOOK_TIMEOUT_MS,
-      extraCaCertificates: (dto.WEBHOOK_CA_CERTS ?? '')
-        .split(',')
-        .map((path) => path.trim())
-        .filter(Boolean)
-        .map((path) => readFileSync(path)),
+      extraCaCertificates: readCertificates(
+        'WEBHOOK_CA_CERTS',
+        (dto.WEBHOOK_CA_CERTS ?? '')
+          .split(',')
+          .map((path) => path.trim())
+          .filter(Boolean),
+      ),
       retryTimeScale: dto.WEBHOOK_RETRY_TIME_SCALE,
     },
     rateLimits: { enabled: dto.RATE_LIMITS_ENABLED },

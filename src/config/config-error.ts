@@ -1,0 +1,2 @@
+/** A setting the process cannot start with; its message names the setting. */
+export class ConfigError extends Error {}

@@ -1,0 +1,62 @@
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+
+import { ConfigError } from '#src/config/config-error.js';
+
+/** A setting that names a file or folder the process cannot use. */
+class ConfigPathError extends ConfigError {
+  constructor(variable: string, message: string) {
+    super(`Invalid configuration: ${variable}: ${message}`);
+  }
+}
+
+/** Each file holds at least one PEM certificate (a CA to trust). */
+export function readCertificates(variable: string, paths: readonly string[]): Buffer[] {
+  return paths.map((path) => {
+    const content = readSetting(variable, path);
+    try {
+      new X509Certificate(content);
+    } catch {
+      throw new ConfigPathError(variable, `${path} holds no PEM certificate`);
+    }
+    return content;
+  });
+}
+
+/** The service's own certificate and its private key, read as the HTTPS server will read them. */
+export function checkTlsFiles(certPath: string, keyPath: string): void {
+  try {
+    new X509Certificate(readSetting('TLS_CERT', certPath));
+  } catch (error) {
+    throw error instanceof ConfigPathError ? error : new ConfigPathError('TLS_CERT', `${certPath} holds no PEM certificate`);
+  }
+  try {
+    createPrivateKey(readSetting('TLS_KEY', keyPath));
+  } catch (error) {
+    throw error instanceof ConfigPathError ? error : new ConfigPathError('TLS_KEY', `${keyPath} holds no PEM private key`);
+  }
+}
+
+/** A folder the process creates if it is missing: something else at that path is refused now, not at first use. */
+export function checkFolder(variable: string, path: string): void {
+  try {
+    if (!statSync(path).isDirectory()) {
+      throw new ConfigPathError(variable, `${path} is not a folder`);
+    }
+  } catch (error) {
+    if (error instanceof ConfigPathError) {
+      throw error;
+    }
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new ConfigPathError(variable, `${path} cannot be used as a folder (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+    }
+  }
+}
+
+function readSetting(variable: string, path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new ConfigPathError(variable, `cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+  }
+}
