@@ -1,4 +1,4 @@
-import { getQueueToken, Processor, WorkerHost } from '@nestjs/bullmq';
+import { getQueueToken, InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { UnrecoverableError, type BackoffOptions, type Job, type JobsOptions, type MinimalJob, type Queue } from 'bullmq';
@@ -16,6 +16,7 @@ import {
 import { QUEUE_CONCURRENCY } from '#src/common/queue/queue-concurrency.js';
 import { QUEUE_CONSUMING } from '#src/common/queue/queue-consuming.js';
 import { QueueName, type JobName } from '#src/common/queue/queue-name.enum.js';
+import { outageLog } from '#src/common/redis/outage-log.js';
 
 /**
  * Our own backoff type, computed by `backoffDelay` like the in-process driver: BullMQ's built-in
@@ -163,9 +164,16 @@ function consumerFor(queue: QueueName, lockMs: number): Type<WorkerHost> {
   })
   class QueueConsumer extends WorkerHost implements OnApplicationBootstrap {
     private readonly logger = new Logger(`Queue:${queue}`);
+    private readonly connectionError = outageLog(this.logger, 'Redis connection error');
 
     constructor(private readonly registry: JobHandlerRegistry) {
       super();
+    }
+
+    /** Bound when the worker is made, before it first connects (see QueueOutageLog). */
+    @OnWorkerEvent('error')
+    onError(error: Error): void {
+      this.connectionError(error);
     }
 
     onApplicationBootstrap(): void {
@@ -183,6 +191,25 @@ function consumerFor(queue: QueueName, lockMs: number): Type<WorkerHost> {
   }
   Object.defineProperty(QueueConsumer, 'name', { value: `${queue}QueueConsumer` });
   return QueueConsumer;
+}
+
+/**
+ * Every queue's connection errors, logged once an outage: made as soon as the queues are, since they start
+ * connecting at once and, without a listener, the library prints each failed attempt outside the log.
+ */
+@Injectable()
+export class QueueOutageLog {
+  private readonly logger = new Logger('Queue');
+
+  constructor(
+    @InjectQueue(QueueName.Ingestion) ingestion: Queue,
+    @InjectQueue(QueueName.WebhookDelivery) webhookDelivery: Queue,
+    @InjectQueue(QueueName.Maintenance) maintenance: Queue,
+  ) {
+    for (const queue of [ingestion, webhookDelivery, maintenance]) {
+      queue.on('error', outageLog(this.logger, `Queue ${queue.name}: Redis connection error`));
+    }
+  }
 }
 
 /** One consumer per queue; only the worker process (or an api with EMBEDDED_WORKER=true) includes them. */

@@ -1,7 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import type { DynamicModule, Provider } from '@nestjs/common';
 import type { AppConfig } from '#src/config/app-config.js';
-import { bullConsumers, BullJobQueue, JobHandlerRegistry } from '#src/common/queue/bull-job-queue.js';
+import { bullConsumers, BullJobQueue, JobHandlerRegistry, QueueOutageLog } from '#src/common/queue/bull-job-queue.js';
 import { JobQueue } from '#src/common/queue/job-queue.js';
 import { QueueName } from '#src/common/queue/queue-name.enum.js';
 
@@ -36,6 +36,12 @@ export function bullQueue(
       BullModule.forRoot({ connection: bullConnection(redis.url), prefix: redis.prefix }),
       BullModule.registerQueue(...Object.values(QueueName).map((name) => ({ name }))),
     ],
-    providers: [JobHandlerRegistry, BullJobQueue, { provide: JobQueue, useExisting: BullJobQueue }, ...(options.consume ? bullConsumers(options.lockMs) : [])],
+    providers: [
+      JobHandlerRegistry,
+      QueueOutageLog,
+      BullJobQueue,
+      { provide: JobQueue, useExisting: BullJobQueue },
+      ...(options.consume ? bullConsumers(options.lockMs) : []),
+    ],
   };
 }

@@ -1,6 +1,7 @@
 import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis, type RedisOptions } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { outageLog } from '#src/common/redis/outage-log.js';
 
 type MessageHandler = (message: string) => void;
 
@@ -34,7 +35,7 @@ export class RedisService implements OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     if (config.redis) {
       this.client = new Redis(config.redis.url, redisOptions());
-      this.client.on('error', (error: Error) => this.logger.warn({ err: error.message }, 'Redis command connection error'));
+      this.client.on('error', outageLog(this.logger, 'Redis command connection error'));
     }
   }
 
@@ -107,7 +108,7 @@ export class RedisService implements OnApplicationShutdown {
     let connectedBefore = false;
     let firstSubscription: () => void = () => undefined;
     this.subscribed = new Promise((resolve) => (firstSubscription = resolve));
-    subscriber.on('error', (error: Error) => this.logger.warn({ err: error.message }, 'Redis subscriber connection error'));
+    subscriber.on('error', outageLog(this.logger, 'Redis subscriber connection error'));
     subscriber.on('ready', () => {
       const channels = [...this.handlers.keys()];
       subscriber
