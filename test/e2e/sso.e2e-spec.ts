@@ -475,6 +475,17 @@ describe('single sign-on', () => {
       const [, resetToken] = await smtp.find('ada@enforce.test', /#token=(svcprt_[A-Za-z0-9_-]{43})/);
       const elsewhereReset = await request(t.http).post('/api/auth/password-reset/confirm').send({ token: resetToken, password: TEST_PASSWORD }).expect(200);
       expect(elsewhereReset.body.user.id).toBe(alsoAda.body.id);
+      // A password that opens the enforced organization and another one signs in to the other: the
+      // enforced one is no choice for a password, so nothing asks which.
+      const adminElsewhere = await request(t.http)
+        .post('/api/v1/users')
+        .set(...bearer(elsewhere.adminKey))
+        .send({ email: org.adminEmail })
+        .expect(201);
+      await request(t.http).post('/api/auth/invitations/accept').send({ token: adminElsewhere.body.invitation.token, password: TEST_PASSWORD }).expect(200);
+      const either = await request(t.http).post('/api/auth/login').send({ email: org.adminEmail, password: TEST_PASSWORD });
+      expect(either.status).toBe(200);
+      expect(either.body.organization.id).toBe(elsewhere.orgId);
       await request(t.http)
         .get('/api/v1/agents')
         .set(...bearer(org.adminKey))
@@ -487,7 +498,11 @@ describe('single sign-on', () => {
       expect(organization.body.sso.connections).toHaveLength(1);
 
       await settings.change(org.orgId, { enforced: false });
-      expect((await request(t.http).post('/api/auth/login').send({ email: org.adminEmail, password: TEST_PASSWORD })).status).toBe(200);
+      // Both organizations take the password again: which one is asked.
+      expect((await request(t.http).post('/api/auth/login').send({ email: org.adminEmail, password: TEST_PASSWORD })).status).toBe(409);
+      expect((await request(t.http).post('/api/auth/login').send({ email: org.adminEmail, password: TEST_PASSWORD, organization_id: org.orgId })).status).toBe(
+        200,
+      );
       await request(t.http).post('/api/auth/invitations/accept').send({ token: invited.body.invitation.token, password: TEST_PASSWORD }).expect(200);
       await request(t.http).post('/api/auth/password-reset').send({ email: 'ada@enforce.test' }).expect(202);
     });

@@ -78,12 +78,15 @@ export class SignInService implements BeforeApplicationShutdown {
       await Promise.all(tried.map((account) => this.audit.record(failedSignInAudit(account, client))));
       throw new AppError(ErrorCode.InvalidCredentials, 'Wrong email or password');
     }
-    if (matched.length > 1) {
+    // An organization that signs its people in by SSO only is no choice for a password: it is offered
+    // only when it is the one the password opens, to be told so.
+    const usable = matched.filter((account) => !account.organization.ssoRequired);
+    if (usable.length > 1) {
       throw new AppError(ErrorCode.OrganizationRequired, 'This email and password open several organizations: choose one with organization_id', {
-        details: { organizations: matched.map((account) => ({ id: account.organization.id, name: account.organization.name })) },
+        details: { organizations: usable.map((account) => ({ id: account.organization.id, name: account.organization.name })) },
       });
     }
-    const [account] = matched;
+    const [account] = usable.length === 1 ? usable : matched;
     requirePasswordsAllowed(account);
     await this.admit(account, client);
     return this.transactions.run((tx) => this.openSession(account, client, 'password', tx));
