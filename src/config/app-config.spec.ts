@@ -85,6 +85,7 @@ describe('loadConfig', () => {
       [{ TLS_CERT: notPem, TLS_KEY: notPem }, 'TLS_CERT: '],
       [{ DATA_DIR: aFile }, 'DATA_DIR: '],
       [{ UPLOAD_DIR: join(aFile, 'uploads') }, 'UPLOAD_DIR: '],
+      [{ WEB_APP_DIR: folder }, 'WEB_APP_DIR: '],
     ] as const) {
       expect(() => loadConfig({ DATA_DIR: dataDir(), ...env }), message).toThrow(ConfigError);
       expect(() => loadConfig({ DATA_DIR: dataDir(), ...env }), message).toThrow(message);

@@ -9,7 +9,7 @@ import { validateSync } from 'class-validator';
 import { CONNECTOR_ENV_KEYS, connectorsConfig, type ConnectorsConfig } from '#src/config/connector-config.js';
 import { ENV_KEYS, EnvDto, type EnvKey } from '#src/config/env.dto.js';
 import { ConfigError } from '#src/config/config-error.js';
-import { checkFolder, checkTlsFiles, readCertificates } from '#src/config/config-files.js';
+import { checkFolder, checkTlsFiles, checkWebBuild, readCertificates } from '#src/config/config-files.js';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 /** Which entry point runs: `api`, `worker` or `cli`. */
@@ -142,6 +142,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   checkFolder('DATA_DIR', dataDir);
   if (dto.UPLOAD_DIR) {
     checkFolder('UPLOAD_DIR', resolve(dto.UPLOAD_DIR));
+  }
+  if (dto.WEB_APP_DIR !== undefined) {
+    checkWebBuild('WEB_APP_DIR', resolve(dto.WEB_APP_DIR));
   }
   const database: DatabaseConfig = dto.DATABASE_URL
     ? { kind: 'postgres', url: dto.DATABASE_URL, poolSize: dto.DATABASE_POOL_SIZE }

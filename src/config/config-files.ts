@@ -1,5 +1,6 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
 import { ConfigError } from '#src/config/config-error.js';
 
@@ -50,6 +51,13 @@ export function checkFolder(variable: string, path: string): void {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
       throw new ConfigPathError(variable, `${path} cannot be used as a folder (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`);
     }
+  }
+}
+
+/** A build of the web console named by the operator: a folder with its page, not a path to find missing at the first visit. */
+export function checkWebBuild(variable: string, path: string): void {
+  if (!existsSync(join(path, 'index.html'))) {
+    throw new ConfigPathError(variable, `${path} holds no build of the web console (no index.html): build it with npm run build, or unset ${variable}`);
   }
 }
 

@@ -81,7 +81,7 @@ describe('the web console', () => {
   it('should say how to build the console when it was not built', async () => {
     const empty = await mkdtemp(join(tmpdir(), 'aqs-no-console-'));
     const database = await createTestDatabase();
-    const unbuilt = await createTestApp({ databaseUrl: database.url, env: { WEB_APP_DIR: empty } });
+    const unbuilt = await createTestApp({ databaseUrl: database.url, webAppDir: empty });
     try {
       const response = await request(unbuilt.http).get('/agents').expect(503);
       expect(response.text).toContain('npm run build');

@@ -42,6 +42,11 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Where the service's log lines go (default stderr), at TEST_LOG_LEVEL or `env.LOG_LEVEL`. */
   logStream?: DestinationStream;
+  /**
+   * Stands in for the installation's own `dist/web` (a checkout that was not built when empty); unlike
+   * WEB_APP_DIR, which must name a build, it is not checked at start-up.
+   */
+  webAppDir?: string;
 }
 
 export function testConfig(options: TestAppOptions = {}): AppConfig {
@@ -57,7 +62,8 @@ export function testConfig(options: TestAppOptions = {}): AppConfig {
     ...(REDIS_URL && options.redisPrefix !== false ? { REDIS_URL, REDIS_PREFIX: options.redisPrefix ?? `aqs-test-${randomBytes(4).toString('hex')}` } : {}),
     ...options.env,
   };
-  const config = loadConfig(env);
+  const loaded = loadConfig(env);
+  const config = options.webAppDir === undefined ? loaded : { ...loaded, http: { ...loaded.http, webAppDir: options.webAppDir } };
   return config.database.kind === 'pglite' ? { ...config, database: { kind: 'pglite', dataDir: undefined } } : config;
 }
 
