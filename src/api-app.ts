@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { HttpsOptions } from '@nestjs/common/interfaces/external/https-options.interface.js';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -14,7 +13,7 @@ export async function createApiApp(config: AppConfig, logger: AppLogger): Promis
     bodyParser: false,
     logger: new NestPinoLogger(logger),
     // minVersion is passed through to https.createServer; Nest's type just does not list it.
-    httpsOptions: tls ? ({ cert: readFileSync(tls.certPath), key: readFileSync(tls.keyPath), minVersion: 'TLSv1.2' } as HttpsOptions) : undefined,
+    httpsOptions: tls ? ({ cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' } as HttpsOptions) : undefined,
   });
   configureHttp(app, config, logger);
   return app;

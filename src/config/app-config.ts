@@ -9,7 +9,7 @@ import { validateSync } from 'class-validator';
 import { CONNECTOR_ENV_KEYS, connectorsConfig, type ConnectorsConfig } from '#src/config/connector-config.js';
 import { ENV_KEYS, EnvDto, type EnvKey } from '#src/config/env.dto.js';
 import { ConfigError } from '#src/config/config-error.js';
-import { checkFolder, checkTlsFiles, checkWebBuild, readCertificates } from '#src/config/config-files.js';
+import { checkFolder, checkWebBuild, readCertificates, readTlsFiles } from '#src/config/config-files.js';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 /** Which entry point runs: `api`, `worker` or `cli`. */
@@ -31,7 +31,8 @@ export interface AppConfig {
     publicUrl: string | undefined;
     /** The web console's build; unset: dist/web of this installation. */
     webAppDir: string | undefined;
-    tls: { certPath: string; keyPath: string } | undefined;
+    /** The certificate and private key (PEM) of TLS_CERT and TLS_KEY. */
+    tls: { cert: Buffer; key: Buffer } | undefined;
     redirectPort: number | undefined;
     bodyLimitBytes: number;
     shutdownTimeoutMs: number;
@@ -133,9 +134,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if ((dto.TLS_CERT === undefined) !== (dto.TLS_KEY === undefined)) {
     throw new ConfigError('Invalid configuration: TLS_CERT and TLS_KEY must be set together');
   }
-  if (dto.TLS_CERT && dto.TLS_KEY) {
-    checkTlsFiles(dto.TLS_CERT, dto.TLS_KEY);
-  }
 
   const isProduction = dto.NODE_ENV === 'production';
   const dataDir = resolve(dto.DATA_DIR);
@@ -161,7 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       trustProxy: parseTrustProxy(dto.TRUST_PROXY) ?? false,
       publicUrl: dto.PUBLIC_URL,
       webAppDir: dto.WEB_APP_DIR === undefined ? undefined : resolve(dto.WEB_APP_DIR),
-      tls: dto.TLS_CERT && dto.TLS_KEY ? { certPath: dto.TLS_CERT, keyPath: dto.TLS_KEY } : undefined,
+      tls: dto.TLS_CERT && dto.TLS_KEY ? readTlsFiles(dto.TLS_CERT, dto.TLS_KEY) : undefined,
       redirectPort: dto.HTTP_REDIRECT_PORT,
       bodyLimitBytes: ONE_MIB,
       shutdownTimeoutMs: dto.SHUTDOWN_TIMEOUT_MS,

@@ -24,18 +24,21 @@ export function readCertificates(variable: string, paths: readonly string[]): Bu
   });
 }
 
-/** The service's own certificate and its private key, read as the HTTPS server will read them. */
-export function checkTlsFiles(certPath: string, keyPath: string): void {
+/** The service's own certificate and its private key, read once, for the HTTPS server. */
+export function readTlsFiles(certPath: string, keyPath: string): { cert: Buffer; key: Buffer } {
+  const cert = readSetting('TLS_CERT', certPath);
+  const key = readSetting('TLS_KEY', keyPath);
   try {
-    new X509Certificate(readSetting('TLS_CERT', certPath));
-  } catch (error) {
-    throw error instanceof ConfigPathError ? error : new ConfigPathError('TLS_CERT', `${certPath} holds no PEM certificate`);
+    new X509Certificate(cert);
+  } catch {
+    throw new ConfigPathError('TLS_CERT', `${certPath} holds no PEM certificate`);
   }
   try {
-    createPrivateKey(readSetting('TLS_KEY', keyPath));
-  } catch (error) {
-    throw error instanceof ConfigPathError ? error : new ConfigPathError('TLS_KEY', `${keyPath} holds no PEM private key`);
+    createPrivateKey(key);
+  } catch {
+    throw new ConfigPathError('TLS_KEY', `${keyPath} holds no PEM private key`);
   }
+  return { cert, key };
 }
 
 /** A folder the process creates if it is missing: something else at that path is refused now, not at first use. */

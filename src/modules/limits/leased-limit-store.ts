@@ -143,18 +143,7 @@ export class LeasedLimitStore implements LimitStore {
       slots.inUse.add(request.concurrency.slotId);
     }
     this.topUp(request, organization, bucket);
-    return withOwnLeases(
-      {
-        outcome: 'allowed',
-        bucketTokens: bucket.tokens,
-        minuteCount: minute ? minute.count : 0,
-        dayCount: day ? day.count : 0,
-        tokensUsed: undefined,
-        inFlight: slots.inFlight,
-      },
-      bucket,
-      organization,
-    );
+    return { outcome: 'allowed', ...figuresWithOwnLeases(bucket, organization), tokensUsed: undefined, inFlight: slots.inFlight };
   }
 
   async check(request: LimitRequest): Promise<LimitState> {
@@ -296,7 +285,7 @@ export class LeasedLimitStore implements LimitStore {
       if (covered.bucket) {
         bucket.spent++;
       }
-      return withOwnLeases(state, bucket, organization);
+      return { ...state, ...figuresWithOwnLeases(bucket, organization) };
     } catch (error) {
       held.forEach((lease) => lease.unspent++);
       slots.inUse.delete(request.concurrency.slotId);
@@ -562,12 +551,11 @@ function coverage(request: LimitRequest, organization: OrganizationLeases, bucke
  * count is taken with its lease from the latest answer of Redis: a top-up answered after a step's may
  * have added to both.
  */
-function withOwnLeases(state: LimitState, bucket: BucketLease, { minute, day }: OrganizationLeases): LimitState {
+function figuresWithOwnLeases(bucket: BucketLease, { minute, day }: OrganizationLeases): Pick<LimitState, 'bucketTokens' | 'minuteCount' | 'dayCount'> {
   return {
-    ...state,
     bucketTokens: bucket.tokens + bucket.unspent,
-    minuteCount: minute ? Math.max(0, minute.count - minute.unspent) : state.minuteCount,
-    dayCount: day ? Math.max(0, day.count - day.unspent) : state.dayCount,
+    minuteCount: minute ? Math.max(0, minute.count - minute.unspent) : 0,
+    dayCount: day ? Math.max(0, day.count - day.unspent) : 0,
   };
 }
 

@@ -39,11 +39,11 @@ function connectionGuard(type: SsoType) {
       if (type === 'saml' && request.method === 'POST' && typeof (request.body as { SAMLResponse?: unknown } | undefined)?.SAMLResponse !== 'string') {
         throw new SsoFailure('authentication_failed', 'no_saml_response');
       }
-      // Without an answer to read, the strategy would start a new sign-in and replace the browser's flow cookie.
-      if (type === 'oidc' && request.path.endsWith('/callback') && typeof request.query.code !== 'string' && typeof request.query.error !== 'string') {
-        throw new SsoFailure('authentication_failed', 'no_authorization_response');
-      }
       if (type === 'oidc') {
+        // Without an answer to read, the strategy would start a new sign-in and replace the browser's flow cookie.
+        if (request.path.endsWith('/callback') && typeof request.query.code !== 'string' && typeof request.query.error !== 'string') {
+          throw new SsoFailure('authentication_failed', 'no_authorization_response');
+        }
         (request as unknown as { session: unknown }).session = flowSession(
           request,
           context.switchToHttp().getResponse<Response>(),
