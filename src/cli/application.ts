@@ -6,6 +6,15 @@ import { AppModule } from '#src/app.module.js';
 import { loadConfig, type AppConfig } from '#src/config/app-config.js';
 import { createLogger, NestPinoLogger } from '#src/common/logging/logger.js';
 
+/** A command that cannot start says why on one line of its own (`error: …`): Nest's report of it would repeat it as a stack. */
+class CommandLogger extends NestPinoLogger {
+  override error(message: unknown, ...params: unknown[]): void {
+    if (params.at(-1) !== 'ExceptionHandler') {
+      super.error(message, ...params);
+    }
+  }
+}
+
 /**
  * Runs one command's work in the application (no HTTP server, no queue consumers) and closes it. Logs go
  * to stderr, above `info` unless asked for: stdout carries only the command's JSON.
@@ -16,7 +25,10 @@ export async function withApplication<T>(
 ): Promise<T> {
   const config = configure(loadConfig());
   const logger = createLogger({ log: { level: config.log.level === 'info' ? 'warn' : config.log.level } }, pino.destination({ fd: 2, sync: true }));
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, { role: 'cli' }), { logger: new NestPinoLogger(logger) });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, { role: 'cli' }), {
+    logger: new CommandLogger(logger),
+    abortOnError: false,
+  });
   try {
     return await work(app);
   } finally {
