@@ -6,19 +6,19 @@ import { createApiApp } from '#src/api-app.js';
 import { loadConfig } from '#src/config/app-config.js';
 import { newId } from '#src/common/ids/ids.js';
 import { createLogger } from '#src/common/logging/logger.js';
-import { flag, numberOption } from '#bench/bench-options.js';
+import { flag, numberOption, usage } from '#bench/bench-options.js';
 import { createScratchDatabase } from '#bench/scratch-database.js';
 
-/**
- * npm run bench:analytics [-- --interactions 1000000 --requests 40 --json]
- *
- * Seeds `--interactions` interactions (default 1,000,000) over the last 91 days into one organization of a
- * scratch PostgreSQL database (DATABASE_URL names the server; the database is dropped afterwards), next to a
- * second organization of the same size whose rows the report must skip, then times GET /api/v1/analytics
- * through a running api: a 90-day daily series (the target: p95 <= 300 ms), the same per agent, and a
- * one-day report as the baseline of what the HTTP, authentication and response path cost by themselves.
- * The first 90-day report rolls the closed days up (analytics_day); it is timed apart, as "cold".
- */
+usage(`
+npm run bench:analytics [-- --interactions 1000000 --requests 40 --json]
+
+Seeds \`--interactions\` interactions (default 1,000,000) over the last 91 days into one organization of a
+scratch PostgreSQL database (DATABASE_URL names the server; the database is dropped afterwards), next to a
+second organization of the same size whose rows the report must skip, then times GET /api/v1/analytics
+through a running api: a 90-day daily series (the target: p95 <= 300 ms), the same per agent, and a
+one-day report as the baseline of what the HTTP, authentication and response path cost by themselves.
+The first 90-day report rolls the closed days up (analytics_day); it is timed apart, as "cold".
+`);
 
 const INTERACTIONS = numberOption('interactions', 1_000_000);
 const REQUESTS = numberOption('requests', 40);

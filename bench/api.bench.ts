@@ -1,17 +1,18 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { flag, numberOption } from '#bench/bench-options.js';
+import { flag, numberOption, usage } from '#bench/bench-options.js';
 import { drive, pooled, summary, type LoadResult, type TimedLoad } from '#bench/http-load.js';
 
-/**
- * npm run bench:api [-- --duration 5 --rounds 3 --connections 16 --agents 10 --json]
- *
- * Requests/s and latency of an unauthenticated health check (the framework's ceiling on this machine),
- * an authenticated agent list and an authenticated agent read, each as a ratio of the ceiling measured
- * in the same run: after a warm-up, `rounds` x `duration` one-second slices per endpoint, the endpoints
- * taking turns.
- */
+usage(`
+npm run bench:api [-- --duration 5 --rounds 3 --connections 16 --agents 10 --json]
+
+Requests/s and latency of an unauthenticated health check (the framework's ceiling on this machine),
+an authenticated agent list and an authenticated agent read, each as a ratio of the ceiling measured
+in the same run: after a warm-up, \`rounds\` x \`duration\` one-second slices per endpoint, the endpoints
+taking turns.
+`);
+
 interface Ready {
   port: number;
   key: string;

@@ -1,6 +1,14 @@
 /** Command-line options of the benchmarks: `--name value` pairs and bare `--flag`s. */
 const args = process.argv.slice(2);
 
+/** Prints the benchmark's usage and exits when `--help` (or `-h`) is given, before anything is started. */
+export function usage(text: string): void {
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${text.trim()}\n`);
+    process.exit(0);
+  }
+}
+
 export function numberOption(name: string, fallback: number): number {
   const value = stringOption(name);
   return value === undefined ? fallback : Number(value);

@@ -13,16 +13,18 @@ import { Embedder } from '#src/modules/retrieval/embeddings/embedder.js';
 import { reciprocalRankFusion } from '#src/modules/retrieval/fusion.js';
 import type { SearchScope } from '#src/modules/retrieval/retrieval.types.js';
 import { BM25_PARAMS, HYBRID_FUSION, MAX_QUERY_LEXEMES } from '#src/modules/retrieval/retrieval-settings.js';
+import { usage } from '#bench/bench-options.js';
 
-/**
- * npm run eval:tune -- --dataset <BEIR folder> --split train --grid tsrank|bm25|fusion [--k1 x --b y] [--json]
- *
- * The measurements behind the constants of retrieval-settings.ts, on the index `npm run eval` builds
- * (same cache): `tsrank` ranks by PostgreSQL's ts_rank/ts_rank_cd (the baseline BM25 replaces),
- * `bm25` sweeps k1 and b, `fusion` fetches each query's vector and keyword lists once (depth 300) and
- * sweeps the reciprocal-rank-fusion constants in memory with the service's own fusion function, plus
- * score-based convex combinations for comparison. Tune on a training split only.
- */
+usage(`
+npm run eval:tune -- --dataset <BEIR folder> --split train --grid tsrank|bm25|fusion [--k1 x --b y] [--json]
+
+The measurements behind the constants of retrieval-settings.ts, on the index \`npm run eval\` builds
+(same cache): \`tsrank\` ranks by PostgreSQL's ts_rank/ts_rank_cd (the baseline BM25 replaces),
+\`bm25\` sweeps k1 and b, \`fusion\` fetches each query's vector and keyword lists once (depth 300) and
+sweeps the reciprocal-rank-fusion constants in memory with the service's own fusion function, plus
+score-based convex combinations for comparison. Tune on a training split only.
+`);
+
 const args = process.argv.slice(2);
 const value = (name: string): string | undefined => {
   const index = args.indexOf(`--${name}`);

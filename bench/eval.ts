@@ -6,15 +6,17 @@ import { createLogger, NestPinoLogger } from '#src/common/logging/logger.js';
 import { EvaluationHarness, formatReport } from '#src/modules/retrieval/evaluation/evaluation-harness.js';
 import { EvaluationModule } from '#src/modules/retrieval/evaluation/evaluation.module.js';
 import { RAG_STRATEGIES, type RagStrategy } from '#src/modules/retrieval/rag-strategy.js';
+import { usage } from '#bench/bench-options.js';
 
-/**
- * npm run eval -- --dataset <BEIR folder> [--split train] [--json] [--strategies vector,keyword,hybrid]
- *
- * Indexes the corpus through the real ingestion code (cached between runs: on DATABASE_URL, or in
- * DATA_DIR, default ./data/eval), runs every judged query of the split through RetrievalService with
- * each strategy and prints nDCG@10, Recall@10, Recall@100 and MRR@10 per strategy (--json: one JSON
- * line). Progress goes to stderr. The embedder is the configured one (EMBEDDING_PROVIDER, ...).
- */
+usage(`
+npm run eval -- --dataset <BEIR folder> [--split train] [--json] [--strategies vector,keyword,hybrid]
+
+Indexes the corpus through the real ingestion code (cached between runs: on DATABASE_URL, or in
+DATA_DIR, default ./data/eval), runs every judged query of the split through RetrievalService with
+each strategy and prints nDCG@10, Recall@10, Recall@100 and MRR@10 per strategy (--json: one JSON
+line). Progress goes to stderr. The embedder is the configured one (EMBEDDING_PROVIDER, ...).
+`);
+
 const USAGE = `usage: npm run eval -- --dataset <BEIR folder> [--split <name>] [--json] [--strategies ${RAG_STRATEGIES.join(',')}]\n`;
 
 const args = process.argv.slice(2);

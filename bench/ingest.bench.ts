@@ -15,17 +15,19 @@ import { embeddingText } from '#src/modules/retrieval/embeddings/embedding-text.
 import { serveFolder } from '#bench/folder-site.js';
 import { createScratchDatabase } from '#bench/scratch-database.js';
 import { startStubEmbeddings } from '#bench/stub-embeddings.js';
+import { usage } from '#bench/bench-options.js';
 
-/**
- * npm run bench:ingest -- --dir <folder of HTML or Markdown> [--embedder local|stub|both] [--threads N] [--json]
- *
- * Serves the folder on loopback, crawls it as a website data source through the real sync (crawler,
- * parsers, chunker, embedder, PostgreSQL or the embedded database) and prints pages/s, chunks/s, the
- * embedder's share of the wall time and the peak RSS. With the local embedder it then embeds the same
- * chunks again with the embedder alone, same threads, same run: the ceiling end-to-end is compared to.
- * With DATABASE_URL each embedder's sync gets a scratch database of its own on that server (created empty,
- * dropped afterwards), so a run never depends on what earlier runs left in the index.
- */
+usage(`
+npm run bench:ingest -- --dir <folder of HTML or Markdown> [--embedder local|stub|both] [--threads N] [--json]
+
+Serves the folder on loopback, crawls it as a website data source through the real sync (crawler,
+parsers, chunker, embedder, PostgreSQL or the embedded database) and prints pages/s, chunks/s, the
+embedder's share of the wall time and the peak RSS. With the local embedder it then embeds the same
+chunks again with the embedder alone, same threads, same run: the ceiling end-to-end is compared to.
+With DATABASE_URL each embedder's sync gets a scratch database of its own on that server (created empty,
+dropped afterwards), so a run never depends on what earlier runs left in the index.
+`);
+
 interface Result {
   embedder: string;
   pages: number;

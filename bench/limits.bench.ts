@@ -3,26 +3,27 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { flag, numberOption } from '#bench/bench-options.js';
+import { flag, numberOption, usage } from '#bench/bench-options.js';
 import { drive, pooled, quantile, summary, type LoadResult, type TimedLoad } from '#bench/http-load.js';
 import { createScratchDatabase } from '#bench/scratch-database.js';
 
-/**
- * npm run bench:limits [-- --duration 6 --rounds 5 --connections 16 --json]
- *
- * What the rate limiter costs: the same authenticated read (GET /api/v1/agents/:id) against two api
- * processes on one PostgreSQL database and one Redis, one with RATE_LIMITS_ENABLED=true (every request
- * passes the key bucket, the minute and day counters and a concurrency slot, from units the instance
- * leased from Redis, with a step in Redis when a lease runs out) and one with it off, taking turns in
- * one-second slices, in rounds of a fresh pair each, under two loads: saturated (autocannon, 16
- * connections: throughput and latency when the machine's CPU is the bottleneck) and light (2 sequential
- * clients, each request timed to the microsecond: what the limiter adds to one request). The
- * organization's limits are far above the load, so nothing is refused. Needs REDIS_URL and DATABASE_URL
- * (a PostgreSQL server; a scratch database is created and dropped). Target: latency with limits at most
- * 1.15 times latency without, as the median of the rounds' ratios. A Redis step costs a round trip, so
- * the Redis round-trip time on this machine is printed too, and so is the share of requests that took a
- * step (the limiter's script calls over the requests it admitted).
- */
+usage(`
+npm run bench:limits [-- --duration 6 --rounds 5 --connections 16 --json]
+
+What the rate limiter costs: the same authenticated read (GET /api/v1/agents/:id) against two api
+processes on one PostgreSQL database and one Redis, one with RATE_LIMITS_ENABLED=true (every request
+passes the key bucket, the minute and day counters and a concurrency slot, from units the instance
+leased from Redis, with a step in Redis when a lease runs out) and one with it off, taking turns in
+one-second slices, in rounds of a fresh pair each, under two loads: saturated (autocannon, 16
+connections: throughput and latency when the machine's CPU is the bottleneck) and light (2 sequential
+clients, each request timed to the microsecond: what the limiter adds to one request). The
+organization's limits are far above the load, so nothing is refused. Needs REDIS_URL and DATABASE_URL
+(a PostgreSQL server; a scratch database is created and dropped). Target: latency with limits at most
+1.15 times latency without, as the median of the rounds' ratios. A Redis step costs a round trip, so
+the Redis round-trip time on this machine is printed too, and so is the share of requests that took a
+step (the limiter's script calls over the requests it admitted).
+`);
+
 interface Ready {
   port: number;
   key: string;

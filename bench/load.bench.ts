@@ -6,7 +6,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { flag, numberOption, stringOption } from '#bench/bench-options.js';
+import { flag, numberOption, stringOption, usage } from '#bench/bench-options.js';
 import type { EventLoopReading } from '#bench/event-loop-probe.js';
 import { serveFolder } from '#bench/folder-site.js';
 import { drive, pooled, quantile, type TimedLoad } from '#bench/http-load.js';
@@ -17,30 +17,30 @@ import { startStubEmbeddings } from '#bench/stub-embeddings.js';
 import { forgetRedisPrefix } from '#bench/redis-prefix.js';
 import { Topology } from '#bench/topology.js';
 
-/**
- * npm run bench:load -- [--pages 300] [--load-pages 100] [--duration 4] [--rounds 2] [--api-cores 0.2]
- *                        [--loads query,semantic,read,ingestion] [--json]
- *
- * The deployment's shape on this machine (bench/topology.ts): two api and two worker processes on one
- * PostgreSQL database (a scratch database on the server DATABASE_URL names, dropped afterwards) and one Redis
- * (REDIS_URL, a private prefix), behind the loopback proxy in a process of its own, sending each request to the
- * api with the fewest requests in flight, as a production load balancer would (nginx's least_conn). An
- * enterprise organization is seeded through the API with a generated website of `--pages` pages (two sources,
- * one per worker), crawled and embedded by an embedding stub in its own process, so what is measured is the
- * service, not a model. Then, through the proxy, against ONE api (every request pinned to api 1) and against
- * TWO, in alternating slices of `--duration` seconds, `--rounds` of each:
- * - POST /api/v1/query (an extractive agent over both sources) at 16 and 64 clients;
- * - POST /api/v1/semantic-search at 16 clients;
- * - GET /api/v1/agents/:id at 16 clients, which the api answers from its caches: its own capacity;
- * - ingestion under query load: a sync of another `--load-pages` pages alone, then again while 16 clients
- *   query through one api, then through two; the queries' throughput and the sync's time.
- * Each row gives req/s, p50/p95/p99 latency, each api's event-loop delay (an in-process probe,
- * bench/event-loop-probe.ts), the cores each process used and which resource bounded the figure.
- *
- * With `--api-cores`, each api process is held to that many cores by a CPU quota of its own (a cgroup, so
- * root), as if each ran on a small host of its own: what a second instance adds can then be seen on a
- * machine whose cores would otherwise be shared by everything.
- */
+usage(`
+npm run bench:load -- [--pages 300] [--load-pages 100] [--duration 4] [--rounds 2] [--api-cores 0.2]
+                       [--loads query,semantic,read,ingestion] [--json]
+
+The deployment's shape on this machine (bench/topology.ts): two api and two worker processes on one
+PostgreSQL database (a scratch database on the server DATABASE_URL names, dropped afterwards) and one Redis
+(REDIS_URL, a private prefix), behind the loopback proxy in a process of its own, sending each request to the
+api with the fewest requests in flight, as a production load balancer would (nginx's least_conn). An
+enterprise organization is seeded through the API with a generated website of \`--pages\` pages (two sources,
+one per worker), crawled and embedded by an embedding stub in its own process, so what is measured is the
+service, not a model. Then, through the proxy, against ONE api (every request pinned to api 1) and against
+TWO, in alternating slices of \`--duration\` seconds, \`--rounds\` of each:
+- POST /api/v1/query (an extractive agent over both sources) at 16 and 64 clients;
+- POST /api/v1/semantic-search at 16 clients;
+- GET /api/v1/agents/:id at 16 clients, which the api answers from its caches: its own capacity;
+- ingestion under query load: a sync of another \`--load-pages\` pages alone, then again while 16 clients
+  query through one api, then through two; the queries' throughput and the sync's time.
+Each row gives req/s, p50/p95/p99 latency, each api's event-loop delay (an in-process probe,
+bench/event-loop-probe.ts), the cores each process used and which resource bounded the figure.
+
+With \`--api-cores\`, each api process is held to that many cores by a CPU quota of its own (a cgroup, so
+root), as if each ran on a small host of its own: what a second instance adds can then be seen on a
+machine whose cores would otherwise be shared by everything.
+`);
 
 const log = (message: string): void => void process.stderr.write(`[bench:load] ${message}\n`);
 

@@ -25,42 +25,42 @@ import { HNSW_MAX_EF_SEARCH, HNSW_MIN_EF_SEARCH, HYBRID_FUSION } from '#src/modu
 import { RetrievalService } from '#src/modules/retrieval/retrieval.service.js';
 import type { SearchScope } from '#src/modules/retrieval/retrieval.types.js';
 import { SearchSessions, type SearchConnection } from '#src/modules/retrieval/search-session.js';
-import { flag, numberOption, withDatabase } from '#bench/bench-options.js';
+import { flag, numberOption, withDatabase, usage } from '#bench/bench-options.js';
 
-/**
- * npm run bench:query -- [--chunks 100000] [--other-chunks N] [--duration 5] [--rounds 2] [--queries 100]
- *                        [--recall-queries 100] [--keep] [--json]
- *
- * Query-path latency on PostgreSQL at `--chunks` chunks, against the targets of the issue: semantic-search
- * p95 <= 100 ms including the query embedding, the service's retrieval time <= 1.5 x the bare SQL of the
- * same retrieval, HNSW recall@10 >= 0.95 against exact search.
- *
- * Corpus, in a scratch database (DATABASE_URL names the server; dropped at the end unless `--keep`, and a
- * kept database of the same sizes is reused): one enterprise organization with `--chunks` chunks in two
- * data sources (90% and 10%), and a second organization with `--other-chunks` (default half as many)
- * that every search must filter out. Texts are 150 to 400 words from a 30,000-word vocabulary with a
- * Zipf-like law whose 100 commonest words are English stop words. Vectors (512 dimensions, seeded, made
- * here and sent in binary) have the structure of text embeddings rather than uniform noise: a shared
- * direction plus a low-rank content subspace in which topics, documents and chunks sit (see VectorModel,
- * calibrated on the local embedder). The two indexes the searches use are the migrations' own, dropped
- * before the bulk load and rebuilt after it from their stored definitions; seeding and both builds are
- * timed.
- *
- * Measured, in this order:
- * 1. in process: the query embedding of the configured embedder (local USE by default), one at a time;
- * 2. in process: RetrievalService.search per strategy with a precomputed query vector (an embedder that
- *    answers from a map, so no embedding time), against the very statements it ran (recorded, then
- *    replayed with the same parameters on connections of the same pool, HNSW settings applied once per
- *    connection), in interleaved pairs; the ratio is the service's time over the bare statements';
- * 3. in process: HNSW recall@10 against exact search (`enable_indexscan = off`), same filter (organization
- *    and data sources) and query vectors drawn near documents, at the service's settings and a few other
- *    ef_search values;
- * 4. over HTTP (the api in a child process, rate limits off; autocannon with a random query text per
- *    request): POST /api/v1/semantic-search (top_k 10) and POST /api/v1/query (an agent per strategy over
- *    both data sources, model `extractive`) at 1 and 16 clients, in interleaved rounds. The api embeds the
- *    query texts, which bear no relation to the synthetic vectors: right for latency, meaningless for
- *    relevance.
- */
+usage(`
+npm run bench:query -- [--chunks 100000] [--other-chunks N] [--duration 5] [--rounds 2] [--queries 100]
+                       [--recall-queries 100] [--keep] [--json]
+
+Query-path latency on PostgreSQL at \`--chunks\` chunks, against the targets of the issue: semantic-search
+p95 <= 100 ms including the query embedding, the service's retrieval time <= 1.5 x the bare SQL of the
+same retrieval, HNSW recall@10 >= 0.95 against exact search.
+
+Corpus, in a scratch database (DATABASE_URL names the server; dropped at the end unless \`--keep\`, and a
+kept database of the same sizes is reused): one enterprise organization with \`--chunks\` chunks in two
+data sources (90% and 10%), and a second organization with \`--other-chunks\` (default half as many)
+that every search must filter out. Texts are 150 to 400 words from a 30,000-word vocabulary with a
+Zipf-like law whose 100 commonest words are English stop words. Vectors (512 dimensions, seeded, made
+here and sent in binary) have the structure of text embeddings rather than uniform noise: a shared
+direction plus a low-rank content subspace in which topics, documents and chunks sit (see VectorModel,
+calibrated on the local embedder). The two indexes the searches use are the migrations' own, dropped
+before the bulk load and rebuilt after it from their stored definitions; seeding and both builds are
+timed.
+
+Measured, in this order:
+1. in process: the query embedding of the configured embedder (local USE by default), one at a time;
+2. in process: RetrievalService.search per strategy with a precomputed query vector (an embedder that
+   answers from a map, so no embedding time), against the very statements it ran (recorded, then
+   replayed with the same parameters on connections of the same pool, HNSW settings applied once per
+   connection), in interleaved pairs; the ratio is the service's time over the bare statements';
+3. in process: HNSW recall@10 against exact search (\`enable_indexscan = off\`), same filter (organization
+   and data sources) and query vectors drawn near documents, at the service's settings and a few other
+   ef_search values;
+4. over HTTP (the api in a child process, rate limits off; autocannon with a random query text per
+   request): POST /api/v1/semantic-search (top_k 10) and POST /api/v1/query (an agent per strategy over
+   both data sources, model \`extractive\`) at 1 and 16 clients, in interleaved rounds. The api embeds the
+   query texts, which bear no relation to the synthetic vectors: right for latency, meaningless for
+   relevance.
+`);
 
 const log = (message: string): void => void process.stderr.write(`[bench:query] ${message}\n`);
 

@@ -10,18 +10,20 @@ import { EvaluationModule } from '#src/modules/retrieval/evaluation/evaluation.m
 import { RAG_STRATEGIES } from '#src/modules/retrieval/rag-strategy.js';
 import { RetrievalService } from '#src/modules/retrieval/retrieval.service.js';
 import type { SearchScope } from '#src/modules/retrieval/retrieval.types.js';
+import { usage } from '#bench/bench-options.js';
 
-/**
- * npm run bench:retrieval -- [--chunks 100000] [--queries 200] [--top-k 10] [--json]
- *
- * Latency of RetrievalService.search per strategy on a synthetic index of `--chunks` chunks (made once
- * per size and kept: run it on a scratch DATABASE_URL or DATA_DIR). Chunk texts are 150 to 400 words
- * drawn from a 30,000-word vocabulary with a Zipf-like law; vectors are 512 numbers around 500 random
- * centres, so the HNSW graph has structure. One organization holds the chunks in two data sources (90%
- * and 10%) and a second organization holds as many again, so every search is a filtered one. Queries
- * are short word strings embedded by the configured embedder: the measured time includes the query
- * embedding, one query at a time.
- */
+usage(`
+npm run bench:retrieval -- [--chunks 100000] [--queries 200] [--top-k 10] [--json]
+
+Latency of RetrievalService.search per strategy on a synthetic index of \`--chunks\` chunks (made once
+per size and kept: run it on a scratch DATABASE_URL or DATA_DIR). Chunk texts are 150 to 400 words
+drawn from a 30,000-word vocabulary with a Zipf-like law; vectors are 512 numbers around 500 random
+centres, so the HNSW graph has structure. One organization holds the chunks in two data sources (90%
+and 10%) and a second organization holds as many again, so every search is a filtered one. Queries
+are short word strings embedded by the configured embedder: the measured time includes the query
+embedding, one query at a time.
+`);
+
 const args = process.argv.slice(2);
 const value = (name: string): string | undefined => {
   const index = args.indexOf(`--${name}`);

@@ -7,12 +7,14 @@ import { promisify } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { startApi } from '#bench/api-process.js';
 import { serveFolder } from '#bench/folder-site.js';
+import { usage } from '#bench/bench-options.js';
 
-/**
- * `npm run screenshots`: the real console in headless Chromium over a service seeded through its API
- * (a documentation website and uploaded files ingested, agents, questions asked, people invited, keys,
- * a webhook), one PNG per page into docs/screenshots/.
- */
+usage(`
+\`npm run screenshots\`: the real console in headless Chromium over a service seeded through its API
+(a documentation website and uploaded files ingested, agents, questions asked, people invited, keys,
+a webhook), one PNG per page into docs/screenshots/.
+`);
+
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = join(ROOT, 'docs', 'screenshots');
 const EVAL = join(ROOT, '..', 'shared', 'eval', 'docs-site');

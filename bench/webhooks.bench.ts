@@ -18,19 +18,19 @@ import { DomainEventsService } from '#src/modules/events/domain-events.service.j
 import type { AgentEventResource } from '#src/modules/events/event-map.js';
 import { OrganizationsService } from '#src/modules/organizations/organizations.service.js';
 import { WebhooksService } from '#src/modules/webhooks/webhooks.service.js';
-import { flag, numberOption } from '#bench/bench-options.js';
+import { flag, numberOption, usage } from '#bench/bench-options.js';
 import { createScratchDatabase } from '#bench/scratch-database.js';
 
-/**
- * npm run bench:webhooks [-- --events 10000 --rate 500 --workers 1 --json]
- *
- * An api instance (this process) commits domain events; worker processes deliver them over HTTPS to a
- * receiver in this process, on PostgreSQL and Redis (a scratch database, dropped afterwards). Three phases
- * of `--events` events each: a backlog committed before the workers start, then drained (deliveries/s is
- * the delivery capacity, whatever this process can commit); a burst, committed as fast as 16 concurrent
- * transactions here allow; and a steady stream at `--rate` events/s (the delay from each event's commit to
- * its first delivery attempt, p50 and p95, at that load).
- */
+usage(`
+npm run bench:webhooks [-- --events 10000 --rate 500 --workers 1 --json]
+
+An api instance (this process) commits domain events; worker processes deliver them over HTTPS to a
+receiver in this process, on PostgreSQL and Redis (a scratch database, dropped afterwards). Three phases
+of \`--events\` events each: a backlog committed before the workers start, then drained (deliveries/s is
+the delivery capacity, whatever this process can commit); a burst, committed as fast as 16 concurrent
+transactions here allow; and a steady stream at \`--rate\` events/s (the delay from each event's commit to
+its first delivery attempt, p50 and p95, at that load).
+`);
 
 const EVENTS = numberOption('events', 10_000);
 const RATE = numberOption('rate', 500);
