@@ -226,6 +226,21 @@ describe('data sources', () => {
       );
       expect(event.data.dataSource).toMatchObject({ id: created.body.id, status: 'FAILED', type: 'WEBSITE' });
       expect(event.data.error).toMatch(/404/);
+
+      // A new address starts a new sync: the last one's failure is no longer the source's error.
+      docsSite(site, { fixed: 'The start page moved here.' });
+      const updated = await api()
+        .put(`/api/v1/data-sources/${created.body.id}`)
+        .set(...bearer(org.adminKey))
+        .send({ config: { url: site.url('/docs/'), max_pages: 20 } })
+        .expect(200);
+      expect(updated.body).toMatchObject({ status: 'processing', error: null });
+      const again = await api()
+        .get(`/api/v1/data-sources/${created.body.id}`)
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(again.body.error).toBeNull();
+      expect((await waitForStatus(t.http, org.adminKey, created.body.id, settled)).at(-1)).toMatchObject({ status: 'active', error: null });
     });
 
     it('should retry a sync whose embedding calls failed, and index every page exactly once', async () => {

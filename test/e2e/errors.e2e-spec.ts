@@ -318,6 +318,12 @@ describe('error envelopes and hostile input', () => {
       .set(...bearer(org.adminKey));
     expect(legacy.status).toBe(404);
     expect(legacy.body).toEqual({ error: { code: 'not_found', message: expect.any(String) }, status: 404 });
+    // A version the service does not have is no legacy path: versioned envelope, no deprecation.
+    const unknownVersion = await request(t.http)
+      .get('/api/v2/agents')
+      .set(...bearer(org.adminKey));
+    expectVersionedError(unknownVersion, 404, 'not_found');
+    expect(unknownVersion.headers.deprecation).toBeUndefined();
   });
 
   it('should use the legacy envelope on legacy paths', async () => {

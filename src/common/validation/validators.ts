@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsInt, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { ArrayUnique, IsEmail, IsInt, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { AppError } from '#src/common/errors/app.error.js';
 import { exampleId, ID_PREFIXES, idPattern, type IdKind } from '#src/common/ids/ids.js';
 
@@ -16,6 +16,11 @@ export function Optional(options: { nullable?: boolean } = {}): PropertyDecorato
 /** Trims a string field before it is validated; other types pass through to be refused by their own validators. */
 export function Trimmed(): PropertyDecorator {
   return Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+}
+
+/** A list that names nothing twice, said in words rather than class-validator's "All x's elements must be unique". */
+export function NoRepeats(): PropertyDecorator {
+  return ArrayUnique({ message: '$property must not hold the same value twice' });
 }
 
 export const MAX_EMAIL_LENGTH = 320;

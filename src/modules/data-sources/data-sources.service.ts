@@ -274,8 +274,8 @@ export class DataSourcesService {
   private async queueSync(source: DataSourceEntity, trigger: SyncTrigger, tx: Tx): Promise<SyncRunEntity> {
     const run = await this.runs.queue(source.orgId, source.id, trigger, tx);
     if (trigger !== 'created' && trigger !== 'connected' && !awaitsConnection(source)) {
-      await this.sources.setStatus(source.orgId, source.id, 'processing', source.error, tx);
-      source.status = 'processing';
+      await this.sources.setStatus(source.orgId, source.id, 'processing', null, tx);
+      Object.assign(source, { status: 'processing', error: null });
     }
     tx.afterCommit(() => this.scheduler.wake(source));
     return run;

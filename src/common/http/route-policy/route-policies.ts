@@ -38,8 +38,11 @@ interface Table {
  * Content-Security-Policy of its answer (ContentSecurity), including for errors raised before a route is
  * reached. A path no route serves takes the form of the controller path it falls under, else the
  * contract's rule (`/api/v1/…` current, any other `/api/…` legacy), and the defaults: JSON bodies, the API's
- * policy.
+ * policy. A version this service does not have (`/api/v2/…`) is a versioned path too: its client reads the
+ * versioned envelope, and no deprecation applies to it.
  */
+const VERSIONED_PATH = /^\/api\/v\d+(\/|$)/;
+
 @Injectable()
 export class RoutePolicies {
   private table: Table | undefined;
@@ -58,7 +61,7 @@ export class RoutePolicies {
       return 'legacy';
     }
     const lower = path.toLowerCase();
-    if (under(lower, '/api/v1') || this.collect().current.some((prefix) => under(lower, prefix))) {
+    if (VERSIONED_PATH.test(lower) || this.collect().current.some((prefix) => under(lower, prefix))) {
       return 'versioned';
     }
     return under(lower, '/api') ? 'legacy' : 'versioned';

@@ -2,7 +2,6 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
-  ArrayUnique,
   IsArray,
   IsIn,
   IsInt,
@@ -18,7 +17,7 @@ import {
   type ValidatorConstraintInterface,
 } from 'class-validator';
 import { idPattern } from '#src/common/ids/ids.js';
-import { Optional, Trimmed } from '#src/common/validation/validators.js';
+import { Optional, Trimmed, NoRepeats } from '#src/common/validation/validators.js';
 import { AGENT_STATUSES } from '#src/modules/agents/agent.entity.js';
 import { DEFAULT_MODEL, isKnownModel, KNOWN_MODELS } from '#src/modules/generation/model-catalog.js';
 import { DEFAULT_RAG_STRATEGY, RAG_STRATEGIES } from '#src/modules/retrieval/rag-strategy.js';
@@ -61,7 +60,7 @@ export const AgentField = {
       }),
       IsArray(),
       ArrayMaxSize(MAX_DATA_SOURCES_PER_AGENT),
-      ArrayUnique(),
+      NoRepeats(),
       Matches(idPattern('dataSource'), { each: true, message: 'each value in data_source_ids must be a valid ds_ id' }),
     ),
   systemPrompt: () =>

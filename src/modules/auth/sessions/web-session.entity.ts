@@ -35,7 +35,7 @@ export class WebSessionEntity {
   @TimestampColumn()
   lastSeenAt: Date;
 
-  /** Seven days after the last request (renewed at most once a minute). */
+  /** Seven days after the last request (written at most once a second). */
   @TimestampColumn()
   expiresAt: Date;
 

@@ -1,9 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { exampleId } from '#src/common/ids/ids.js';
-import { Optional, PaginationQueryDto, Trimmed } from '#src/common/validation/validators.js';
+import { Optional, PaginationQueryDto, Trimmed, NoRepeats } from '#src/common/validation/validators.js';
 import { KB_STATUSES, type KbStatus, type KbArticleEntity } from '#src/modules/kb/kb-article.entity.js';
 import type { KbArticleVersionEntity } from '#src/modules/kb/kb-article-version.entity.js';
 
@@ -33,7 +33,7 @@ const KbField = {
       Transform(({ value }: { value: unknown }) => (Array.isArray(value) ? value.map((tag: unknown) => (typeof tag === 'string' ? tag.trim() : tag)) : value)),
       IsArray(),
       ArrayMaxSize(50),
-      ArrayUnique(),
+      NoRepeats(),
       IsString({ each: true }),
       MinLength(1, { each: true, message: 'each tag must not be empty or blank' }),
       MaxLength(100, { each: true }),

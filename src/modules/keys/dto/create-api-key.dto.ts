@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
-import { Optional, Trimmed } from '#src/common/validation/validators.js';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
+import { Optional, Trimmed, NoRepeats } from '#src/common/validation/validators.js';
 import { ALL_SCOPES } from '#src/common/auth/permissions.js';
 import { KEY_ENVIRONMENTS, type KeyEnvironment } from '#src/modules/keys/api-key.entity.js';
 
@@ -26,7 +26,7 @@ export class ApiKeyFields {
   @IsArray()
   @ArrayNotEmpty()
   @ArrayMaxSize(ALL_SCOPES.length)
-  @ArrayUnique()
+  @NoRepeats()
   @IsIn(ALL_SCOPES, { each: true, message: `each value in scopes must be one of: ${ALL_SCOPES.join(', ')}` })
   scopes?: string[];
 }

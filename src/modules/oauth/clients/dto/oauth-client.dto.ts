@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
 import { exampleId } from '#src/common/ids/ids.js';
-import { Optional, Trimmed } from '#src/common/validation/validators.js';
+import { Optional, Trimmed, NoRepeats } from '#src/common/validation/validators.js';
 import { CLIENT_SCOPES, CLIENT_TYPES, type ClientScope, type ClientType, type OAuthClientEntity } from '#src/modules/oauth/clients/oauth-client.entity.js';
 import { MAX_REDIRECT_URIS } from '#src/modules/oauth/clients/redirect-uris.js';
 
@@ -21,7 +21,7 @@ export class CreateOAuthClientDto {
   })
   @IsArray()
   @ArrayNotEmpty()
-  @ArrayUnique()
+  @NoRepeats()
   @ArrayMaxSize(MAX_REDIRECT_URIS)
   @IsString({ each: true, message: 'each redirect_uris entry must be a string' })
   redirect_uris: string[];
@@ -34,7 +34,7 @@ export class CreateOAuthClientDto {
   })
   @IsArray()
   @ArrayNotEmpty()
-  @ArrayUnique()
+  @NoRepeats()
   @IsIn(CLIENT_SCOPES, { each: true, message: `each value in scopes must be one of: ${CLIENT_SCOPES.join(', ')}` })
   scopes: ClientScope[];
 
