@@ -335,7 +335,18 @@ describe('OAuth 2.0 for user-context calls', () => {
       },
     ]);
     const grantId = listed.body.grants[0].id as string;
+    // The person's grants answer to any credential of theirs; an organization key is no one's.
+    const byToken = await request(t.http).get('/api/v1/oauth-grants').set('Authorization', `Bearer ${tokens.access_token}`).expect(200);
+    expect(byToken.body).toEqual(listed.body);
+    const one = await request(t.http).get(`/api/v1/oauth-grants/${grantId}`).set('Cookie', gus.session.cookie).expect(200);
+    expect(one.body).toEqual(listed.body.grants[0]);
+    const byKey = await request(t.http)
+      .get('/api/v1/oauth-grants')
+      .set(...bearer(org.adminKey))
+      .expect(403);
+    expect(byKey.body.error.code).toBe('forbidden');
     const other = await person('configure');
+    await request(t.http).get(`/api/v1/oauth-grants/${grantId}`).set('Cookie', other.session.cookie).expect(404);
     expect((await request(t.http).get('/api/v1/oauth-grants').set('Cookie', other.session.cookie).expect(200)).body.grants).toEqual([]);
     await request(t.http).delete(`/api/v1/oauth-grants/${grantId}`).set('Cookie', other.session.cookie).set('X-CSRF-Token', other.session.csrf).expect(404);
     await request(t.http).delete('/api/v1/oauth-grants/not-a-grant').set('Cookie', gus.session.cookie).set('X-CSRF-Token', gus.session.csrf).expect(400);

@@ -750,12 +750,17 @@ describe('scopes', () => {
       expect(undeclared).toEqual([]);
     });
 
-    it('should give every authenticated route a permission, but those open to any signed-in person', () => {
+    it('should give every authenticated route a permission, but those open to any signed-in person or to a person by any credential', () => {
       for (const route of discoverRoutes().filter((candidate) => candidate.auth !== undefined)) {
-        const { permission, credentialKinds } = route.auth!;
+        const { permission, credentialKinds, person } = route.auth!;
+        if (permission === null && person) {
+          expect(credentialKinds, route.route).toBeUndefined();
+          expect(route.route, route.route).toMatch(/^[A-Z]+ \/api\/v1\/oauth-grants\b/);
+          continue;
+        }
         if (permission === null) {
           expect(credentialKinds, route.route).toEqual(['session']);
-          expect(route.route, route.route).toMatch(/^[A-Z]+ \/api\/(auth|v1\/oauth-grants)\b/);
+          expect(route.route, route.route).toMatch(/^[A-Z]+ \/api\/auth\b/);
           continue;
         }
         expect(typeof permission, route.route).toBe('string');

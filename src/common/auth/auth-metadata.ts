@@ -18,6 +18,8 @@ export interface AuthRouteOptions {
   permission: Permission | null;
   /** The credential kinds the route takes; all when absent. */
   credentialKinds?: readonly CredentialKind[];
+  /** The route acts for the caller's own user: a credential with none (an organization key) is refused. */
+  person?: true;
 }
 
 /** Routes that declare nothing need the broadest permission: deny by default. */

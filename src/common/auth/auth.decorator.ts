@@ -33,6 +33,25 @@ export function SignedIn(): MethodDecorator & ClassDecorator {
   );
 }
 
+/**
+ * The route acts for the calling person, whichever credential they send: a web session, an access token
+ * issued to an application for them, or their personal key; an organization key, which is no one's, gets 403.
+ */
+export function ForPerson(): MethodDecorator & ClassDecorator {
+  const options: AuthRouteOptions = { permission: null, person: true };
+  return applyDecorators(
+    SetMetadata(AUTH_ROUTE, options),
+    ApiBearerAuth(BEARER_SCHEME),
+    ApiCookieAuth(SESSION_SCHEME),
+    ApiOAuth2([], OAUTH_SCHEME),
+    ApiUnauthorizedResponse({ description: 'Missing, malformed, unknown, revoked or expired credential', type: ErrorResponseDto }),
+    ApiForbiddenResponse({
+      description: 'An organization key, which acts for no person, or a CSRF check or the IP allowlist refuses the request',
+      type: ErrorResponseDto,
+    }),
+  );
+}
+
 export function Public(): MethodDecorator & ClassDecorator {
   return SetMetadata(PUBLIC_ROUTE, true);
 }

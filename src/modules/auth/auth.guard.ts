@@ -42,6 +42,12 @@ export class AuthGuard implements CanActivate {
     if (route.credentialKinds && !route.credentialKinds.includes(auth.credential.kind)) {
       throw AppError.unauthorized(`This endpoint needs a ${route.credentialKinds.map((kind) => CREDENTIAL_NAMES[kind]).join(' or ')}`);
     }
+    if (route.person && auth.userId === null) {
+      throw new AppError(
+        ErrorCode.Forbidden,
+        'This endpoint acts for a person: an organization key has none (use a personal key, an access token or a session)',
+      );
+    }
     if (route.permission !== null && !auth.permissions.has(route.permission)) {
       const form = this.policies.formOf(request.path);
       const requiredScope = requiredScopeFor(route.permission, form);

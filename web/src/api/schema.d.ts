@@ -905,7 +905,7 @@ export interface paths {
         };
         /**
          * List my OAuth grants
-         * @description The applications the signed-in person allowed to act for them, with the scopes allowed.
+         * @description The applications the calling person allowed to act for them, with the scopes allowed.
          */
         get: operations["OAuthGrants_list"];
         put?: never;
@@ -923,7 +923,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Get one of my OAuth grants */
+        get: operations["OAuthGrants_get"];
         put?: never;
         post?: never;
         /**
@@ -8226,6 +8227,108 @@ export interface operations {
             };
             /** @description Wrong credentials, or a session that ended or expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Refused: a CSRF check, a blocked address, or the plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (at least 1) */
+                    "Retry-After"?: number;
+                    /** @description Allowed requests of the tightest limit (on a 429: of the limit that was hit) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that limit is whole again */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Requests counted under that limit */
+                    "X-RateLimit-Used"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    OAuthGrants_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Allowed requests of the tightest limit (on a 429: of the limit that was hit) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that limit is whole again */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Requests counted under that limit */
+                    "X-RateLimit-Used"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthGrantResponseDto"];
+                };
+            };
+            /** @description Malformed JSON, unknown fields, wrong types, bad ids or values out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Wrong credentials, or a session that ended or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Refused: a CSRF check, a blocked address, or the plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource in the caller’s organization */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

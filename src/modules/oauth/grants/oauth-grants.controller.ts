@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
-import { Auth, SignedIn } from '#src/common/auth/auth.decorator.js';
+import { Auth, ForPerson } from '#src/common/auth/auth.decorator.js';
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
 import { exampleId } from '#src/common/ids/ids.js';
 import { IdParamDto } from '#src/common/validation/validators.js';
@@ -49,19 +49,27 @@ function toGrantResponse(grant: GrantView): OAuthGrantResponseDto {
   };
 }
 
-/** The signed-in person's grants to applications, which they can revoke. */
+/** The calling person's grants to applications, which they can revoke. */
 @ApiTags('OAuth clients')
 @Controller('api/v1/oauth-grants')
-@SignedIn()
+@ForPerson()
 export class OAuthGrantsController {
   constructor(private readonly grants: OAuthGrantsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'List my OAuth grants', description: 'The applications the signed-in person allowed to act for them, with the scopes allowed.' })
+  @ApiOperation({ summary: 'List my OAuth grants', description: 'The applications the calling person allowed to act for them, with the scopes allowed.' })
   @ApiOkResponse({ type: OAuthGrantListResponseDto })
-  @ApiErrors([401])
+  @ApiErrors([401, 403])
   async list(@Auth() auth: AuthContext): Promise<OAuthGrantListResponseDto> {
     return { grants: (await this.grants.list(auth)).map(toGrantResponse) };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get one of my OAuth grants' })
+  @ApiOkResponse({ type: OAuthGrantResponseDto })
+  @ApiErrors([400, 401, 403, 404])
+  async get(@Auth() auth: AuthContext, @Param() { id }: GrantIdParam): Promise<OAuthGrantResponseDto> {
+    return toGrantResponse(await this.grants.get(auth, id));
   }
 
   @Delete(':id')

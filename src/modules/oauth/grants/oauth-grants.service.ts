@@ -49,11 +49,16 @@ export class OAuthGrantsService {
     return this.payloads.latestGrantId(accountId, clientId, this.clock.now());
   }
 
-  async revoke(auth: AuthContext, id: string): Promise<void> {
+  async get(auth: AuthContext, id: string): Promise<GrantView> {
     const grant = (await this.list(auth)).find((candidate) => candidate.id === id);
     if (!grant) {
       throw AppError.notFound('OAuth grant', id);
     }
+    return grant;
+  }
+
+  async revoke(auth: AuthContext, id: string): Promise<void> {
+    const grant = await this.get(auth, id);
     await this.transactions.run(async (tx) => {
       await this.payloads.revokeGrant(id, tx);
       await this.audit.record(auditOf(auth, 'oauth_grant.revoked', { type: 'oauth_grant', id }, { client_id: grant.clientId }), tx);
