@@ -88,6 +88,19 @@ describe('OAuth 2.0 for user-context calls', () => {
       response_types_supported: ['code'],
     });
     expect(metadata.body.revocation_endpoint).toBe(`${origin}/oauth/token/revocation`);
+    // Every address is PUBLIC_URL's, whatever host or scheme a request claims.
+    const forged = await request(t.http)
+      .get('/.well-known/oauth-authorization-server')
+      .set('Host', 'evil.example')
+      .set('X-Forwarded-Proto', 'https')
+      .set('X-Forwarded-Host', 'evil.example')
+      .expect(200);
+    expect(forged.body).toMatchObject({
+      issuer: `${origin}/oauth`,
+      authorization_endpoint: `${origin}/oauth/auth`,
+      token_endpoint: `${origin}/oauth/token`,
+      revocation_endpoint: `${origin}/oauth/token/revocation`,
+    });
     expect([...metadata.body.token_endpoint_auth_methods_supported].sort()).toEqual(['client_secret_basic', 'client_secret_post', 'none']);
     expect(metadata.body.grant_types_supported).not.toContain('client_credentials');
     expect(metadata.body.grant_types_supported).not.toContain('implicit');
@@ -161,7 +174,7 @@ describe('OAuth 2.0 for user-context calls', () => {
     expect(refused.status).toBe(403);
   });
 
-  it('should let an admin\u2019s token do admin work, audited as done by its client', async () => {
+  it('should let an admin\u2019s token do admin work, audited as done by its client for the person', async () => {
     const ida = await person('admin');
     const configuration = await publicClient(['admin']);
     const clientId = configuration.clientMetadata().client_id;
@@ -185,6 +198,7 @@ describe('OAuth 2.0 for user-context calls', () => {
     expect(audit.body.entries.map((entry: { action: string }) => entry.action)).toEqual(['api_key.created', 'user.updated', 'user.created']);
     for (const entry of audit.body.entries) {
       expect(entry.actor).toEqual({ type: 'oauth_client', id: clientId });
+      expect(entry.details.user_id).toBe(ida.id);
     }
   });
 
@@ -277,9 +291,8 @@ describe('OAuth 2.0 for user-context calls', () => {
     const refusedRefresh = await refresh('198.51.100.8');
     expect(refusedRefresh.status).toBe(403);
     expect(refusedRefresh.body).toEqual({ error: 'ip_not_allowed', error_description: 'Requests from this address are not allowed' });
-    const refusedAuthorization = await authorize(configuration, 'read', fay, browser);
-    expect(refusedAuthorization.callback.searchParams.get('error')).toBe('ip_not_allowed');
-    expect(refusedAuthorization.callback.searchParams.has('code')).toBe(false);
+    // An authorization from outside the allowlist stops at its sign-in step, which the web session takes.
+    await expect(authorize(configuration, 'read', fay, browser)).rejects.toThrow(/\/login \(403\): ip_not_allowed/);
     const audited = await request(t.http)
       .get('/api/v1/audit-log?action=ip.blocked')
       .set(...bearer(org.adminKey))
@@ -462,6 +475,28 @@ describe('OAuth 2.0 for user-context calls', () => {
     await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${tokens.access_token}`).expect(200);
     const more = await authorize(configuration, 'read write', jan);
     expect(more.browser.consentPages).toBe(1);
+  });
+
+  it('should ask the person signed in now, not the one the authorization server remembers, after a sign-out', async () => {
+    const carl = await person('readonly');
+    const dora = await person('configure');
+    const configuration = await publicClient(['read', 'write']);
+    const first = await authorize(configuration, 'read', carl);
+    expect(first.browser.signIns).toBe(1);
+
+    await first.browser.signOut();
+    // Signed out, the next authorization signs in again: here as someone else, in the same browser.
+    const next = await authorize(configuration, 'read', dora, first.browser);
+    expect(next.browser.signIns).toBe(2);
+    const tokens = await client.authorizationCodeGrant(configuration, next.callback, { pkceCodeVerifier: next.verifier, expectedState: next.state });
+    const grants = await request(t.http).get('/api/v1/oauth-grants').set('Authorization', `Bearer ${tokens.access_token}`).expect(200);
+    expect(grants.body.grants).toHaveLength(1);
+    expect((await request(t.http).get('/api/v1/oauth-grants').set('Cookie', dora.session.cookie).expect(200)).body).toEqual(grants.body);
+
+    // Still signed in, the next one goes through without a password or a consent page.
+    const again = await authorize(configuration, 'read', dora, first.browser);
+    expect(again.browser.signIns).toBe(2);
+    expect(again.browser.consentPages).toBe(2);
   });
 
   it('should remember consent to offline access too, and show the page whenever the client itself asks for it', async () => {

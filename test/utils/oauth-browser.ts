@@ -17,6 +17,8 @@ export class OAuthBrowser {
   private csrf: string | undefined;
   /** How many consent pages this browser was shown. */
   consentPages = 0;
+  /** How many times this browser signed in with a password. */
+  signIns = 0;
 
   constructor(
     private readonly origin: string,
@@ -52,12 +54,26 @@ export class OAuthBrowser {
           organization_id: details.organization_id,
         })) as { csrf_token: string };
         this.csrf = signedIn.csrf_token;
+        this.signIns++;
       }
       return ((await this.json(`${page}/login`, {})) as { redirect_to: string }).redirect_to;
     }
     this.consentPages++;
     const answer = (choices.consent ?? 'allow') === 'allow' ? 'confirm' : 'abort';
     return ((await this.json(`${page}/${answer}`, {})) as { redirect_to: string }).redirect_to;
+  }
+
+  /** Signs out of the service (DELETE /api/auth/logout), keeping every other cookie. */
+  async signOut(): Promise<void> {
+    const response = await fetch(`${this.origin}/api/auth/logout`, {
+      method: 'DELETE',
+      headers: { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '), origin: this.origin, 'x-csrf-token': this.csrf ?? '' },
+    });
+    if (response.status !== 204) {
+      throw new Error(`Sign-out refused (${response.status})`);
+    }
+    this.keepCookies(response);
+    this.csrf = undefined;
   }
 
   private async json(url: string, body?: Record<string, unknown>): Promise<unknown> {

@@ -63,5 +63,7 @@ export function actorOf(auth: Pick<AuthContext, 'credential' | 'userId'>): Audit
 
 /** An action done through the API: the caller and its address come from the request's AuthContext. */
 export function auditOf(auth: AuthContext, action: AuditAction, target?: AuditTarget, details?: Record<string, unknown>): AuditRecord {
-  return { orgId: auth.orgId, action, actor: actorOf(auth), client: auth.client, target, details };
+  // An application's client is shared by everyone who allowed it: the entry also names the person it acted for.
+  const forPerson = auth.credential.kind === 'oauth_token' ? { user_id: auth.userId } : undefined;
+  return { orgId: auth.orgId, action, actor: actorOf(auth), client: auth.client, target, details: forPerson ? { ...details, ...forPerson } : details };
 }

@@ -14,6 +14,8 @@ export interface ProviderContext {
 
 export interface OidcProvider {
   proxy: boolean;
+  /** The name of one of its cookies (`session`: who signed in, `interaction`: the step under way). */
+  cookieName(type: 'session' | 'interaction' | 'resume'): string;
   callback(): (request: IncomingMessage, response: ServerResponse) => void;
   use(middleware: (ctx: ProviderContext, next: () => Promise<void>) => Promise<void>): void;
   /** The library's events (`grant.revoked`: the request's context and the grant's id). */
