@@ -124,6 +124,13 @@ describe.each(PROVIDERS)('the %s connector', (type, startFake) => {
     expect(created.body).toMatchObject({ type, status: 'pending', config: fake.sourceConfig });
     expect(created.body.authorize_url).toMatch(new RegExp(`/api/v1/data-sources/${created.body.id}/connect$`));
     sourceId = created.body.id;
+    // The config the API answers, it takes back as it is.
+    const same = await api()
+      .put(`/api/v1/data-sources/${sourceId}`)
+      .set(...bearer(org.adminKey))
+      .send({ config: created.body.config });
+    expect(same.status, same.text).toBe(200);
+    expect(same.body).toMatchObject({ status: 'pending', config: created.body.config });
 
     await expectSyncNotConnected('pending');
     const elsewhere = await api()

@@ -18,9 +18,10 @@ export const googleDriveConnector: Connector<GoogleDriveConfigDto, GoogleDriveCh
   configDto: GoogleDriveConfigDto,
   oauth: googleDriveOAuth,
   normaliseConfig: (config) =>
+    // A list left out stays out: the stored config is one the API takes back as it is.
     Promise.resolve({
-      folder_ids: [...new Set(config.folder_ids ?? [])],
-      shared_drive_ids: [...new Set(config.shared_drive_ids ?? [])],
+      ...(config.folder_ids === undefined ? {} : { folder_ids: [...new Set(config.folder_ids)] }),
+      ...(config.shared_drive_ids === undefined ? {} : { shared_drive_ids: [...new Set(config.shared_drive_ids)] }),
       include_shared_with_me: config.include_shared_with_me ?? false,
     }),
   changes,
