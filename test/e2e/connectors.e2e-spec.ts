@@ -352,7 +352,7 @@ describe.each(PROVIDERS)('the %s connector', (type, startFake) => {
     expect(elsewhere.status).toBe(404);
   });
 
-  it('should revoke the tokens at the provider where it can when a connected source is deleted', async () => {
+  it('should revoke the tokens at the provider where it can when a connected source is deleted, renewing an access token the provider says lapsed early', async () => {
     const created = await api()
       .post('/api/v1/data-sources')
       .set(...bearer(org.adminKey))
@@ -360,6 +360,7 @@ describe.each(PROVIDERS)('the %s connector', (type, startFake) => {
       .expect(201);
     expect((await consent(created.body.authorize_url)).status).toBe(303);
     expect(await status(created.body.id)).toMatchObject({ status: 'Connected' });
+    fake.expireAccessTokens();
     const revoked = fake.revokedTokens.length;
     await api()
       .delete(`/api/v1/data-sources/${created.body.id}`)

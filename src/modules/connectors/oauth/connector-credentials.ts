@@ -7,7 +7,13 @@ import type { OAuthConnectorType } from '#src/modules/connectors/connector-types
 import { TokenRefusedError, type ProviderTokens } from '#src/modules/connectors/oauth/connector-oauth.js';
 import { ConnectorCredentialEntity } from '#src/modules/connectors/oauth/connector-credential.entity.js';
 import { ConnectorCredentialsRepository } from '#src/modules/connectors/oauth/connector-credentials.repository.js';
-import { refreshTokens, revocationOf, revokeTokens, type ConfiguredClient } from '#src/modules/connectors/oauth/provider-token-client.js';
+import {
+  LapsedAccessTokenError,
+  refreshTokens,
+  revocationOf,
+  revokeTokens,
+  type ConfiguredClient,
+} from '#src/modules/connectors/oauth/provider-token-client.js';
 import type { AccessTokenSource } from '#src/modules/connectors/provider/http-provider-session.js';
 import { ConnectionRefusedError } from '#src/modules/connectors/provider/provider-failure.js';
 import type { ProviderEndpoints } from '#src/modules/connectors/provider/provider-endpoints.js';
@@ -95,13 +101,25 @@ export class ConnectorCredentials {
       accessToken: this.open(source, stored.accessToken),
       refreshToken: stored.refreshToken ? this.open(source, stored.refreshToken) : undefined,
     };
+    const renew = async (refreshToken: string): Promise<void> => {
+      const renewed = await refreshTokens(oauth, endpoints, client, refreshToken);
+      tokens = { accessToken: renewed.accessToken, refreshToken: renewed.refreshToken ?? refreshToken };
+    };
     try {
-      // A bearer revocation is made with the access token itself, so a lapsed one is renewed first.
+      // A bearer revocation is made with the access token itself, so a lapsed one is renewed first, and one
+      // the provider says lapsed before its stated expiry is renewed and the revocation made again.
       if (revocation === 'bearer' && tokens.refreshToken && stored.expiresAt.getTime() - Date.now() < REFRESH_MARGIN_MS) {
-        const renewed = await refreshTokens(oauth, endpoints, client, tokens.refreshToken);
-        tokens = { accessToken: renewed.accessToken, refreshToken: renewed.refreshToken ?? tokens.refreshToken };
+        await renew(tokens.refreshToken);
       }
-      await revokeTokens(oauth, endpoints, client, tokens);
+      try {
+        await revokeTokens(oauth, endpoints, client, tokens);
+      } catch (error) {
+        if (!(error instanceof LapsedAccessTokenError) || !tokens.refreshToken) {
+          throw error;
+        }
+        await renew(tokens.refreshToken);
+        await revokeTokens(oauth, endpoints, client, tokens);
+      }
       return { revoked: true };
     } catch (error) {
       if (error instanceof TokenRefusedError) {

@@ -56,6 +56,9 @@ export function refreshTokens(oauth: ConnectorOAuth, endpoints: ProviderEndpoint
 }
 
 /** Revokes at the provider; throws when the provider could not be reached or refused. */
+/** A bearer revocation the provider refused because its access token had lapsed, before the service knew: renew it and revoke again. */
+export class LapsedAccessTokenError extends Error {}
+
 export async function revokeTokens(
   oauth: ConnectorOAuth,
   endpoints: ProviderEndpoints,
@@ -86,6 +89,9 @@ export async function revokeTokens(
     throw new ProviderCallError({ kind: 'transient', message: `the provider's revocation endpoint answered ${response.status}` });
   }
   const answer = parseObject(text);
+  if (answer?.ok === false && answer.error === 'token_expired') {
+    throw new LapsedAccessTokenError('the access token the revocation was made with has expired');
+  }
   if (answer?.ok === false && answer.error !== 'invalid_auth' && answer.error !== 'token_revoked') {
     throw new ProviderCallError({ kind: 'fatal', message: `the provider refused the revocation: ${String(answer.error)}` });
   }
