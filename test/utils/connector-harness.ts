@@ -1,3 +1,4 @@
+import type { FetchFunction } from '#src/common/net/fetch-through.js';
 import type { Connector, ConnectorContext, ListedDocument } from '#src/modules/connectors/connector.js';
 import { isCheckpointMark, isDeletion, isExpectedCount } from '#src/modules/connectors/connector.js';
 import { isMissing } from '#src/modules/connectors/document-source.js';
@@ -45,7 +46,7 @@ export function connectorContext<Config extends object, Checkpoint>(
   connector: Connector<Config, Checkpoint>,
   fake: FakeProvider,
   endpoints: ProviderEndpoints,
-  options: { config: Config; checkpoint?: Checkpoint | null; limits?: Partial<SessionLimits>; signal?: AbortSignal },
+  options: { config: Config; checkpoint?: Checkpoint | null; limits?: Partial<SessionLimits>; signal?: AbortSignal; fetchElsewhere?: FetchFunction },
 ): ConnectorContext<Config, Checkpoint> {
   let token = fake.grant().accessToken;
   const signal = options.signal ?? new AbortController().signal;
@@ -65,7 +66,14 @@ export function connectorContext<Config extends object, Checkpoint>(
     signal,
     limits: { backoffMs: 10, ...options.limits },
   });
-  return { source: { id: 'ds_test', orgId: 'org_test', config: options.config }, checkpoint: options.checkpoint ?? null, provider, endpoints, signal };
+  return {
+    source: { id: 'ds_test', orgId: 'org_test', config: options.config },
+    checkpoint: options.checkpoint ?? null,
+    provider,
+    endpoints,
+    fetchElsewhere: options.fetchElsewhere ?? fetch,
+    signal,
+  };
 }
 
 /** Everything one pass of `changes` yields, each document's input parsed. */

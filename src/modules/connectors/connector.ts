@@ -1,3 +1,4 @@
+import type { FetchFunction } from '#src/common/net/fetch-through.js';
 import type { ClassConstructor } from 'class-transformer';
 import type { DataSourceType } from '#src/modules/data-sources/data-source.entity.js';
 import type { MissingDocument, SourceDocument } from '#src/modules/connectors/document-source.js';
@@ -47,6 +48,11 @@ export interface ConnectorContext<Config, Checkpoint> {
   provider: ProviderSession;
   /** Base URLs and client of the provider, from configuration (OAuth connectors only). */
   endpoints: ProviderEndpoints;
+  /**
+   * For an address the provider hands back outside its configured origins (a pre-authenticated download
+   * link): through the SSRF guard, as any address the service did not choose itself.
+   */
+  fetchElsewhere: FetchFunction;
   signal: AbortSignal;
 }
 

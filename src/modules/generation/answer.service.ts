@@ -11,7 +11,8 @@ import { costUsd, KNOWN_MODELS, modelInfo, type ModelInfo, type ModelProvider } 
 import { OpenAIChatAnswerer } from '#src/modules/generation/openai-chat-answerer.js';
 import { NO_ANSWER } from '#src/modules/generation/prompt.js';
 import { blockedBaseUrl, isAbort, toProviderAppError, type ProviderCallContext } from '#src/modules/generation/provider-errors.js';
-import { fetchThrough, hostOf, type FetchFunction, type ProviderTarget } from '#src/modules/generation/provider-target.js';
+import { fetchThrough, type FetchFunction } from '#src/common/net/fetch-through.js';
+import { hostOf, type ProviderTarget } from '#src/modules/generation/provider-target.js';
 
 /** An answer with what it cost. */
 export interface GeneratedAnswer extends AnswerResult {

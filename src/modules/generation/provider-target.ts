@@ -1,8 +1,5 @@
-import { fetch as undiciFetch, type Dispatcher } from 'undici';
+import type { FetchFunction } from '#src/common/net/fetch-through.js';
 import { StreamIdleTimeout } from '#src/modules/generation/provider-errors.js';
-
-/** The fetch signature both SDKs take. */
-export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /** Where and how one answer is generated: resolved by AnswerService from the model name and the credentials. */
 export interface ProviderTarget {
@@ -23,15 +20,6 @@ export interface ProviderTarget {
   keySource: string;
   timeoutMs: number;
   maxRetries: number;
-}
-
-/**
- * A fetch whose connections go through `dispatcher` (the SSRF guard's): the address check runs on the
- * address actually connected to, for every attempt and every retry the SDK makes.
- */
-export function fetchThrough(dispatcher: Dispatcher): FetchFunction {
-  // undici's own Request type stands for the global one the SDKs pass.
-  return (input, init) => undiciFetch(input as Parameters<typeof undiciFetch>[0], { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher });
 }
 
 /** The host of a base URL, for messages (never its credentials or path). */

@@ -7,6 +7,8 @@ import { validate } from 'class-validator';
 import { fetch } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '#src/common/errors/app.error.js';
+import { fetchThrough } from '#src/common/net/fetch-through.js';
+import { createGuardedDispatcher } from '#src/common/net/ssrf-guard.js';
 import { isCheckpointMark } from '#src/modules/connectors/connector.js';
 import { TokenRefusedError } from '#src/modules/connectors/oauth/connector-oauth.js';
 import { revokeTokens } from '#src/modules/connectors/oauth/provider-token-client.js';
@@ -60,6 +62,31 @@ describe('SharePoint connector', () => {
 
   afterEach(async () => {
     await fake.close();
+  });
+
+  it('downloads through the SSRF guard: a download link leading to a private address is not followed', async () => {
+    const guarded = fetchThrough(createGuardedDispatcher({ allowPrivateTargets: false }));
+    const context = connectorContext(sharePointConnector, fake, endpoints, { config, fetchElsewhere: guarded });
+    const downloads = [];
+    for await (const item of sharePointConnector.changes(context)) {
+      if (!isCheckpointMark(item) && 'input' in item) {
+        downloads.push(
+          item.input().then(
+            () => 'read',
+            (error: unknown) => error,
+          ),
+        );
+      }
+    }
+    const outcomes = await Promise.all(downloads);
+    expect(outcomes).toHaveLength(READABLE.length);
+    for (const outcome of outcomes) {
+      expect(outcome).toBeInstanceOf(ProviderCallError);
+      expect((outcome as ProviderCallError).failure).toEqual({
+        kind: 'fatal',
+        message: "the provider's link was not followed: 127.0.0.1 is not a public address",
+      });
+    }
   });
 
   it('reads every readable file with its name, link and headed content, then nothing when nothing changed', async () => {
@@ -198,7 +225,7 @@ describe('SharePoint connector', () => {
     const { provider } = context();
     const drive = { id: fake.driveId, webUrl: 'https://contoso.sharepoint.com/sites/eng/Shared%20Documents' };
     const item = { id: '01BIG', name: 'Dump.txt', webUrl: `${drive.webUrl}/Dump.txt`, size: MAX_FILE_BYTES + 1, file: { mimeType: 'text/plain' } };
-    expect(fileChange(new GraphClient(provider, endpoints.apiUrl), drive, item)).toEqual({
+    expect(fileChange(new GraphClient(provider, endpoints.apiUrl, globalThis.fetch), drive, item)).toEqual({
       key: key('01BIG'),
       url: item.webUrl,
       error: expect.stringMatching(/larger than 50 MiB/) as string,

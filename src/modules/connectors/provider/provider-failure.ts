@@ -1,3 +1,4 @@
+import { findBlockedAddressError } from '#src/common/net/ssrf-guard.js';
 /** A provider answered with an error status; the connector's `classify` or the default rules decide what it means. */
 export class ProviderHttpError extends Error {
   override readonly name = 'ProviderHttpError';
@@ -80,6 +81,11 @@ export function defaultFailure(error: unknown): ProviderFailure {
   }
   if (error instanceof ProviderCallError) {
     return error.failure;
+  }
+  // A link the provider handed back that leads to a private address (SSRF guard): no retry will change that.
+  const blocked = findBlockedAddressError(error);
+  if (blocked) {
+    return { kind: 'fatal', message: `the provider's link was not followed: ${blocked.message}` };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { kind: 'transient', message };

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { fetchThrough, type FetchFunction } from '#src/common/net/fetch-through.js';
+import { createGuardedDispatcher } from '#src/common/net/ssrf-guard.js';
 import { RedisService } from '#src/common/redis/redis.module.js';
 import type { Connector, ConnectorContext } from '#src/modules/connectors/connector.js';
 import { isOAuthConnectorType, type OAuthConnectorType } from '#src/modules/connectors/connector-types.js';
@@ -21,6 +23,7 @@ const NO_PROVIDER: ProviderSession = { call: noProvider, json: noProvider, bytes
 @Injectable()
 export class ProviderSessions {
   private readonly gate: ThrottleGate;
+  private readonly fetchElsewhere: FetchFunction;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -28,6 +31,7 @@ export class ProviderSessions {
     redis: RedisService,
   ) {
     this.gate = redis.client ? new RedisThrottleGate(redis.client, (name) => redis.prefixed(name)) : new MemoryThrottleGate();
+    this.fetchElsewhere = fetchThrough(createGuardedDispatcher({ allowPrivateTargets: config.allowPrivateTargets }));
   }
 
   /** The provider a sync of `source` calls, and where it lives; full-pass connectors (website, file) call none. */
@@ -35,12 +39,12 @@ export class ProviderSessions {
     source: { id: string; orgId: string; type: DataSourceType },
     connector: Connector,
     signal: AbortSignal,
-  ): Pick<ConnectorContext<object, unknown>, 'provider' | 'endpoints'> {
+  ): Pick<ConnectorContext<object, unknown>, 'provider' | 'endpoints' | 'fetchElsewhere'> {
     if (!isOAuthConnectorType(source.type)) {
-      return { provider: NO_PROVIDER, endpoints: NO_ENDPOINTS };
+      return { provider: NO_PROVIDER, endpoints: NO_ENDPOINTS, fetchElsewhere: this.fetchElsewhere };
     }
     const type = source.type;
-    return { provider: this.open({ ...source, type }, connector, signal), endpoints: this.config.connectors[type] };
+    return { provider: this.open({ ...source, type }, connector, signal), endpoints: this.config.connectors[type], fetchElsewhere: this.fetchElsewhere };
   }
 
   private open(source: { id: string; orgId: string; type: OAuthConnectorType }, connector: Connector, signal: AbortSignal): ProviderSession {

@@ -1,4 +1,4 @@
-import { fetch, type Response } from 'undici';
+import type { FetchFunction } from '#src/common/net/fetch-through.js';
 import { ProviderCallError, ProviderHttpError } from '#src/modules/connectors/provider/provider-failure.js';
 import type { ProviderBytes, ProviderSession } from '#src/modules/connectors/provider/provider-session.js';
 
@@ -56,6 +56,7 @@ export class GraphClient {
   constructor(
     private readonly provider: ProviderSession,
     private readonly apiUrl: string,
+    private readonly fetchElsewhere: FetchFunction,
   ) {
     this.origin = new URL(apiUrl).origin;
   }
@@ -105,7 +106,8 @@ export class GraphClient {
     if ('bytes' in first) {
       return first.bytes;
     }
-    return this.provider.call(async (_token, signal) => readBody(await fetch(first.location, { signal }), first.location, maxBytes));
+    // The link is on another host (the tenant's): the SSRF guard checks where it, and any redirect of it, leads.
+    return this.provider.call(async (_token, signal) => readBody(await this.fetchElsewhere(first.location, { signal }), first.location, maxBytes));
   }
 
   private async *collection<T>(url: string, query?: Record<string, string>): AsyncIterable<T> {

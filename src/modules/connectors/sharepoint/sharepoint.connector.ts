@@ -48,7 +48,7 @@ function pageEnd(page: GraphPage<GraphDriveItem>): { nextLink: string } | { delt
  * with the deltaLink the drive's pass started from, and a drive's last page replaces both by its new deltaLink.
  */
 async function* changes(context: SharePointContext): AsyncIterable<SyncItem<SharePointCheckpoint>> {
-  const graph = new GraphClient(context.provider, context.endpoints.apiUrl);
+  const graph = new GraphClient(context.provider, context.endpoints.apiUrl, context.fetchElsewhere);
   const drives = await resolveDrives(graph, context.source.config);
   const cursors: Record<string, SharePointDriveCursor> = Object.fromEntries(drives.map((drive) => [drive.id, { ...context.checkpoint?.drives[drive.id] }]));
   const mark = (): SyncItem<SharePointCheckpoint> => ({ checkpoint: { drives: structuredClone(cursors) } });
@@ -85,7 +85,7 @@ async function* changes(context: SharePointContext): AsyncIterable<SyncItem<Shar
 
 /** A full delta enumeration of every drive, without a token: every readable file the source holds now. */
 async function* listDocuments(context: SharePointContext): AsyncIterable<ListedDocument> {
-  const graph = new GraphClient(context.provider, context.endpoints.apiUrl);
+  const graph = new GraphClient(context.provider, context.endpoints.apiUrl, context.fetchElsewhere);
   for (const drive of await resolveDrives(graph, context.source.config)) {
     let link: string | undefined;
     do {
