@@ -353,6 +353,30 @@ describe('data sources', () => {
       expect(failed.body.total).toBe(2);
     });
 
+    it('should fail a file source none of whose files can be read, and make it active once one can', async () => {
+      const created = await api()
+        .post('/api/v1/data-sources')
+        .set(...bearer(org.adminKey))
+        .send({ type: 'file', name: 'Unreadable' })
+        .expect(201);
+      expect((await waitForStatus(t.http, org.adminKey, created.body.id, settled)).at(-1)).toMatchObject({ status: 'active', chunks_indexed: 0 });
+      const pdf = await makePdf([{ heading: 'Travel', paragraphs: ['Book trains for journeys under four hours.'] }], { title: 'Travel' });
+      await api()
+        .post(`/api/v1/data-sources/${created.body.id}/files`)
+        .set(...bearer(org.adminKey))
+        .attach('file', Buffer.from(truncate(pdf, 0.4)), 'broken.pdf')
+        .expect(202);
+      const failed = (await waitForStatus(t.http, org.adminKey, created.body.id, settled)).at(-1)!;
+      expect(failed).toMatchObject({ status: 'failed', error: "The file could not be read: the reason is in the source's documents (status failed)" });
+
+      await api()
+        .post(`/api/v1/data-sources/${created.body.id}/files`)
+        .set(...bearer(org.adminKey))
+        .attach('file', Buffer.from(pdf), 'travel.pdf')
+        .expect(202);
+      expect((await waitForStatus(t.http, org.adminKey, created.body.id, settled)).at(-1)).toMatchObject({ status: 'active', error: null });
+    });
+
     it('should keep a name sent twice in one upload once, as the later file, and answer it once', async () => {
       const created = await api()
         .post('/api/v1/data-sources')

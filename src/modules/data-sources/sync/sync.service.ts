@@ -229,6 +229,11 @@ export class SyncService implements OnModuleDestroy {
     if (source.type === 'website' && counters.documentsFailed === counters.documentsSeen) {
       throw new SourceUnavailableError(`No page of ${String(source.config.url)} could be read${firstMissing ? `: ${firstMissing}` : ''}`);
     }
+    // Files that were uploaded and none of them readable: the source holds nothing, which is a failure, as for a website.
+    if (source.type === 'file' && counters.documentsSeen > 0 && counters.documentsFailed === counters.documentsSeen) {
+      const what = counters.documentsSeen === 1 ? 'The file could not be read' : `None of the ${counters.documentsSeen} files could be read`;
+      throw new SourceUnavailableError(`${what}: the reason is in the source's documents (status failed)`);
+    }
     counters.documentsExpected = counters.documentsSeen;
     const keys = listing ? new Set(listing.map((listed) => listed.key)) : undefined;
     counters.documentsRemoved += await this.transactions.run((tx) =>
