@@ -46,7 +46,7 @@ describe('organization settings and the IP allowlist', () => {
         name: 'Acme Settings',
         plan: 'pro',
         ip_allowlist: [],
-        sso: { enforced: false, default_role: 'readonly', domains: [], connections: [] },
+        sso: { available: false, enforced: false, default_role: 'readonly', domains: [], connections: [] },
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       });
     });

@@ -404,6 +404,11 @@ describe('single sign-on', () => {
       // A new sign-in is refused before the person is sent to the identity provider.
       expectPage(await request(t.http).get('/api/auth/sso?email=hal@downgrade.test'), 403, 'Single sign-on is unavailable');
       expect(await connections().list(org.orgId)).toHaveLength(1);
+      const shown = await request(t.http)
+        .get('/api/v1/organization')
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(shown.body.sso).toMatchObject({ available: false, connections: [expect.objectContaining({ id: connectionId })] });
     });
 
     it('should give new people the default role, and refuse a person an admin deleted unless the organization allows it', async () => {

@@ -2647,6 +2647,8 @@ export interface components {
             sso: components["schemas"]["OrganizationSsoDto"];
         };
         OrganizationSsoDto: {
+            /** @description Whether SSO sign-in works now: the enterprise plan. On another plan the configuration is kept, but neither sign-in nor enforcement applies. */
+            available: boolean;
             connections: components["schemas"]["SsoConnectionSummaryDto"][];
             /**
              * @description The role of a person SSO signs in for the first time.
@@ -2654,7 +2656,7 @@ export interface components {
              */
             default_role: "readonly" | "train" | "configure" | "admin";
             domains: components["schemas"]["SsoDomainDto"][];
-            /** @description When true, members of the verified domains sign in by SSO only. */
+            /** @description When true (and available), members of the verified domains sign in by SSO only. */
             enforced: boolean;
         };
         PasswordResetAcceptedDto: {

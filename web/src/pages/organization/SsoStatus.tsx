@@ -17,10 +17,15 @@ export function SsoStatus({ sso }: { sso: Sso }) {
         The service&apos;s operator sets up single sign-on with its command line (<code>sso:add</code>, <code>org:domain</code>, <code>sso:enforce</code>
         ). Ask them to change it.
       </p>
+      {sso.available ? null : (
+        <p className="warning" role="note">
+          Single sign-on needs the enterprise plan: on this plan nobody signs in by SSO, and passwords work for everyone. The settings below are kept.
+        </p>
+      )}
       <dl className="properties">
         <dt>Required</dt>
         <dd>
-          {sso.enforced ? (
+          {sso.enforced && sso.available ? (
             <>
               <Badge tone="warn">Yes</Badge> People of the verified domains sign in by SSO only.
             </>

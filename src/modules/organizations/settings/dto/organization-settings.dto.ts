@@ -61,7 +61,12 @@ export class SsoConnectionSummaryDto {
 }
 
 export class OrganizationSsoDto {
-  @ApiProperty({ description: 'When true, members of the verified domains sign in by SSO only.' })
+  @ApiProperty({
+    description: 'Whether SSO sign-in works now: the enterprise plan. On another plan the configuration is kept, but neither sign-in nor enforcement applies.',
+  })
+  available: boolean;
+
+  @ApiProperty({ description: 'When true (and available), members of the verified domains sign in by SSO only.' })
   enforced: boolean;
 
   @ApiProperty({ enum: ROLES, description: 'The role of a person SSO signs in for the first time.' })
@@ -101,7 +106,13 @@ export function toOrganizationResponse(view: OrganizationView): OrganizationResp
     name: organization.name,
     plan: organization.plan,
     ip_allowlist: [...view.ipAllowlist],
-    sso: { enforced: sso.enforced, default_role: sso.defaultRole, domains: sso.domains, connections: sso.connections },
+    sso: {
+      available: organization.plan === 'enterprise',
+      enforced: sso.enforced,
+      default_role: sso.defaultRole,
+      domains: sso.domains,
+      connections: sso.connections,
+    },
     created_at: organization.createdAt.toISOString(),
   };
 }
