@@ -151,6 +151,7 @@ describe('tenant isolation', () => {
     }
     const schemes = (operation!.security ?? []).flatMap((requirement) => Object.keys(requirement)) as Scheme[];
     expect(schemes.length, 'the operation needs a credential').toBeGreaterThan(0);
+    const tried = schemes.filter((kind) => fixture.credentials?.includes(kind) ?? true);
     expect(Object.keys(CREDENTIALS), 'a credential of every kind the operation accepts').toEqual(expect.arrayContaining(schemes));
     const envelope = envelopeOf(operation!);
 
@@ -158,7 +159,7 @@ describe('tenant isolation', () => {
     const before = await readableSnapshot(placed);
 
     for (const params of await variants(path, placed, () => fixture.place(context, intruder))) {
-      for (const scheme of schemes) {
+      for (const scheme of tried) {
         const as = (test: request.Test): request.Test => CREDENTIALS[scheme](intruder, test, method);
         const what = `${route(method, fill(path, params))} with the other organization's ${scheme} credential`;
         const answer = await call(method, fill(path, params), send, as);
@@ -174,7 +175,7 @@ describe('tenant isolation', () => {
     expect(await snapshot(placed), 'the owner’s resource after the other organization’s requests').toEqual(before);
 
     // The same request by the owner succeeds: the ids and the body above addressed a real resource.
-    const ownScheme: Scheme = schemes.includes('bearer') ? 'bearer' : 'session';
+    const ownScheme: Scheme = tried.includes('bearer') ? 'bearer' : 'session';
     const own = await call(method, fill(path, placed.params), send, (test) => CREDENTIALS[ownScheme](owner, test, method));
     const successes = Object.keys(operation!.responses).filter((status) => /^[23]\d\d$/.test(status));
     expect(successes, `the owner's own request: ${own.status} ${own.text}`).toContain(String(own.status));

@@ -79,6 +79,11 @@ export interface TenantFixture {
   place: (context: FixtureContext, tenant: Tenant) => Promise<Placed>;
   /** The route's operations by lower-case method, each with a valid request body where it takes one. */
   operations: Partial<Record<HttpMethod, { send?: Send }>>;
+  /**
+   * The other organization's credentials tried, when not every kind the operation accepts: a route that
+   * acts for a person refuses an organization key (403) whatever the id, before any lookup.
+   */
+  credentials?: Array<'bearer' | 'session' | 'oauth2'>;
 }
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -321,7 +326,7 @@ export const TENANT_FIXTURES: Readonly<Record<string, TenantFixture>> = {
 
   '/api/v1/provider-keys/{id}': { place: placeProviderKey, operations: { get: {}, delete: {} } },
   '/api/v1/oauth-clients/{id}': { place: placeOAuthClient, operations: { get: {}, delete: {} } },
-  '/api/v1/oauth-grants/{id}': { place: placeGrant, operations: { delete: {} } },
+  '/api/v1/oauth-grants/{id}': { place: placeGrant, operations: { get: {}, delete: {} }, credentials: ['session', 'oauth2'] },
   '/api/auth/sessions/{id}': { place: placeSession, operations: { delete: {} } },
 
   '/api/v1/webhooks/{id}': { place: placeWebhook, operations: webhookOperations },
