@@ -46,7 +46,7 @@ const DATABASE_OUTAGE_MS = 20_000;
 const PROVIDER_FAULTS: Array<{ behaviour: ProviderBehaviour; what: string; message: RegExp }> = [
   { behaviour: 'hang', what: 'takes the request and never answers', message: /did not answer within 1500 ms/ },
   { behaviour: 'reset', what: 'resets the connection', message: /Could not reach/ },
-  { behaviour: 'invalid-json', what: 'answers something that is not JSON', message: /was cut off/ },
+  { behaviour: 'invalid-json', what: 'answers something that is not JSON', message: /cannot be used: it is not JSON/ },
   { behaviour: 'wrong-shape', what: 'answers JSON that is not a chat completion', message: /cannot be used: .*no choices/ },
   { behaviour: 'cut-short', what: 'stops half-way through its answer', message: /cut off|ended before the answer was complete/ },
 ];

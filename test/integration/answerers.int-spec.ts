@@ -321,6 +321,13 @@ describe('AnswerService with OpenAI models', () => {
       expect(openai.requestsTo(CHAT)).toHaveLength(1);
     });
 
+    it('should hide the key in what it quotes of the provider, even echoed in part', async () => {
+      const answers = await service();
+      openai.failNext(1, { status: 400, message: `Key ${OPENAI_KEY.slice(3)} (or ${OPENAI_KEY.slice(0, 20)}) is not valid here`, path: CHAT });
+      const error = await failure(answers.answer(request()));
+      expect(error.message).toBe('OpenAI refused the request for model "gpt-4o" (400): Key [REDACTED] (or [REDACTED]) is not valid here');
+    });
+
     it('should answer 503 service_unavailable when the provider does not answer in time, after retrying', async () => {
       const answers = await service({ PROVIDER_TIMEOUT_MS: '300', PROVIDER_MAX_RETRIES: '1' });
       openai.delayNext(2, 2_000, CHAT);
@@ -349,6 +356,19 @@ describe('AnswerService with OpenAI models', () => {
       const error = await failure(answers.answer(request(), { onDelta: () => undefined }));
       expect({ code: error.code, status: error.status }).toEqual({ code: 'service_unavailable', status: 503 });
       expect(error.message).toContain('OpenAI');
+    });
+
+    it('should count the tokens itself where the provider reports counts that are none (fractions, negatives), and cap huge ones', async () => {
+      const answers = await service();
+      openai.chat.answer = 'Refunds take five business days [1].';
+      openai.chat.reportedUsage = { prompt_tokens: 1.5, completion_tokens: -3 };
+      const odd = await answers.answer(request());
+      expect(odd.tokensInput).toBe(2);
+      expect(odd.tokensOutput).toBe(countTokens('Refunds take five business days [1].'));
+      openai.chat.reportedUsage = { prompt_tokens: 3e20, completion_tokens: '7' };
+      const streamedOdd = await answers.answer(request(), { onDelta: () => undefined });
+      expect(streamedOdd.tokensInput).toBe(2_147_483_647);
+      expect(streamedOdd.tokensOutput).toBe(countTokens('Refunds take five business days [1].'));
     });
 
     it('should answer 409 conflict naming the setting when no OpenAI key is configured', async () => {
@@ -480,6 +500,17 @@ describe('AnswerService with Anthropic models', () => {
     expect(result.tokensOutput).toBe(stubWords(result.text).length);
     expect(result.tokensInput).toBeGreaterThan(50);
     expect(result.costUsd).toBe(costUsd('claude-haiku-4-5', result.tokensInput, result.tokensOutput));
+  });
+
+  it('should answer 503 when a stream ends without its message_stop, not pass the part received off as the answer', async () => {
+    const answers = await service();
+    anthropic.answer = 'one two three four';
+    anthropic.endAfterChunks = 2;
+    const deltas: string[] = [];
+    const error = await failure(answers.answer(claude(), { onDelta: (text) => deltas.push(text) }));
+    expect({ code: error.code, status: error.status }).toEqual({ code: 'service_unavailable', status: 503 });
+    expect(error.message).toBe('Anthropic sent an answer that cannot be used: the stream ended before the answer was complete (no message_stop)');
+    expect(deltas.join('')).toBe('one two');
   });
 
   it('should close the connection to the provider when the caller aborts', async () => {

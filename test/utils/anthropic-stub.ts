@@ -69,6 +69,8 @@ export class AnthropicStub {
   chunkChars: number | undefined;
   stallAfterChunks: number | undefined;
   cutAfterChunks: number | undefined;
+  /** After this many deltas, end the stream cleanly without its message_delta and message_stop (a gateway cutting it short). */
+  endAfterChunks: number | undefined;
   /** Messages answered, failed requests excluded. */
   completions = 0;
   private readonly failures: Pending<StubFailure>[] = [];
@@ -123,6 +125,7 @@ export class AnthropicStub {
     this.chunkChars = undefined;
     this.stallAfterChunks = undefined;
     this.cutAfterChunks = undefined;
+    this.endAfterChunks = undefined;
     this.completions = 0;
   }
 
@@ -186,6 +189,7 @@ export class AnthropicStub {
       };
     }
     const settings = { delay: this.chunkDelayMs, stallAfter: this.stallAfterChunks, cutAfter: this.cutAfterChunks };
+    const endAfter = this.endAfterChunks;
     const pieces = streamPieces(text, this.chunkChars);
     async function* events(): AsyncGenerator<string> {
       yield event('message_start', {
@@ -195,6 +199,9 @@ export class AnthropicStub {
       yield event('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
       yield event('ping', { type: 'ping' });
       for (const [index, piece] of pieces.entries()) {
+        if (endAfter !== undefined && index >= endAfter) {
+          return;
+        }
         await pace(index, settings);
         yield event('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } });
       }

@@ -231,6 +231,8 @@ export class ChatCompletionsRoute implements StubRoute {
   chunkChars: number | undefined;
   /** Report usage (in the completion, or in the last chunk when asked); false: as servers that never do. */
   reportUsage = true;
+  /** Counts reported in place of the true ones, as a careless gateway might (fractions, negatives, huge numbers). */
+  reportedUsage: Record<string, unknown> | undefined;
   /** After this many deltas, go silent with the connection open (a stalled provider). */
   stallAfterChunks: number | undefined;
   /** After this many deltas, destroy the connection (a provider that dies mid-answer). */
@@ -251,6 +253,7 @@ export class ChatCompletionsRoute implements StubRoute {
       total_tokens: 0,
     };
     usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
+    Object.assign(usage, this.reportedUsage);
     this.completions++;
     const id = `chatcmpl-stub${this.completions}`;
     const created = Math.floor(Date.now() / 1000);
@@ -292,6 +295,7 @@ export class ChatCompletionsRoute implements StubRoute {
     this.chunkDelayMs = 0;
     this.chunkChars = undefined;
     this.reportUsage = true;
+    this.reportedUsage = undefined;
     this.stallAfterChunks = undefined;
     this.cutAfterChunks = undefined;
     this.completions = 0;

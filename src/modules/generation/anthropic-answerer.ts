@@ -1,7 +1,8 @@
 import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages';
-import { countTokens } from '#src/modules/generation/token-count.js';
+import { countTokens, reportedTokens } from '#src/modules/generation/token-count.js';
 import type { AnswerOptions, AnswerRequest, AnswerResult } from '#src/modules/generation/answerer.js';
 import { promptTokens, wholeCallBudget } from '#src/modules/generation/openai-chat-answerer.js';
+import { MalformedAnswer } from '#src/modules/generation/provider-errors.js';
 import { buildChatPrompt } from '#src/modules/generation/prompt.js';
 import { anthropicSdk } from '#src/modules/generation/provider-sdks.js';
 import { ProgressWatchdog, type ProviderTarget } from '#src/modules/generation/provider-target.js';
@@ -43,19 +44,29 @@ export class AnthropicAnswerer {
     try {
       if (!options.onDelta) {
         const message = await client.messages.create({ ...params, stream: false }, { signal: watchdog.signal });
+        if (!Array.isArray(message.content)) {
+          throw new MalformedAnswer('it is not a message (no content)');
+        }
         const text = message.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
-        return { text, tokensInput: inputTokens(message.usage) ?? promptTokens(prompt), tokensOutput: message.usage?.output_tokens ?? countTokens(text) };
+        return {
+          text,
+          tokensInput: inputTokens(message.usage) ?? promptTokens(prompt),
+          tokensOutput: reportedTokens(message.usage?.output_tokens) ?? countTokens(text),
+        };
       }
       const stream = await client.messages.create({ ...params, stream: true }, { signal: watchdog.signal });
       let text = '';
       let input: number | undefined;
       let output: number | undefined;
+      let stopped = false;
       watchdog.arm();
       for await (const event of stream) {
         watchdog.arm();
-        if (event.type === 'message_start') {
+        if (event.type === 'message_stop') {
+          stopped = true;
+        } else if (event.type === 'message_start') {
           input = inputTokens(event.message.usage);
-          output = event.message.usage?.output_tokens ?? output;
+          output = reportedTokens(event.message.usage?.output_tokens) ?? output;
         } else if (event.type === 'content_block_delta') {
           if (event.delta.type === 'text_delta' && event.delta.text) {
             text += event.delta.text;
@@ -63,11 +74,15 @@ export class AnthropicAnswerer {
           }
         } else if (event.type === 'message_delta') {
           // Cumulative counts; input_tokens appears here too in newer API versions.
-          output = event.usage?.output_tokens ?? output;
+          output = reportedTokens(event.usage?.output_tokens) ?? output;
           input = inputTokens(event.usage) ?? input;
         }
       }
       watchdog.throwIfStopped();
+      // A stream that ends without its message_stop was cut off (a gateway closing it cleanly): not an answer.
+      if (!stopped) {
+        throw new MalformedAnswer('the stream ended before the answer was complete (no message_stop)');
+      }
       return { text, tokensInput: input ?? promptTokens(prompt), tokensOutput: output ?? countTokens(text) };
     } catch (error) {
       throw watchdog.stallOr(error);
@@ -79,8 +94,9 @@ export class AnthropicAnswerer {
 
 /** Input tokens billed: uncached input plus prompt-cache writes and reads. */
 function inputTokens(usage: AnthropicUsage | undefined): number | undefined {
-  if (typeof usage?.input_tokens !== 'number') {
+  const uncached = reportedTokens(usage?.input_tokens);
+  if (uncached === undefined) {
     return undefined;
   }
-  return usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0);
+  return reportedTokens(uncached + (reportedTokens(usage?.cache_creation_input_tokens) ?? 0) + (reportedTokens(usage?.cache_read_input_tokens) ?? 0));
 }

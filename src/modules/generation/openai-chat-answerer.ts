@@ -1,5 +1,5 @@
 import type { ChatCompletionCreateParamsBase, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { countTokens } from '#src/modules/generation/token-count.js';
+import { countTokens, reportedTokens } from '#src/modules/generation/token-count.js';
 import type { AnswerOptions, AnswerRequest, AnswerResult } from '#src/modules/generation/answerer.js';
 import { buildChatPrompt, type ChatPrompt } from '#src/modules/generation/prompt.js';
 import { MalformedAnswer } from '#src/modules/generation/provider-errors.js';
@@ -51,8 +51,8 @@ export class OpenAIChatAnswerer {
         const text = completion.choices[0]?.message?.content ?? '';
         return {
           text,
-          tokensInput: completion.usage?.prompt_tokens ?? promptTokens(prompt),
-          tokensOutput: completion.usage?.completion_tokens ?? countTokens(text),
+          tokensInput: reportedTokens(completion.usage?.prompt_tokens) ?? promptTokens(prompt),
+          tokensOutput: reportedTokens(completion.usage?.completion_tokens) ?? countTokens(text),
         };
       }
       const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, { signal: watchdog.signal });
@@ -79,7 +79,11 @@ export class OpenAIChatAnswerer {
       if (!finished) {
         throw new MalformedAnswer('the stream ended before the answer was complete (no finish reason)');
       }
-      return { text, tokensInput: usage?.prompt_tokens ?? promptTokens(prompt), tokensOutput: usage?.completion_tokens ?? countTokens(text) };
+      return {
+        text,
+        tokensInput: reportedTokens(usage?.prompt_tokens) ?? promptTokens(prompt),
+        tokensOutput: reportedTokens(usage?.completion_tokens) ?? countTokens(text),
+      };
     } catch (error) {
       throw watchdog.stallOr(error);
     } finally {

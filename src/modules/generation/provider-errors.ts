@@ -2,6 +2,7 @@ import type * as AnthropicSdk from '@anthropic-ai/sdk';
 import type * as OpenAISdk from 'openai';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
+import { redactSecret } from '#src/common/logging/redact-secret.js';
 import { findBlockedAddressError } from '#src/common/net/ssrf-guard.js';
 import { anthropicSdk, openAiSdk } from '#src/modules/generation/provider-sdks.js';
 
@@ -94,7 +95,7 @@ export function toProviderAppError(error: unknown, context: ProviderCallContext)
     return blockedBaseUrl(blocked);
   }
   if (isConnectionError(error)) {
-    return new AppError(ErrorCode.ServiceUnavailable, `Could not reach ${context.label}${context.host ? ` at ${context.host}` : ''}${retried}`);
+    return new AppError(ErrorCode.ServiceUnavailable, `Could not reach ${lowerFirst(context.label)}${context.host ? ` at ${context.host}` : ''}${retried}`);
   }
   if (isApiError(error) && typeof error.status === 'number') {
     const status = error.status;
@@ -129,8 +130,15 @@ export function toProviderAppError(error: unknown, context: ProviderCallContext)
   if (error instanceof MalformedAnswer) {
     return new AppError(ErrorCode.ServiceUnavailable, `${context.label} sent an answer that cannot be used: ${error.message}`);
   }
+  // The SDKs parse what came back: a SyntaxError is a body that is not JSON; a TypeError, JSON of another shape.
+  if (error instanceof SyntaxError) {
+    return new AppError(ErrorCode.ServiceUnavailable, `${context.label} sent an answer that cannot be used: it is not JSON`);
+  }
+  if (error instanceof TypeError) {
+    return new AppError(ErrorCode.ServiceUnavailable, `${context.label} sent an answer that cannot be used: it is not shaped as its API's answers are`);
+  }
   const message = error instanceof Error ? error.message : String(error);
-  return new AppError(ErrorCode.ServiceUnavailable, `The answer from ${context.label} was cut off: ${truncate(mask(message, context))}`);
+  return new AppError(ErrorCode.ServiceUnavailable, `The answer from ${lowerFirst(context.label)} was cut off: ${truncate(mask(message, context))}`);
 }
 
 /** True when the error only says the caller's signal aborted the call. */
@@ -174,10 +182,14 @@ function providerMessage(body: unknown, depth = 0): string | undefined {
   return providerMessage(record.error, depth + 1);
 }
 
-/** Hides the key, and any bearer token or key-looking string, wherever a provider echoed it. */
+/** The provider's text with the key hidden wherever it was echoed, whole or in part. */
 function mask(message: string, context: ProviderCallContext): string {
-  const withoutKey = context.apiKey ? message.split(context.apiKey).join('[REDACTED]') : message;
-  return withoutKey.replace(/(Bearer\s+)[^\s"',]+/gi, '$1[REDACTED]').replace(/\b(sk-[A-Za-z0-9_-]{3})[A-Za-z0-9_-]{8,}/g, '$1[REDACTED]');
+  return redactSecret(message, context.apiKey);
+}
+
+/** A label inside a sentence: "the custom model endpoint", while "OpenAI" stays as it is. */
+function lowerFirst(label: string): string {
+  return label.startsWith('The ') ? `the ${label.slice(4)}` : label;
 }
 
 function truncate(text: string): string {

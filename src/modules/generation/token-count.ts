@@ -22,3 +22,14 @@ export function countTokens(text: string): number {
   }
   return total + countExactly(text.slice(measured));
 }
+
+/** The most tokens one call is counted at: the interactions table holds 32-bit integers. */
+const MAX_REPORTED_TOKENS = 2_147_483_647;
+
+/**
+ * A token count a provider reported, when it is one: a finite number of zero or more, rounded and capped.
+ * Anything else (a fraction from a gateway, a negative, a string) is no count, and the service counts itself.
+ */
+export function reportedTokens(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.min(Math.round(value), MAX_REPORTED_TOKENS) : undefined;
+}

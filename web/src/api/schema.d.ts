@@ -1707,7 +1707,10 @@ export interface components {
             status?: "active" | "disabled";
             /** @example Answer from the documentation only. Cite your sources. */
             system_prompt?: string | null;
-            /** @default 0.2 */
+            /**
+             * @description Sent to OpenAI chat models and custom: endpoints; Anthropic models and OpenAI reasoning models (gpt-5, o-series) take none and answer at their own setting.
+             * @default 0.2
+             */
             temperature?: number;
         };
         CreateApiKeyDto: {
@@ -2734,7 +2737,7 @@ export interface components {
              * @default false
              */
             stream?: boolean;
-            /** @description Default: the agent's. */
+            /** @description Default: the agent's. Sent to OpenAI chat models and custom: endpoints; Anthropic models and OpenAI reasoning models (gpt-5, o-series) take none and answer at their own setting. */
             temperature?: number;
             /**
              * @description How many sources the answer is built from and returned.
@@ -3044,7 +3047,10 @@ export interface components {
             status?: "active" | "disabled";
             /** @example Answer from the documentation only. Cite your sources. */
             system_prompt?: string | null;
-            /** @default 0.2 */
+            /**
+             * @description Sent to OpenAI chat models and custom: endpoints; Anthropic models and OpenAI reasoning models (gpt-5, o-series) take none and answer at their own setting.
+             * @default 0.2
+             */
             temperature?: number;
         };
         UpdateDataSourceDto: {

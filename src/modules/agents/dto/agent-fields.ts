@@ -23,6 +23,10 @@ import { DEFAULT_MODEL, isKnownModel, KNOWN_MODELS } from '#src/modules/generati
 import { DEFAULT_RAG_STRATEGY, RAG_STRATEGIES } from '#src/modules/retrieval/rag-strategy.js';
 
 export const AGENT_DEFAULTS = { temperature: 0.2, maxTokens: 1024 } as const;
+
+/** Which models a temperature reaches: said wherever one is set. */
+export const TEMPERATURE_REACH =
+  'Sent to OpenAI chat models and custom: endpoints; Anthropic models and OpenAI reasoning models (gpt-5, o-series) take none and answer at their own setting.';
 export const MAX_DATA_SOURCES_PER_AGENT = 100;
 
 @ValidatorConstraint({ name: 'isKnownModel' })
@@ -78,7 +82,7 @@ export const AgentField = {
     ),
   temperature: () =>
     applyDecorators(
-      ...presence(false, { minimum: 0, maximum: 2, default: AGENT_DEFAULTS.temperature }),
+      ...presence(false, { minimum: 0, maximum: 2, default: AGENT_DEFAULTS.temperature, description: TEMPERATURE_REACH }),
       IsNumber({ allowNaN: false, allowInfinity: false }),
       Min(0),
       Max(2),

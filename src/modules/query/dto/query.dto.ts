@@ -4,6 +4,7 @@ import { exampleId } from '#src/common/ids/ids.js';
 import { IsPrefixedId, Optional } from '#src/common/validation/validators.js';
 import { InteractionSourceDto } from '#src/modules/interactions/dto/interaction.dto.js';
 import { RAG_STRATEGIES, type RagStrategy } from '#src/modules/retrieval/rag-strategy.js';
+import { TEMPERATURE_REACH } from '#src/modules/agents/dto/agent-fields.js';
 
 export const MAX_QUERY_LENGTH = 8_000;
 
@@ -25,7 +26,7 @@ export class QueryRequestDto {
   @IsBoolean()
   stream?: boolean;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 2, description: "Default: the agent's." })
+  @ApiPropertyOptional({ minimum: 0, maximum: 2, description: `Default: the agent's. ${TEMPERATURE_REACH}` })
   @Optional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)

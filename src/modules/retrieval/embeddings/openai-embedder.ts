@@ -1,5 +1,6 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, OpenAI } from 'openai';
+import { redactSecret } from '#src/common/logging/redact-secret.js';
 import { Embedder } from '#src/modules/retrieval/embeddings/embedder.js';
 import { EmbeddingError } from '#src/modules/retrieval/embeddings/embedding-error.js';
 import { batches, l2Normalize } from '#src/modules/retrieval/embeddings/vectors.js';
@@ -218,10 +219,9 @@ export class OpenAIEmbedder extends Embedder implements OnApplicationShutdown {
     return this.maxRetries === 0 ? 'no retries' : `after ${this.maxRetries} ${this.maxRetries === 1 ? 'retry' : 'retries'}`;
   }
 
-  /** Hides the key, and any bearer token, wherever a provider echoed it. */
+  /** Hides the key, whole or in part, and any bearer token, wherever a provider echoed it. */
   private mask(message: string): string {
-    const withoutKey = this.#apiKey ? message.split(this.#apiKey).join('[REDACTED]') : message;
-    return withoutKey.replace(/(Bearer\s+)[^\s"',]+/gi, '$1[REDACTED]');
+    return redactSecret(message, this.#apiKey);
   }
 }
 
