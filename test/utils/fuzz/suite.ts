@@ -76,6 +76,7 @@ const UNREACHABLE: Record<string, string> = {
   'GET /api/auth/saml/{connection_id}/metadata': 'no SSO connection is configured',
   'GET /api/v1/connectors/oauth/callback': 'its state is made by a consent started in a browser',
   'DELETE /api/v1/oauth-grants/{id}': 'a grant is made by a person consenting in a browser',
+  'GET /api/v1/oauth-grants/{id}': 'a grant is made by a person consenting in a browser',
   'GET /oauth/interaction/{uid}/details': 'an interaction exists only within an authorization started in a browser',
   'POST /oauth/interaction/{uid}/login': 'an interaction exists only within an authorization started in a browser',
   'POST /oauth/interaction/{uid}/confirm': 'an interaction exists only within an authorization started in a browser',
