@@ -222,6 +222,19 @@ describe('people sign in', () => {
       await login(org.adminEmail).expect(200);
     });
 
+    it('should hold a burst of guesses sent at once to the same limit, the right password among the refused', async () => {
+      const { org } = await signedInOrg();
+      const burst = await Promise.all(
+        Array.from({ length: 3 * MAX_FAILURES_PER_ACCOUNT }, (_, index) =>
+          login(org.adminEmail, `wrong guess ${index}`).set('X-Forwarded-For', `198.51.100.${index + 1}`),
+        ),
+      );
+      const statuses = burst.map((response) => response.status).sort();
+      expect(statuses.filter((status) => status === 401)).toHaveLength(MAX_FAILURES_PER_ACCOUNT);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(2 * MAX_FAILURES_PER_ACCOUNT);
+      await login(org.adminEmail).expect(429);
+    });
+
     it('should refuse a sign-in posted from another site', async () => {
       const { org } = await signedInOrg();
       const response = await login(org.adminEmail).set('Origin', 'https://evil.example');

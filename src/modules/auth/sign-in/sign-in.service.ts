@@ -64,7 +64,7 @@ export class SignInService implements BeforeApplicationShutdown {
   async login(input: LoginInput, client: ClientInfo): Promise<SignedIn> {
     const email = input.email.toLowerCase();
     const ip = client.ip ?? 'unknown';
-    await this.throttle.check(email, ip);
+    const attempt = await this.throttle.begin(email, ip);
     const tried = await this.accounts.findByEmail(email, input.organizationId);
     const accounts = tried.filter((account) => account.passwordHash !== null);
     if (accounts.length === 0) {
@@ -73,8 +73,11 @@ export class SignInService implements BeforeApplicationShutdown {
     // Side by side, so that an address with accounts in several organizations takes about as long as one with one.
     const verified = await Promise.all(accounts.map((account) => this.hasher.verify(account.passwordHash!, input.password)));
     const matched = accounts.filter((_account, index) => verified[index]);
+    if (matched.length > 0) {
+      await this.throttle.succeeded(attempt);
+    }
     if (matched.length === 0) {
-      await this.throttle.recordFailure(email, ip);
+      await this.throttle.failed(email, ip);
       await Promise.all(tried.map((account) => this.audit.record(failedSignInAudit(account, client))));
       throw new AppError(ErrorCode.InvalidCredentials, 'Wrong email or password');
     }
