@@ -16,8 +16,8 @@ export interface FailureCounts {
 }
 
 /** Lock classes of the two counts, so that an account's key never meets an address's. */
-const ACCOUNT_LOCK = 1_801;
-const ADDRESS_LOCK = 1_802;
+const ACCOUNT_LOCK = 7303;
+const ADDRESS_LOCK = 7304;
 
 /** Failures are counted by address and client, whichever organizations hold the address: no organization's rows. */
 @Injectable()

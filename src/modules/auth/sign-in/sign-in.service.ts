@@ -140,13 +140,14 @@ export class SignInService implements BeforeApplicationShutdown {
 
   private async mailResetLinks(address: string): Promise<void> {
     for (const account of await this.accounts.findByEmail(address)) {
-      if (
-        account.organization.ssoRequired ||
-        (await this.tokens.issuedWithin(account.orgId, account.userId, 'password_reset', RESET_MAIL_WINDOW_MS)) >= RESET_MAILS_PER_WINDOW
-      ) {
+      if (account.organization.ssoRequired) {
         continue;
       }
-      const issued = await this.transactions.run((tx) => this.tokens.issue(account.orgId, account.userId, 'password_reset', tx));
+      const limit = { count: RESET_MAILS_PER_WINDOW, withinMs: RESET_MAIL_WINDOW_MS };
+      const issued = await this.transactions.run((tx) => this.tokens.issueWithin(account.orgId, account.userId, 'password_reset', limit, tx));
+      if (!issued) {
+        continue;
+      }
       const url = `${configuredOrigin(this.config.http)}/reset-password#token=${issued.token}`;
       await this.mailer.send({
         to: account.email,

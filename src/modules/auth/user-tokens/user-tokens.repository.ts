@@ -6,10 +6,18 @@ import { SqlClient } from '#src/common/database/sql-client.js';
 import type { Tx } from '#src/common/database/transaction.js';
 import { UserTokenEntity, type UserTokenPurpose } from '#src/modules/auth/user-tokens/user-token.entity.js';
 
+/** Lock class of one user's tokens of one purpose. */
+const USER_TOKENS_LOCK = 7305;
+
 @Injectable()
 export class UserTokensRepository extends OrgScopedRepository<UserTokenEntity> {
   constructor(dataSource: DataSource, sqlClient: SqlClient) {
     super(dataSource, sqlClient, UserTokenEntity);
+  }
+
+  /** Holds the user's tokens of this purpose until the transaction ends, on every instance: one is issued or used at a time. */
+  async lockFor(userId: string, purpose: UserTokenPurpose, tx: Tx): Promise<void> {
+    await this.sqlClient.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [USER_TOKENS_LOCK, `${userId}/${purpose}`], tx);
   }
 
   /** Marks the user's unused tokens of this purpose used: a new invitation voids the one before. */
@@ -18,8 +26,8 @@ export class UserTokensRepository extends OrgScopedRepository<UserTokenEntity> {
   }
 
   /** Across organizations: the token in a link is what names the organization. */
-  async findByHash(tokenHash: string, purpose: UserTokenPurpose): Promise<UserTokenEntity | null> {
-    const [token] = await this.findAcrossOrganizations(sql`token_hash = ${tokenHash} AND purpose = ${purpose}`, { limit: 1 });
+  async findByHash(tokenHash: string, purpose: UserTokenPurpose, tx?: Tx): Promise<UserTokenEntity | null> {
+    const [token] = await this.findAcrossOrganizations(sql`token_hash = ${tokenHash} AND purpose = ${purpose}`, { limit: 1 }, tx);
     return token ?? null;
   }
 
@@ -37,11 +45,7 @@ export class UserTokensRepository extends OrgScopedRepository<UserTokenEntity> {
   }
 
   /** How many tokens of this purpose the user holds, used or not, that expire after `at`. */
-  countExpiringAfter(orgId: string, userId: string, purpose: UserTokenPurpose, at: Date): Promise<number> {
-    return this.count(orgId, sql`user_id = ${userId} AND purpose = ${purpose} AND expires_at > ${at}`);
-  }
-
-  async markUsed(orgId: string, id: string, at: Date, tx: Tx): Promise<void> {
-    await this.update(orgId, id, { usedAt: at }, tx);
+  countExpiringAfter(orgId: string, userId: string, purpose: UserTokenPurpose, at: Date, tx?: Tx): Promise<number> {
+    return this.count(orgId, sql`user_id = ${userId} AND purpose = ${purpose} AND expires_at > ${at}`, tx);
   }
 }

@@ -21,7 +21,9 @@ export interface IssuedToken {
 /**
  * Single-use links that let a person set a password: invitations (72 hours) and password resets (1 hour).
  * A new one voids the user's earlier ones of the same purpose; using one marks it used in the transaction
- * that sets the password, under a row lock, so it works exactly once.
+ * that sets the password, and voids any other of the same purpose, so it works exactly once and leaves no
+ * other link of the user working. Issuing and using hold a lock of the user's tokens of that purpose, so
+ * requests at the same moment behave as one after the other.
  */
 @Injectable()
 export class UserTokensService {
@@ -32,6 +34,25 @@ export class UserTokensService {
   ) {}
 
   async issue(orgId: string, userId: string, purpose: UserTokenPurpose, tx: Tx): Promise<IssuedToken> {
+    await this.tokens.lockFor(userId, purpose, tx);
+    return this.issueLocked(orgId, userId, purpose, tx);
+  }
+
+  /** As `issue`, unless the user was given `limit.count` tokens of this purpose within `limit.withinMs` already. */
+  async issueWithin(
+    orgId: string,
+    userId: string,
+    purpose: UserTokenPurpose,
+    limit: { count: number; withinMs: number },
+    tx: Tx,
+  ): Promise<IssuedToken | undefined> {
+    await this.tokens.lockFor(userId, purpose, tx);
+    const issuedAfter = this.clock.now().getTime() - limit.withinMs;
+    const issued = await this.tokens.countExpiringAfter(orgId, userId, purpose, new Date(issuedAfter + SETTINGS[purpose].lifetimeMs), tx);
+    return issued >= limit.count ? undefined : this.issueLocked(orgId, userId, purpose, tx);
+  }
+
+  private async issueLocked(orgId: string, userId: string, purpose: UserTokenPurpose, tx: Tx): Promise<IssuedToken> {
     const settings = SETTINGS[purpose];
     const now = this.clock.now();
     await this.tokens.voidUnused(orgId, userId, purpose, now, tx);
@@ -52,12 +73,6 @@ export class UserTokensService {
     return { entity, token };
   }
 
-  /** How many tokens of this purpose the user was given within the last `withinMs` (told by their expiry, set on the same clock). */
-  issuedWithin(orgId: string, userId: string, purpose: UserTokenPurpose, withinMs: number): Promise<number> {
-    const issuedAfter = this.clock.now().getTime() - withinMs;
-    return this.tokens.countExpiringAfter(orgId, userId, purpose, new Date(issuedAfter + SETTINGS[purpose].lifetimeMs));
-  }
-
   /** The row of a token that can still be used, without using it; undefined when it is unknown, used, voided or expired. */
   async peek(token: string, purpose: UserTokenPurpose): Promise<UserTokenEntity | undefined> {
     return this.usable(token, purpose, (hash) => this.tokens.findByHash(hash, purpose));
@@ -65,9 +80,14 @@ export class UserTokensService {
 
   /** Uses a token: its row, now marked used; undefined when it is unknown, used, voided or expired. */
   async consume(token: string, purpose: UserTokenPurpose, tx: Tx): Promise<UserTokenEntity | undefined> {
+    const holder = await this.tokens.findByHash(this.hash(token), purpose, tx);
+    if (holder) {
+      await this.tokens.lockFor(holder.userId, purpose, tx);
+    }
     const row = await this.usable(token, purpose, (hash) => this.tokens.findByHashForUpdate(hash, purpose, tx));
     if (row) {
-      await this.tokens.markUsed(row.orgId, row.id, this.clock.now(), tx);
+      // This one used, and any other of the user's links of the purpose with it.
+      await this.tokens.voidUnused(row.orgId, row.userId, purpose, this.clock.now(), tx);
     }
     return row;
   }
