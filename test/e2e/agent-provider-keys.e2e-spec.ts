@@ -111,4 +111,33 @@ describe('agents with provider keys', () => {
     expect(refused.status).toBe(409);
     expect(JSON.stringify(refused.body)).toContain(agent.body.id as string);
   });
+
+  it('should end a key given to an agent as it is deleted in one of the two serial outcomes, never with the agent holding a deleted key', async () => {
+    const agent = await api()
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .send({ name: 'Races', data_source_ids: [], model: 'gpt-4o' })
+      .expect(201);
+    for (let round = 0; round < 5; round++) {
+      const key = await createKey(org, 'openai');
+      const [given, deleted] = await Promise.all([
+        api()
+          .put(`/api/v1/agents/${agent.body.id}`)
+          .set(...bearer(org.adminKey))
+          .send({ provider_key_id: key }),
+        api()
+          .delete(`/api/v1/provider-keys/${key}`)
+          .set(...bearer(org.adminKey)),
+      ]);
+      // Either the agent took the key first (and the delete is refused), or the delete came first (and the key is unknown).
+      expect([`${given.status} ${deleted.status}`]).toEqual([expect.stringMatching(/^(200 409|404 204)$/)]);
+      if (given.status === 200) {
+        await api()
+          .put(`/api/v1/agents/${agent.body.id}`)
+          .set(...bearer(org.adminKey))
+          .send({ provider_key_id: null })
+          .expect(200);
+      }
+    }
+  });
 });

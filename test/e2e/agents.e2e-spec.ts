@@ -59,6 +59,36 @@ describe('agents', () => {
       .expect(404);
   });
 
+  it('should never leave an agent naming a data source deleted at the same moment', async () => {
+    for (let round = 0; round < 5; round++) {
+      const source = await request(t.http)
+        .post('/api/v1/data-sources')
+        .set(...bearer(org.adminKey))
+        .send({ type: 'file', name: `Racing ${round}` })
+        .expect(201);
+      const [agent, deleted] = await Promise.all([
+        request(t.http)
+          .post('/api/v1/agents')
+          .set(...bearer(org.adminKey))
+          .send({ name: `Racer ${round}`, data_source_ids: [source.body.id] }),
+        request(t.http)
+          .delete(`/api/v1/data-sources/${source.body.id}`)
+          .set(...bearer(org.adminKey)),
+      ]);
+      expect(deleted.status).toBe(204);
+      // The agent came first and lost the id with the delete, or the delete came first and the agent was refused.
+      if (agent.status === 201) {
+        const read = await request(t.http)
+          .get(`/api/v1/agents/${agent.body.id}`)
+          .set(...bearer(org.adminKey))
+          .expect(200);
+        expect(read.body.data_source_ids).toEqual([]);
+      } else {
+        expect(agent.status).toBe(404);
+      }
+    }
+  });
+
   it('should hide another organization\u2019s agent behind 404', async () => {
     const created = await request(t.http)
       .post('/api/v1/agents')

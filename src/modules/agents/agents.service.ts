@@ -69,12 +69,13 @@ export class AgentsService {
 
   async update(auth: AuthContext, id: string, dto: UpdateAgentDto): Promise<AgentEntity> {
     return this.change(auth.orgId, async (tx) => {
+      // Data sources before the agent, as a data source's delete takes them (its row, then its agents): no circle of waits.
+      if (dto.data_source_ids) {
+        await this.assertDataSourcesExist(auth.orgId, dto.data_source_ids, tx);
+      }
       const agent = await this.agents.lockById(auth.orgId, id, tx);
       if (!agent) {
         throw AppError.notFound('Agent', id);
-      }
-      if (dto.data_source_ids) {
-        await this.assertDataSourcesExist(auth.orgId, dto.data_source_ids, tx);
       }
       const providerKeyId = dto.provider_key_id === undefined ? agent.providerKeyId : dto.provider_key_id;
       if (dto.provider_key_id !== undefined || dto.model !== undefined) {
@@ -120,7 +121,7 @@ export class AgentsService {
     if (providerKeyId === null) {
       return;
     }
-    const key = await this.providerKeys.find(orgId, providerKeyId, tx);
+    const key = await this.providerKeys.findForReference(orgId, providerKeyId, tx);
     if (!key) {
       throw new AppError(ErrorCode.NotFound, `Provider key ${providerKeyId} not found`, { details: { provider_key_id: [providerKeyId] } });
     }
@@ -134,9 +135,13 @@ export class AgentsService {
     }
   }
 
-  /** Another organization's data source is as absent as a made-up one: 404. */
+  /**
+   * Another organization's data source is as absent as a made-up one: 404. The sources stay share-locked
+   * while the agent is written, so a delete running at the same moment either comes first (and this is a
+   * 404) or waits and then drops the id from this agent too.
+   */
   private async assertDataSourcesExist(orgId: string, ids: string[], tx: Tx): Promise<void> {
-    const existing = await this.dataSources.existingIds(orgId, ids, tx);
+    const existing = await this.dataSources.lockSharedIds(orgId, ids, tx);
     const missing = ids.filter((id) => !existing.has(id));
     if (missing.length > 0) {
       throw new AppError(ErrorCode.NotFound, `Data source ${missing.join(', ')} not found`, { details: { data_source_ids: missing } });

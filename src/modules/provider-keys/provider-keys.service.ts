@@ -102,9 +102,12 @@ export class ProviderKeysService implements OnModuleInit {
     return this.keys.exists(orgId, id);
   }
 
-  /** For the agents module: the key without its secret (provider, base_url), or null. */
-  async find(orgId: string, id: string, tx?: Tx): Promise<ProviderKeyEntity | null> {
-    return this.keys.findById(orgId, id, tx);
+  /**
+   * For the agents module, about to name the key on an agent: the key without its secret (provider,
+   * base_url), or null; share-locked until the transaction ends, so a delete waits and then sees the agent.
+   */
+  async findForReference(orgId: string, id: string, tx: Tx): Promise<ProviderKeyEntity | null> {
+    return (await this.keys.lockSharedIds(orgId, [id], tx)).has(id) ? this.keys.findById(orgId, id, tx) : null;
   }
 
   /**

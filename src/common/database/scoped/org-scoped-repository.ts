@@ -73,6 +73,23 @@ export class OrgScopedRepository<T extends OrgKeyed<K>, K extends string = 'id'>
     return rows[0] ? this.rows.map(rows[0]) : null;
   }
 
+  /**
+   * Which of `ids` exist, their rows share-locked until the transaction ends (`FOR SHARE`): a row another
+   * row is about to name cannot be deleted meanwhile, and one being deleted is waited for and then absent.
+   */
+  async lockSharedIds(orgId: string, ids: readonly string[], tx: Tx): Promise<Set<string>> {
+    if (ids.length === 0) {
+      return new Set();
+    }
+    const { text, params } = this.scoped(orgId, sql`${this.keyIdentifier} = ANY(${[...ids]}::varchar[])`);
+    const rows = await this.sqlClient.query<{ key: string }>(
+      `SELECT ${this.keyColumn} AS key FROM ${this.rows.table} WHERE ${text} ORDER BY ${this.keyColumn} FOR SHARE`,
+      params,
+      tx,
+    );
+    return new Set(rows.map((row) => row.key));
+  }
+
   async findMany(orgId: string, where: SqlFragment, options: { orderBy: SqlFragment; limit?: number }, tx?: Tx): Promise<T[]> {
     const limit = options.limit === undefined ? sql`` : sql` LIMIT ${options.limit}`;
     const { text, params } = sql`${this.scopedCondition(orgId, where)} ORDER BY ${options.orderBy}${limit}`.render();
