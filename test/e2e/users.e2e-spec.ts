@@ -496,6 +496,32 @@ describe('users', () => {
     await createUser(org, { email: user.email });
   });
 
+  it('should revoke, or refuse, every personal key made while its user is being deleted', async () => {
+    const user = await createUser(org, { email: uniqueEmail('racing'), role: 'configure' });
+    const own = await createKey(t.app, org.orgId, { userId: user.id, scopes: ['admin'] });
+    const [deleted, ...made] = await Promise.all([
+      request(t.http)
+        .delete(`/api/v1/users/${user.id}`)
+        .set(...bearer(org.adminKey)),
+      ...Array.from({ length: 6 }, (_, index) =>
+        request(t.http)
+          .post('/api/v1/api-keys')
+          .set(...bearer(own.key))
+          .send({ name: `made in the race ${index}`, scopes: ['read'] }),
+      ),
+    ]);
+    expect(deleted.status).toBe(204);
+    for (const response of made) {
+      expect([201, 401]).toContain(response.status);
+    }
+    const left = await t.app
+      .get(DataSource)
+      .getRepository(ApiKeyEntity)
+      .find({ where: { orgId: org.orgId, userId: user.id } });
+    expect(left.length).toBe(1 + made.filter((response) => response.status === 201).length);
+    expect(left.filter((key) => key.revokedAt === null)).toEqual([]);
+  });
+
   it('should apply a role change to the user\u2019s personal keys at once', async () => {
     const user = await createUser(org, { email: uniqueEmail('demoted'), role: 'configure' });
     const personal = await createKey(t.app, org.orgId, { userId: user.id, scopes: ['read', 'write'] });

@@ -30,6 +30,15 @@ export class ApiKeysRepository extends OrgScopedRepository<ApiKeyEntity> {
   }
 
   /**
+   * Whether the owner of a personal key about to be made still exists, their row share-locked until the
+   * transaction ends: deleting them at the same moment either comes first, or waits and revokes this key too.
+   */
+  async lockOwner(orgId: string, userId: string, tx: Tx): Promise<boolean> {
+    const rows = await this.sqlClient.query('SELECT 1 FROM "user" WHERE org_id = $1 AND id = $2 FOR SHARE', [orgId, userId], tx);
+    return rows.length > 0;
+  }
+
+  /**
    * On every request whose key is not cached: one indexed lookup, with the owner's role for personal keys and
    * the organization's plan and limit overrides. Across organizations: the key is what names the organization.
    */

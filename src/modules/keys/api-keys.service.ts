@@ -49,6 +49,9 @@ export class ApiKeysService {
       throw AppError.invalid('expiresAt must be in the future', { expiresAt: ['expiresAt must be in the future'] });
     }
     return this.transactions.run(async (tx) => {
+      if (auth.userId !== null && !(await this.keys.lockOwner(auth.orgId, auth.userId, tx))) {
+        throw AppError.unauthorized('The user of this credential no longer exists');
+      }
       const issued = await this.issue(auth.orgId, { ...input, userId: auth.userId }, tx);
       const { entity } = issued;
       await this.audit.record(
