@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { makeDocx, makeEncryptedPdf, makeHtmlPage, makeMarkdown, makePdf, makeCsv, makeJson, truncate } from '#test/utils/fixture-files.js';
 import { FixtureSite } from '#test/utils/fixture-site.js';
+import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { SyncRunsRepository } from '#src/modules/data-sources/sync-runs.repository.js';
 import { SearchStatsBackfill } from '#src/modules/data-sources/sync/search-stats-backfill.js';
 import { docsSite, ingestionEnv, page, settled, waitForStatus, type StatusBody } from '#test/utils/ingestion.js';
@@ -375,6 +378,30 @@ describe('data sources', () => {
         .attach('file', Buffer.from(pdf), 'travel.pdf')
         .expect(202);
       expect((await waitForStatus(t.http, org.adminKey, created.body.id, settled)).at(-1)).toMatchObject({ status: 'active', error: null });
+    });
+
+    it('should keep nothing on disk of uploads refused because their source was deleted at the same moment', async () => {
+      const folderOf = (id: string): string => join(t.app.get<AppConfig>(APP_CONFIG).uploadDir, org.orgId, id);
+      for (let round = 0; round < 3; round++) {
+        const created = await api()
+          .post('/api/v1/data-sources')
+          .set(...bearer(org.adminKey))
+          .send({ type: 'file', name: `Deleted while uploading ${round}` })
+          .expect(201);
+        const uploads = Array.from({ length: 4 }, (_, index) =>
+          api()
+            .post(`/api/v1/data-sources/${created.body.id}/files`)
+            .set(...bearer(org.adminKey))
+            .attach('file', Buffer.from(`Note ${index}: the racing upload.`), `note-${index}.txt`),
+        );
+        const deleted = api()
+          .delete(`/api/v1/data-sources/${created.body.id}`)
+          .set(...bearer(org.adminKey));
+        const [removal, ...answers] = await Promise.all([deleted, ...uploads]);
+        expect(removal.status).toBe(204);
+        expect(answers.every((answer) => answer.status === 202 || answer.status === 404)).toBe(true);
+        await vi.waitFor(() => expect(existsSync(folderOf(created.body.id))).toBe(false));
+      }
     });
 
     it('should keep a name sent twice in one upload once, as the later file, and answer it once', async () => {

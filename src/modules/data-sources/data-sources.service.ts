@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
+import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { newId } from '#src/common/ids/ids.js';
 import type { Page } from '#src/common/validation/validators.js';
 import { AgentCache } from '#src/modules/agents/agent-cache.js';
@@ -181,40 +182,64 @@ export class DataSourcesService {
       if (incoming.length === 0) {
         throw AppError.invalid('Send at least one file in the multipart field "file"', { file: ['at least one file is required'] });
       }
-      const stored = await Promise.all(
-        incoming.map(async (file) => ({ file, ...(await this.storage.keep(file.temporaryPath, auth.orgId, id, newId('document'))) })),
-      );
-      return await this.transactions.run(async (tx) => {
-        await this.lockedSource(auth, id, tx);
-        // A name sent twice in one upload is kept once, as the later file, and answered once.
-        const files = new Map<string, UploadedFileDto>();
-        for (const { file, storagePath, sha256 } of stored) {
-          const name = safeFileName(file.originalName);
-          const existing = await this.files.findByName(auth.orgId, id, name, tx);
-          if (existing) {
-            const replaced = existing.storagePath;
-            tx.afterCommit(() => this.storage.remove(replaced));
-          }
-          const kept = Object.assign(existing ?? new SourceFileEntity(), {
-            id: existing?.id ?? newId('document'),
-            orgId: auth.orgId,
-            dataSourceId: id,
-            name,
-            contentType: file.contentType ?? null,
-            size: file.size,
-            sha256,
-            storagePath,
-          });
-          await (existing ? this.files.save(auth.orgId, kept, tx) : this.files.insert(auth.orgId, kept, tx));
-          files.delete(name);
-          files.set(name, { name, size: file.size, content_type: file.contentType ?? null, sha256 });
+      const kept: string[] = [];
+      try {
+        const stored = await Promise.all(
+          incoming.map(async (file) => {
+            const placed = await this.storage.keep(file.temporaryPath, auth.orgId, id, newId('document'));
+            kept.push(placed.storagePath);
+            return { file, ...placed };
+          }),
+        );
+        return await this.record(auth, source, stored);
+      } catch (error) {
+        // Nothing of a refused upload stays: neither its files, nor the source's folder when the source was deleted meanwhile.
+        await Promise.all(kept.map((path) => this.storage.remove(path)));
+        if (error instanceof AppError && error.code === ErrorCode.NotFound) {
+          await this.storage.removeSource(auth.orgId, id);
         }
-        const run = await this.queueSync(source, 'upload', tx);
-        return { run, files: [...files.values()] };
-      });
+        throw error;
+      }
     } finally {
       await Promise.all(incoming.map((file) => rm(file.temporaryPath, { force: true })));
     }
+  }
+
+  /** The kept files as the source's, in one transaction with the sync that reads them. */
+  private async record(
+    auth: AuthContext,
+    source: DataSourceEntity,
+    stored: Array<{ file: IncomingFile; storagePath: string; sha256: string }>,
+  ): Promise<{ run: SyncRunEntity; files: UploadedFileDto[] }> {
+    const id = source.id;
+    return this.transactions.run(async (tx) => {
+      await this.lockedSource(auth, id, tx);
+      // A name sent twice in one upload is kept once, as the later file, and answered once.
+      const files = new Map<string, UploadedFileDto>();
+      for (const { file, storagePath, sha256 } of stored) {
+        const name = safeFileName(file.originalName);
+        const existing = await this.files.findByName(auth.orgId, id, name, tx);
+        if (existing) {
+          const replaced = existing.storagePath;
+          tx.afterCommit(() => this.storage.remove(replaced));
+        }
+        const kept = Object.assign(existing ?? new SourceFileEntity(), {
+          id: existing?.id ?? newId('document'),
+          orgId: auth.orgId,
+          dataSourceId: id,
+          name,
+          contentType: file.contentType ?? null,
+          size: file.size,
+          sha256,
+          storagePath,
+        });
+        await (existing ? this.files.save(auth.orgId, kept, tx) : this.files.insert(auth.orgId, kept, tx));
+        files.delete(name);
+        files.set(name, { name, size: file.size, content_type: file.contentType ?? null, sha256 });
+      }
+      const run = await this.queueSync(source, 'upload', tx);
+      return { run, files: [...files.values()] };
+    });
   }
 
   /**
