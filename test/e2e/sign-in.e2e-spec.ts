@@ -318,13 +318,20 @@ describe('people sign in', () => {
     });
 
     it('should end the session at logout, clear the cookie, and refuse the old cookie', async () => {
-      const { session } = await signedInOrg();
+      const { org, session } = await signedInOrg();
       const withFields = await request(t.http).delete('/api/auth/logout').set('Cookie', session.cookie).set('X-CSRF-Token', session.csrf).send({ all: true });
       expect(withFields.status).toBe(400);
       expect(withFields.body.error.details).toEqual({ all: ['property all should not exist'] });
       const response = await request(t.http).delete('/api/auth/logout').set('Cookie', session.cookie).set('X-CSRF-Token', session.csrf).expect(204);
       expect(([] as string[]).concat(response.headers['set-cookie'])).toEqual(['service_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax']);
       await request(t.http).get('/api/v1/agents').set('Cookie', session.cookie).expect(401);
+
+      // Sign-outs of one session at the same moment: one ends it, the others find it ended, as a later one would.
+      const again = await signIn(org.adminEmail);
+      const outs = await Promise.all(
+        Array.from({ length: 5 }, () => request(t.http).delete('/api/auth/logout').set('Cookie', again.cookie).set('X-CSRF-Token', again.csrf)),
+      );
+      expect(outs.map((out) => out.status).sort()).toEqual([204, 401, 401, 401, 401]);
     });
 
     it('should list the caller’s sessions, end one of them, and answer 404 for another user’s', async () => {

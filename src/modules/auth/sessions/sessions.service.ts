@@ -17,6 +17,8 @@ import { WebSessionEntity } from '#src/modules/auth/sessions/web-session.entity.
  */
 const RENEW_INTERVAL_MS = 1_000;
 
+const SESSION_OVER = 'The session has ended or expired: sign in again';
+
 export interface OpenedSession {
   session: WebSessionEntity;
   /** The value of the `service_session` cookie. */
@@ -66,7 +68,7 @@ export class SessionsService {
     const row = await this.sessions.findByTokenHash(this.hash(token));
     const now = this.clock.now();
     if (!row || row.endedAt !== null || row.expiresAt.getTime() <= now.getTime()) {
-      throw AppError.unauthorized('The session has ended or expired: sign in again');
+      throw AppError.unauthorized(SESSION_OVER);
     }
     if (now.getTime() - row.lastSeenAt.getTime() >= RENEW_INTERVAL_MS) {
       const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
@@ -88,7 +90,8 @@ export class SessionsService {
   async end(caller: SessionRow, id: string, client: ClientInfo): Promise<void> {
     await this.transactions.run(async (tx) => {
       if (!(await this.sessions.end(caller.orgId, caller.userId, id, this.clock.now(), tx))) {
-        throw AppError.notFound('Session', id);
+        // The caller's own session ended by a request of the same moment: as any request of an ended session, a 401.
+        throw id === caller.id ? AppError.unauthorized(SESSION_OVER) : AppError.notFound('Session', id);
       }
       await this.audit.record(
         {
