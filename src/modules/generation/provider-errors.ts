@@ -130,12 +130,9 @@ export function toProviderAppError(error: unknown, context: ProviderCallContext)
   if (error instanceof MalformedAnswer) {
     return new AppError(ErrorCode.ServiceUnavailable, `${context.label} sent an answer that cannot be used: ${error.message}`);
   }
-  // The SDKs parse what came back: a SyntaxError is a body that is not JSON; a TypeError, JSON of another shape.
+  // The SDKs parse what came back: a SyntaxError is a body that is not JSON, or JSON cut off.
   if (error instanceof SyntaxError) {
-    return new AppError(ErrorCode.ServiceUnavailable, `${context.label} sent an answer that cannot be used: it is not JSON`);
-  }
-  if (error instanceof TypeError) {
-    return new AppError(ErrorCode.ServiceUnavailable, `${context.label} sent an answer that cannot be used: it is not shaped as its API's answers are`);
+    return new AppError(ErrorCode.ServiceUnavailable, `${context.label} sent an answer that cannot be used: it is not JSON, or was cut off`);
   }
   const message = error instanceof Error ? error.message : String(error);
   return new AppError(ErrorCode.ServiceUnavailable, `The answer from ${lowerFirst(context.label)} was cut off: ${truncate(mask(message, context))}`);
