@@ -558,6 +558,12 @@ describe('query and search', () => {
         .expect(200);
       expect(asked.body.sources.map((source: { document_title: string }) => source.document_title)).toContain('Parking policy');
 
+      // Chunks an indexing job wrote just after the article went back to draft are not retrieved either.
+      await t.app.get(DataSource).query(`UPDATE kb_article SET status = 'draft' WHERE id = $1`, [draft.body.id]);
+      expect(await titles()).not.toContain('Parking policy');
+      await t.app.get(DataSource).query(`UPDATE kb_article SET status = 'published' WHERE id = $1`, [draft.body.id]);
+      expect(await titles()).toContain('Parking policy');
+
       await api()
         .put(`/api/v1/kb/${draft.body.id}`)
         .set(...bearer(org.adminKey))

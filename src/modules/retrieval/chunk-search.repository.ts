@@ -52,8 +52,13 @@ export interface KeywordList extends ListResult<KeywordHit> {
   statistics: TermStatistics;
 }
 
-/** `$1` org id, `$2` data source ids, `$3` whether published knowledge base chunks are in scope. */
-const IN_SCOPE = `c.org_id = $1 AND (c.data_source_id = ANY($2::varchar[]) OR ($3::boolean AND c.kb_article_id IS NOT NULL))`;
+/**
+ * `$1` org id, `$2` data source ids, `$3` whether published knowledge base chunks are in scope. An article's
+ * chunks count only while it is published: an indexing job finishing after the article went back to draft
+ * (or one of its chunks not yet removed) never puts a draft in front of an agent.
+ */
+const IN_SCOPE = `c.org_id = $1 AND (c.data_source_id = ANY($2::varchar[]) OR ($3::boolean AND c.kb_article_id IS NOT NULL
+  AND EXISTS (SELECT 1 FROM kb_article a WHERE a.org_id = c.org_id AND a.id = c.kb_article_id AND a.status = 'published')))`;
 
 /**
  * The scope's size as two counts each answerable from one index (index-only once the table is
