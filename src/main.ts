@@ -7,6 +7,7 @@ import { HEALTH_PATHS } from '#src/common/http/security.middleware.js';
 import { closeOnSignals } from '#src/common/lifecycle/shutdown.js';
 import { createLogger } from '#src/common/logging/logger.js';
 import { OrganizationsService } from '#src/modules/organizations/organizations.service.js';
+import { startFailureText } from '#src/config/start-failure.js';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
@@ -73,6 +74,6 @@ function listenForRedirects(port: number, config: AppConfig, app: NestExpressApp
 }
 
 bootstrap().catch((error: unknown) => {
-  process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(`Failed to start: ${startFailureText(error)}\n`);
   process.exit(1);
 });

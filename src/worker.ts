@@ -4,6 +4,7 @@ import { AppModule } from '#src/app.module.js';
 import { loadConfig } from '#src/config/app-config.js';
 import { closeOnSignals } from '#src/common/lifecycle/shutdown.js';
 import { createLogger, NestPinoLogger } from '#src/common/logging/logger.js';
+import { startFailureText } from '#src/config/start-failure.js';
 
 /** Queue consumers (ingestion, scheduled syncs, webhook delivery), with no HTTP server. */
 async function bootstrap(): Promise<void> {
@@ -19,6 +20,6 @@ async function bootstrap(): Promise<void> {
 }
 
 bootstrap().catch((error: unknown) => {
-  process.stderr.write(`Worker failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(`Worker failed to start: ${startFailureText(error)}\n`);
   process.exit(1);
 });

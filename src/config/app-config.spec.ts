@@ -3,6 +3,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '#src/config/app-config.js';
+import { startFailureText } from '#src/config/start-failure.js';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters';
 const dataDir = (): string => mkdtempSync(join(tmpdir(), 'aqs-config-'));
@@ -24,6 +25,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), RATE_LIMITS_ENABLED: 'false' }).rateLimits.enabled).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir(), RATE_LIMITS_ENABLED: 'true' }).rateLimits.enabled).toBe(true);
     expect(() => loadConfig({ DATA_DIR: dataDir(), RATE_LIMITS_ENABLED: 'sometimes' })).toThrow('RATE_LIMITS_ENABLED');
+  });
+
+  it('should say each wrong setting once, by its most basic check, and a start failure of it in one line', () => {
+    // A port that is no number is not said to be too large.
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'abc' })).toThrow(/^Invalid configuration: PORT must be an integer number$/);
+    const failure = (() => {
+      try {
+        loadConfig({ DATA_DIR: dataDir(), PORT: '70000' });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(startFailureText(failure)).toBe('Invalid configuration: PORT must not be greater than 65535');
+    expect(startFailureText(new Error('boom'))).toMatch(/^Error: boom\n\s+at /);
   });
 
   it('should cache no key on PostgreSQL without Redis, where another process cannot tell the api of a change', () => {

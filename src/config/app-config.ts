@@ -124,7 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dto = plainToInstance(EnvDto, raw, { exposeDefaultValues: true });
   const errors = validateSync(dto, { whitelist: true, forbidUnknownValues: true });
   if (errors.length > 0) {
-    const messages = errors.flatMap((error) => Object.values(error.constraints ?? {}));
+    // One message a setting: its most basic check, which class-validator lists last ("must be an integer", not "must not be greater than 65535" for "abc").
+    const messages = errors.flatMap((error) => Object.values(error.constraints ?? {}).slice(-1));
     throw new ConfigError(`Invalid configuration: ${messages.join('; ')}`);
   }
   const connectors = connectorsConfig(Object.fromEntries(CONNECTOR_ENV_KEYS.map((key) => [key, env[key]])));
