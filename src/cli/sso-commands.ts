@@ -85,6 +85,7 @@ export function registerSsoCommands(program: Command, withApp: WithApp, fail: (m
                 sp_entity_id: `${origin}/api/auth/saml/${connection.id}/metadata`,
                 acs_url: `${origin}/api/auth/saml/${connection.id}/acs`,
                 metadata_url: `${origin}/api/auth/saml/${connection.id}/metadata`,
+                sign_on_url: `${origin}/api/auth/saml/${connection.id}/login`,
               }
             : { redirect_uri: `${origin}/api/auth/oidc/${connection.id}/callback`, initiate_login_uri: `${origin}/api/auth/oidc/${connection.id}/login` }),
         }));

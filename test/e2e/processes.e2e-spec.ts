@@ -160,7 +160,12 @@ describe('the cli', () => {
       const connection = await json(['sso:add', '--org', orgId, '--type', 'saml', '--name', 'Okta', '--metadata', metadata]);
       expect(connection).toMatchObject({ type: 'saml', name: 'Okta', details: { idp_entity_id: 'https://idp.example.test/saml', certificates: 1 } });
       const listed = await json(['sso:list', '--org', orgId], { ...cliEnv(), PUBLIC_URL: 'https://agents.acme-cli.test' });
-      expect(listed.connections).toEqual([expect.objectContaining({ acs_url: `https://agents.acme-cli.test/api/auth/saml/${String(connection.id)}/acs` })]);
+      expect(listed.connections).toEqual([
+        expect.objectContaining({
+          acs_url: `https://agents.acme-cli.test/api/auth/saml/${String(connection.id)}/acs`,
+          sign_on_url: `https://agents.acme-cli.test/api/auth/saml/${String(connection.id)}/login`,
+        }),
+      ]);
       expect(await json(['sso:enforce', 'on', '--org', orgId])).toMatchObject({ enforced: true });
       expect(await json(['sso:settings', '--org', orgId, '--default-role', 'train'])).toMatchObject({ enforced: true, default_role: 'train' });
 
