@@ -69,6 +69,9 @@ program
   .requiredOption('--email <email>', 'the user\u2019s email')
   .action(async (options: { org: string; email: string }) => {
     const password = (await firstLineOfStdin()).replace(/\r$/, '');
+    if (password === '') {
+      fail('no password on stdin: pipe it in, as in printf \'%s\\n\' "$PASSWORD" | npm run cli -- user:password --org <id> --email <email>');
+    }
     const { SignInService } = await import('#src/modules/auth/sign-in/sign-in.service.js');
     const account = await withApp((app) => app.get(SignInService).setPassword(options.org, options.email, password));
     process.stdout.write(

@@ -127,6 +127,9 @@ describe('the cli', () => {
     const short = await runProcess(CLI, ['user:password', '--org', orgId, '--email', 'people@acme.test'], cliEnv(), 'too short\n');
     expect(short.code).not.toBe(0);
     expect(short.stderr).toContain('12');
+    const none = await runProcess(CLI, ['user:password', '--org', orgId, '--email', 'people@acme.test'], cliEnv(), '');
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/^error: no password on stdin/);
 
     const cleared = await runProcess(CLI, ['org:allowlist', '--id', orgId, '--clear'], cliEnv());
     expect(cleared.code, cleared.stderr).toBe(0);
