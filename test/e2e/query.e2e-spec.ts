@@ -618,5 +618,25 @@ describe('query and search', () => {
         .expect(204);
       expect(await search('bicycles underground garage level two')).not.toContainEqual(expect.stringContaining('underground garage'));
     });
+
+    it('should end quietly an indexing of an article deleted while it was being indexed', async () => {
+      const article = await api()
+        .post('/api/v1/kb')
+        .set(...bearer(org.adminKey))
+        .send({ title: 'Locker rooms', content: 'Lockers on the second floor take a badge.', status: 'draft' })
+        .expect(201);
+      await t.app.get(DataSource).query(`UPDATE kb_article SET status = 'published' WHERE id = $1`, [article.body.id]);
+      // The embedding of its chunks is held while the article is deleted.
+      stub.delayNext(1, 800);
+      const indexing = t.app.get(KbIndexer).refresh(org.orgId, article.body.id as string);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await api()
+        .delete(`/api/v1/kb/${article.body.id}`)
+        .set(...bearer(org.adminKey))
+        .expect(204);
+      await expect(indexing).resolves.toBeUndefined();
+      const [{ count }] = await t.app.get(DataSource).query<Array<{ count: string }>>(`SELECT count(*) FROM chunk WHERE kb_article_id = $1`, [article.body.id]);
+      expect(Number(count)).toBe(0);
+    });
   });
 });

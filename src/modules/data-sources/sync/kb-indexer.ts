@@ -71,11 +71,20 @@ export class KbIndexer implements OnModuleInit, OnApplicationBootstrap {
 
   private async reindex(orgId: string, articleId: string): Promise<void> {
     const article = await this.kb.findById(orgId, articleId);
-    if (article) {
-      await this.indexState(article);
-      await this.kb.markIndexed(orgId, articleId, article.updatedAt);
+    if (!article) {
+      // A deleted article's document goes with it (the foreign key cascades).
+      return;
     }
-    // A deleted article's document goes with it (the foreign key cascades).
+    try {
+      await this.indexState(article);
+    } catch (error) {
+      // Deleted while it was being indexed: its chunks had nothing left to belong to, and there is nothing to do.
+      if (!(await this.kb.findById(orgId, articleId))) {
+        return;
+      }
+      throw error;
+    }
+    await this.kb.markIndexed(orgId, articleId, article.updatedAt);
   }
 
   private async indexState(article: KbArticleEntity): Promise<void> {
