@@ -1,5 +1,6 @@
 import type { MulterModuleOptions } from '@nestjs/platform-express';
 import type { AppConfig } from '#src/config/app-config.js';
+import { temporaryUploads } from '#src/modules/data-sources/upload-storage.js';
 
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 export const MAX_FILES_PER_UPLOAD = 20;
@@ -7,7 +8,7 @@ export const MAX_FILES_PER_UPLOAD = 20;
 /** Uploads stream to a temporary folder on disk (never whole into memory), at most 50 MiB each. */
 export function uploadOptions(config: AppConfig): MulterModuleOptions {
   return {
-    dest: `${config.uploadDir}/.incoming`,
+    storage: temporaryUploads(`${config.uploadDir}/.incoming`),
     // Files only: a text field is an unknown field, refused (400) as in every other body.
     limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 0, parts: MAX_FILES_PER_UPLOAD },
     // File names arrive in UTF-8 from every current client; busboy's default would read them as Latin-1.
