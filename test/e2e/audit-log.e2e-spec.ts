@@ -137,6 +137,38 @@ describe('the audit log', () => {
     expect(JSON.stringify(events)).not.toContain('svcinv_');
   });
 
+  it('should record webhooks and provider keys added, changed and removed, with no secret', async () => {
+    const org = await createOrg(t.app);
+    const url = 'https://hooks.unresolvable.test/audited';
+    const webhook = await as(org.adminKey)
+      .post('/api/v1/webhooks')
+      .send({ url, events: ['agent.created'] })
+      .expect(201);
+    await as(org.adminKey)
+      .put(`/api/v1/webhooks/${webhook.body.id}`)
+      .send({ status: 'disabled', events: ['agent.created'] })
+      .expect(200);
+    await as(org.adminKey).put(`/api/v1/webhooks/${webhook.body.id}`).send({ status: 'disabled' }).expect(200);
+    await as(org.adminKey).delete(`/api/v1/webhooks/${webhook.body.id}`).expect(204);
+    const providerKey = await as(org.adminKey)
+      .post('/api/v1/provider-keys')
+      .send({ provider: 'openai', api_key: 'sk-audited-provider-key-0123456789' })
+      .expect(201);
+    await as(org.adminKey).delete(`/api/v1/provider-keys/${providerKey.body.id}`).expect(204);
+
+    const hook = { type: 'webhook', id: webhook.body.id };
+    expect(await only(org, 'webhook.created')).toMatchObject({ target: hook, ip: ADDRESS, details: { url, events: ['agent.created'] } });
+    expect(await only(org, 'webhook.updated')).toMatchObject({ target: hook, details: { changes: { status: { previous: 'active', current: 'disabled' } } } });
+    expect(await only(org, 'webhook.deleted')).toMatchObject({ target: hook, details: { url } });
+    const key = { type: 'provider_key', id: providerKey.body.id };
+    expect(await only(org, 'provider_key.created')).toMatchObject({ target: key, details: { provider: 'openai', base_url: null } });
+    expect(await only(org, 'provider_key.deleted')).toMatchObject({ target: key, details: { provider: 'openai' } });
+
+    const all = JSON.stringify(await entries(org));
+    expect(all).not.toContain(webhook.body.secret);
+    expect(all).not.toContain('sk-audited-provider-key');
+  });
+
   it('should record sign-ins, failures, password changes, logout and revoked sessions, never the password', async () => {
     const org = await createOrg(t.app);
     const first = await acceptInvitation(t.http, org.adminInvitation, TEST_PASSWORD, ADDRESS);

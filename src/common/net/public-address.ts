@@ -1,8 +1,11 @@
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-/** Cloud instance metadata endpoints, named explicitly although their ranges are refused anyway. */
-export const METADATA_ADDRESSES: readonly string[] = ['169.254.169.254', 'fd00:ec2::254'];
+/**
+ * Cloud instance metadata endpoints. The first two lie in ranges refused anyway; Azure's platform
+ * address (WireServer) is otherwise an ordinary public address, reachable only from its own VMs.
+ */
+export const METADATA_ADDRESSES: readonly string[] = ['169.254.169.254', 'fd00:ec2::254', '168.63.129.16'];
 
 const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
 const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');

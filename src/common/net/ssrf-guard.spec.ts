@@ -67,6 +67,7 @@ describe('isPublicAddress', () => {
     ['0.0.0.0', 'unspecified'],
     ['0.1.2.3', 'this network'],
     ['169.254.169.254', 'metadata'],
+    ['168.63.129.16', 'Azure platform (WireServer)'],
     ['169.254.0.1', 'link-local'],
     ['100.64.0.1', 'CGNAT'],
     ['100.127.255.255', 'CGNAT'],
@@ -228,6 +229,8 @@ describe('createGuardedDispatcher', () => {
   it('should refuse a host when any one of its addresses is not public', async () => {
     const error = await rejection(request(site.url('/', 'mixed.test'), { dispatcher: guarded({ resolve }) }));
     expect(findBlockedAddressError(error)).toMatchObject({ host: 'mixed.test', address: '127.0.0.1' });
+    // The message reaches the customer: it names the host, never what the operator's DNS answered.
+    expect(findBlockedAddressError(error)?.message).toBe('mixed.test resolves to an address that is not public');
   });
 
   it('should connect to loopback when private targets are allowed', async () => {

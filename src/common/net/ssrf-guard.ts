@@ -25,7 +25,11 @@ export class TargetUrlError extends Error {
   }
 }
 
-/** A connection refused because the host is, or resolves to, an address that is not public. */
+/**
+ * A connection refused because the host is, or resolves to, an address that is not public. The message
+ * does not say which address a name resolved to: it reaches the customer, and the operator's internal
+ * DNS is none of their business (`address` is kept for the service's own logs).
+ */
 export class BlockedAddressError extends TargetUrlError {
   override name = 'BlockedAddressError';
   readonly code = 'ERR_BLOCKED_ADDRESS';
@@ -34,7 +38,7 @@ export class BlockedAddressError extends TargetUrlError {
     readonly host: string,
     readonly address: string,
   ) {
-    super('blocked_address', host === address ? `${address} is not a public address` : `${host} resolves to ${address}, which is not a public address`);
+    super('blocked_address', host === address ? `${address} is not a public address` : `${host} resolves to an address that is not public`);
   }
 }
 

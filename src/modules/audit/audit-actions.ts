@@ -23,6 +23,11 @@ export const AUDIT_ACTIONS = [
   'oauth_grant.revoked',
   'data_source.connected',
   'data_source.disconnected',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'provider_key.created',
+  'provider_key.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -7,6 +7,8 @@ import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { newId } from '#src/common/ids/ids.js';
 import { TargetUrlError, validateTargetUrl } from '#src/common/net/ssrf-guard.js';
 import type { Page } from '#src/common/validation/validators.js';
+import { auditOf } from '#src/modules/audit/audit-actions.js';
+import { AuditLog } from '#src/modules/audit/audit-log.service.js';
 import type { ProviderCredentials } from '#src/modules/generation/answerer.js';
 import { SecretCipher, SecretDecryptionError, SecretsUnavailableError, type SealedKey } from '#src/common/crypto/secret-cipher.js';
 import { ProviderKeyEntity } from '#src/modules/provider-keys/provider-key.entity.js';
@@ -44,6 +46,7 @@ export class ProviderKeysService implements OnModuleInit {
     private readonly keys: ProviderKeysRepository,
     private readonly cipher: SecretCipher,
     private readonly transactions: TransactionRunner,
+    private readonly audit: AuditLog,
   ) {}
 
   onModuleInit(): void {
@@ -55,19 +58,28 @@ export class ProviderKeysService implements OnModuleInit {
   async create(auth: AuthContext, dto: CreateProviderKeyDto): Promise<ProviderKeyEntity> {
     const baseUrl = dto.base_url === undefined || dto.base_url === null ? null : await this.checkedBaseUrl(dto.base_url);
     const sealed = this.seal(auth.orgId, dto.api_key);
-    return this.keys.insert(
-      auth.orgId,
-      Object.assign(new ProviderKeyEntity(), {
-        id: newId('providerKey'),
-        orgId: auth.orgId,
-        provider: dto.provider,
-        name: dto.name ?? null,
-        baseUrl,
-        ciphertext: sealed.ciphertext,
-        encryptionKeyId: sealed.keyId,
-        lastFour: dto.api_key.slice(-4),
-      }),
-    );
+    return this.transactions.run(async (tx) => {
+      const key = await this.keys.insert(
+        auth.orgId,
+        Object.assign(new ProviderKeyEntity(), {
+          id: newId('providerKey'),
+          orgId: auth.orgId,
+          provider: dto.provider,
+          name: dto.name ?? null,
+          baseUrl,
+          ciphertext: sealed.ciphertext,
+          encryptionKeyId: sealed.keyId,
+          lastFour: dto.api_key.slice(-4),
+        }),
+        tx,
+      );
+      // Agents using the key send their prompts to its provider (or its base_url): who added which is audited.
+      await this.audit.record(
+        auditOf(auth, 'provider_key.created', { type: 'provider_key', id: key.id }, { provider: key.provider, base_url: key.baseUrl }),
+        tx,
+      );
+      return key;
+    });
   }
 
   async list(auth: AuthContext, page: Page): Promise<{ items: ProviderKeyEntity[]; total: number }> {
@@ -84,7 +96,8 @@ export class ProviderKeysService implements OnModuleInit {
 
   async delete(auth: AuthContext, id: string): Promise<void> {
     await this.transactions.run(async (tx) => {
-      if (!(await this.keys.lockById(auth.orgId, id, tx))) {
+      const key = await this.keys.lockById(auth.orgId, id, tx);
+      if (!key) {
         throw AppError.notFound('Provider key', id);
       }
       const agents = await this.keys.agentsUsing(auth.orgId, id, tx);
@@ -94,6 +107,7 @@ export class ProviderKeysService implements OnModuleInit {
         });
       }
       await this.keys.delete(auth.orgId, id, tx);
+      await this.audit.record(auditOf(auth, 'provider_key.deleted', { type: 'provider_key', id }, { provider: key.provider }), tx);
     });
   }
 

@@ -146,18 +146,19 @@ export class DeliveriesRepository extends OrgScopedRepository<WebhookDeliveryEnt
   }
 
   /**
-   * Held deliveries of a webhook made due now; answers their ids in the order their events were committed.
-   * Across organizations: a release job names only the webhook.
+   * The webhook's oldest held delivery (in the order its events were committed) made due now, or
+   * undefined when it holds none. One at a time, so the sweep never finds the rest overdue and sends
+   * them side by side. Across organizations: a release job names only the webhook.
    */
-  async release(webhookId: string): Promise<string[]> {
-    const rows = await this.sqlClient.query<{ id: string; event_id: string; event_created_at: Date }>(
+  async releaseOldest(webhookId: string): Promise<string | undefined> {
+    const [row] = await this.sqlClient.query<{ id: string }>(
       `UPDATE webhook_delivery SET status = 'pending', next_attempt_at = now(), updated_at = now()
-        WHERE webhook_id = $1 AND status = 'held' RETURNING id, event_id, event_created_at`,
+        WHERE id = (SELECT id FROM webhook_delivery WHERE webhook_id = $1 AND status = 'held'
+                     ORDER BY event_created_at, event_id, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING id`,
       [webhookId],
     );
-    return rows
-      .sort((a, b) => a.event_created_at.getTime() - b.event_created_at.getTime() || a.event_id.localeCompare(b.event_id) || a.id.localeCompare(b.id))
-      .map((row) => row.id);
+    return row?.id;
   }
 
   /**

@@ -84,10 +84,17 @@ export class DeliveryService {
     await this.queue.enqueue(JobName.ReleaseHeldDeliveries, { webhookId }, { dedupeKey: `release-held:${webhookId}` });
   }
 
-  /** Sends a webhook's held deliveries one after the other, oldest first. */
+  /**
+   * Sends a webhook's held deliveries one after the other, oldest first, each once before the next; one
+   * that fails goes on with its own retry schedule. Events committed meanwhile are held behind them.
+   */
   async releaseHeld(webhookId: string): Promise<void> {
-    for (const deliveryId of await this.deliveries.release(webhookId)) {
-      await this.attempt(deliveryId);
+    for (;;) {
+      const deliveryId = await this.deliveries.releaseOldest(webhookId);
+      // Nothing sent: none held, or the webhook was made inactive again (the delivery is held once more).
+      if (!deliveryId || !(await this.attempt(deliveryId))) {
+        return;
+      }
     }
   }
 

@@ -15,7 +15,7 @@ const SWEEP_EVERY_MS = 5_000;
 
 /**
  * Turns outbox rows into deliveries, one per subscribed webhook: `pending` for an active webhook,
- * `held` for a failed or disabled one. Woken right after a commit in the process that committed, and
+ * `held` for a failed or disabled one, and for an active one still sending what it held (behind those). Woken right after a commit in the process that committed, and
  * by a periodic sweep, so an event committed just before a crash is still dispatched. Rows are taken
  * with SKIP LOCKED, so several workers can dispatch at once without sending an event twice.
  */
@@ -72,8 +72,11 @@ export class EventDispatcher implements OnApplicationBootstrap, BeforeApplicatio
   /** Dispatches every undispatched event, in commit order; with `sweep`, also re-wakes overdue deliveries and lost releases. */
   async dispatch(sweep = false): Promise<void> {
     for (;;) {
-      const { dispatched, pending } = await this.dispatchBatch();
+      const { dispatched, pending, releasing } = await this.dispatchBatch();
       await this.delivery.wake(pending);
+      for (const webhookId of releasing) {
+        await this.delivery.releaseLater(webhookId);
+      }
       if (dispatched < BATCH) {
         break;
       }
@@ -86,11 +89,12 @@ export class EventDispatcher implements OnApplicationBootstrap, BeforeApplicatio
     }
   }
 
-  private async dispatchBatch(): Promise<{ dispatched: number; pending: string[] }> {
+  private async dispatchBatch(): Promise<{ dispatched: number; pending: string[]; releasing: Set<string> }> {
     return this.transactions.run(async (tx) => {
       const events = await this.events.takeUndispatched(BATCH, tx);
+      const releasing = new Set<string>();
       if (events.length === 0) {
-        return { dispatched: 0, pending: [] };
+        return { dispatched: 0, pending: [], releasing };
       }
       const subscribers = await this.webhooks.subscribers([...new Set(events.map((event) => event.orgId))], tx);
       const deliveries: NewDelivery[] = [];
@@ -111,9 +115,12 @@ export class EventDispatcher implements OnApplicationBootstrap, BeforeApplicatio
               eventId: event.id,
               eventType: event.type,
               body,
-              status: webhook.status === 'active' ? 'pending' : 'held',
+              status: webhook.status === 'active' && !webhook.holding ? 'pending' : 'held',
               eventCreatedAt: event.createdAt,
             });
+            if (webhook.status === 'active' && webhook.holding) {
+              releasing.add(webhook.id);
+            }
           }
         }
       }
@@ -122,7 +129,7 @@ export class EventDispatcher implements OnApplicationBootstrap, BeforeApplicatio
         events.map((event) => event.id),
         tx,
       );
-      return { dispatched: events.length, pending };
+      return { dispatched: events.length, pending, releasing };
     });
   }
 }

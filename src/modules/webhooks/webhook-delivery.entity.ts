@@ -13,6 +13,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 @Index('uq_webhook_delivery_event', ['webhookId', 'eventId'], { unique: true })
 @Index('ix_webhook_delivery_webhook_created', ['webhookId', 'createdAt'])
 @Index('ix_webhook_delivery_due', ['status', 'nextAttemptAt'])
+@Index('ix_webhook_delivery_held', ['webhookId', 'eventCreatedAt'], { where: `"status" = 'held'` })
 export class WebhookDeliveryEntity {
   @IdColumn()
   id: string;

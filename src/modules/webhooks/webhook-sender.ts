@@ -111,7 +111,7 @@ async function drain(body: AsyncIterable<Uint8Array> & { destroy?: () => void })
 function describe(error: unknown): string {
   const blocked = findBlockedAddressError(error);
   if (blocked) {
-    return `Refused: ${blocked.host} resolves to ${blocked.address}, which is not a public address`;
+    return `Refused: ${blocked.message}`;
   }
   if (error instanceof Error) {
     if (error.name === 'TimeoutError' || error.name === 'AbortError' || /timeout/i.test(error.name)) {

@@ -46,13 +46,19 @@ export class WebhooksRepository extends OrgScopedRepository<WebhookEntity> {
    * Subscribers of these organizations, whatever their state (failed and disabled ones get held deliveries).
    * Across organizations: the outbox dispatcher turns a batch of every organization's events into deliveries.
    */
-  async subscribers(orgIds: string[], tx: Tx): Promise<Array<{ id: string; orgId: string; events: string[]; status: WebhookStatus; createdAt: Date }>> {
-    const rows = await this.sqlClient.query<{ id: string; org_id: string; events: string[]; status: WebhookStatus; created_at: Date }>(
-      'SELECT id, org_id, events, status, created_at FROM webhook WHERE org_id = ANY($1::text[])',
+  /** With `holding`: the webhook still has held deliveries to send first. */
+  async subscribers(
+    orgIds: string[],
+    tx: Tx,
+  ): Promise<Array<{ id: string; orgId: string; events: string[]; status: WebhookStatus; holding: boolean; createdAt: Date }>> {
+    const rows = await this.sqlClient.query<{ id: string; org_id: string; events: string[]; status: WebhookStatus; holding: boolean; created_at: Date }>(
+      `SELECT w.id, w.org_id, w.events, w.status, w.created_at,
+              EXISTS (SELECT 1 FROM webhook_delivery d WHERE d.webhook_id = w.id AND d.status = 'held') AS holding
+         FROM webhook w WHERE w.org_id = ANY($1::text[])`,
       [orgIds],
       tx,
     );
-    return rows.map((row) => ({ id: row.id, orgId: row.org_id, events: row.events, status: row.status, createdAt: row.created_at }));
+    return rows.map((row) => ({ id: row.id, orgId: row.org_id, events: row.events, status: row.status, holding: row.holding, createdAt: row.created_at }));
   }
 
   /** Marks an active webhook failed; answers whether this call did. */

@@ -8,6 +8,9 @@ import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { newId } from '#src/common/ids/ids.js';
 import { TargetUrlError, validateTargetUrl } from '#src/common/net/ssrf-guard.js';
 import type { Page } from '#src/common/validation/validators.js';
+import { auditOf } from '#src/modules/audit/audit-actions.js';
+import { AuditLog } from '#src/modules/audit/audit-log.service.js';
+import { diffChanges } from '#src/modules/events/event-map.js';
 import { DeliveriesRepository } from '#src/modules/webhooks/deliveries.repository.js';
 import { DeliveryService } from '#src/modules/webhooks/delivery.service.js';
 import type { CreateWebhookDto, UpdateWebhookDto } from '#src/modules/webhooks/dto/webhook.dto.js';
@@ -38,25 +41,32 @@ export class WebhooksService {
     private readonly delivery: DeliveryService,
     private readonly cipher: SecretCipher,
     private readonly transactions: TransactionRunner,
+    private readonly audit: AuditLog,
   ) {}
 
   async create(auth: AuthContext, dto: CreateWebhookDto): Promise<{ webhook: WebhookEntity; secret: string }> {
     const url = await this.checkedUrl(dto.url);
     const secret = generateSecret();
     const sealed = this.seal(auth.orgId, secret);
-    const webhook = await this.webhooks.insert(
-      auth.orgId,
-      Object.assign(new WebhookEntity(), {
-        id: newId('webhook'),
-        orgId: auth.orgId,
-        url,
-        events: dto.events,
-        description: dto.description ?? null,
-        status: 'active',
-        secretCiphertext: sealed.ciphertext,
-        secretKeyId: sealed.keyId,
-      }),
-    );
+    const webhook = await this.transactions.run(async (tx) => {
+      const created = await this.webhooks.insert(
+        auth.orgId,
+        Object.assign(new WebhookEntity(), {
+          id: newId('webhook'),
+          orgId: auth.orgId,
+          url,
+          events: dto.events,
+          description: dto.description ?? null,
+          status: 'active',
+          secretCiphertext: sealed.ciphertext,
+          secretKeyId: sealed.keyId,
+        }),
+        tx,
+      );
+      // Where an organization's content goes is security-relevant: a webhook receives every prompt and answer.
+      await this.audit.record(auditOf(auth, 'webhook.created', webhookTarget(created), { url, events: created.events }), tx);
+      return created;
+    });
     return { webhook, secret };
   }
 
@@ -81,13 +91,19 @@ export class WebhooksService {
         throw AppError.notFound('Webhook', id);
       }
       const wasActive = current.status === 'active';
+      const before = auditedFields(current);
       Object.assign(current, {
         url: url ?? current.url,
         events: dto.events ?? current.events,
         description: dto.description === undefined ? current.description : dto.description,
         status: dto.status ?? current.status,
       });
-      return { webhook: await this.webhooks.save(auth.orgId, current, tx), reactivated: !wasActive && current.status === 'active' };
+      const saved = await this.webhooks.save(auth.orgId, current, tx);
+      const changes = diffChanges(before, auditedFields(saved));
+      if (Object.keys(changes).length > 0) {
+        await this.audit.record(auditOf(auth, 'webhook.updated', webhookTarget(saved), { changes }), tx);
+      }
+      return { webhook: saved, reactivated: !wasActive && saved.status === 'active' };
     });
     if (reactivated) {
       await this.delivery.releaseLater(webhook.id);
@@ -96,10 +112,14 @@ export class WebhooksService {
   }
 
   async delete(auth: AuthContext, id: string): Promise<void> {
-    const deleted = await this.transactions.run((tx) => this.webhooks.delete(auth.orgId, id, tx));
-    if (!deleted) {
-      throw AppError.notFound('Webhook', id);
-    }
+    await this.transactions.run(async (tx) => {
+      const webhook = await this.webhooks.lockById(auth.orgId, id, tx);
+      if (!webhook) {
+        throw AppError.notFound('Webhook', id);
+      }
+      await this.webhooks.delete(auth.orgId, id, tx);
+      await this.audit.record(auditOf(auth, 'webhook.deleted', webhookTarget(webhook), { url: webhook.url }), tx);
+    });
   }
 
   /**
@@ -226,4 +246,12 @@ export class WebhooksService {
 
 function unavailable(): AppError {
   return new AppError(ErrorCode.ServiceUnavailable, 'Webhooks are not available on this deployment: the operator must set SECRET_ENCRYPTION_KEYS');
+}
+
+function webhookTarget(webhook: WebhookEntity): { type: 'webhook'; id: string } {
+  return { type: 'webhook', id: webhook.id };
+}
+
+function auditedFields(webhook: WebhookEntity): Pick<WebhookEntity, 'url' | 'events' | 'description' | 'status'> {
+  return { url: webhook.url, events: webhook.events, description: webhook.description, status: webhook.status };
 }

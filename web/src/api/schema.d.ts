@@ -1607,7 +1607,7 @@ export interface components {
         };
         AuditEntryDto: {
             /** @enum {string} */
-            action: "login.succeeded" | "login.failed" | "logout" | "session.revoked" | "sso.succeeded" | "sso.failed" | "ip.blocked" | "api_key.created" | "api_key.revoked" | "api_key.rotated" | "user.created" | "user.invited" | "user.updated" | "user.deleted" | "organization.updated" | "oauth_client.created" | "oauth_client.deleted" | "oauth_grant.revoked" | "data_source.connected" | "data_source.disconnected";
+            action: "login.succeeded" | "login.failed" | "logout" | "session.revoked" | "sso.succeeded" | "sso.failed" | "ip.blocked" | "api_key.created" | "api_key.revoked" | "api_key.rotated" | "user.created" | "user.invited" | "user.updated" | "user.deleted" | "organization.updated" | "oauth_client.created" | "oauth_client.deleted" | "oauth_grant.revoked" | "data_source.connected" | "data_source.disconnected" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "provider_key.created" | "provider_key.deleted";
             actor: components["schemas"]["AuditActorDto"];
             /** Format: date-time */
             created_at: string;
@@ -5740,7 +5740,7 @@ export interface operations {
     AuditLog_list: {
         parameters: {
             query?: {
-                action?: "login.succeeded" | "login.failed" | "logout" | "session.revoked" | "sso.succeeded" | "sso.failed" | "ip.blocked" | "api_key.created" | "api_key.revoked" | "api_key.rotated" | "user.created" | "user.invited" | "user.updated" | "user.deleted" | "organization.updated" | "oauth_client.created" | "oauth_client.deleted" | "oauth_grant.revoked" | "data_source.connected" | "data_source.disconnected";
+                action?: "login.succeeded" | "login.failed" | "logout" | "session.revoked" | "sso.succeeded" | "sso.failed" | "ip.blocked" | "api_key.created" | "api_key.revoked" | "api_key.rotated" | "user.created" | "user.invited" | "user.updated" | "user.deleted" | "organization.updated" | "oauth_client.created" | "oauth_client.deleted" | "oauth_grant.revoked" | "data_source.connected" | "data_source.disconnected" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "provider_key.created" | "provider_key.deleted";
                 /** @description Last UTC day included (YYYY-MM-DD). */
                 end_date?: string;
                 limit?: number;

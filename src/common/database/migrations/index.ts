@@ -19,6 +19,7 @@ import { KbArticleBehindIndex1795746339695 } from '#src/common/database/migratio
 import { ConnectorConsentActor1795746885743 } from '#src/common/database/migrations/1795746885743-ConnectorConsentActor.js';
 import { ChunkIdentifierWords1795760000000 } from '#src/common/database/migrations/1795760000000-ChunkIdentifierWords.js';
 import { OAuthCredentialsHashed1795770000000 } from '#src/common/database/migrations/1795770000000-OAuthCredentialsHashed.js';
+import { WebhookDeliveryHeld1795780000000 } from '#src/common/database/migrations/1795780000000-WebhookDeliveryHeld.js';
 
 /** In order. New migrations are generated with `npm run migration:generate -- <Name>` and appended here. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   ConnectorConsentActor1795746885743,
   ChunkIdentifierWords1795760000000,
   OAuthCredentialsHashed1795770000000,
+  WebhookDeliveryHeld1795780000000,
 ];

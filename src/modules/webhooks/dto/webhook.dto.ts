@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsString, MaxLength, type ValidationArguments } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsString, MaxLength, MinLength, type ValidationArguments } from 'class-validator';
 import { exampleId } from '#src/common/ids/ids.js';
 import { Optional, PaginationQueryDto, Trimmed } from '#src/common/validation/validators.js';
 import { EVENT_TYPES } from '#src/modules/events/event-map.js';
@@ -49,6 +49,7 @@ export class CreateWebhookDto {
   @Optional({ nullable: true })
   @Trimmed()
   @IsString()
+  @MinLength(1, { message: 'description must not be empty: send null to clear it' })
   @MaxLength(500)
   description?: string | null;
 }
@@ -70,6 +71,7 @@ export class UpdateWebhookDto {
   @Optional({ nullable: true })
   @Trimmed()
   @IsString()
+  @MinLength(1, { message: 'description must not be empty: send null to clear it' })
   @MaxLength(500)
   description?: string | null;
 
