@@ -25,6 +25,11 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'oauth_grant.revoked': 'OAuth access revoked',
   'data_source.connected': 'Data source connected',
   'data_source.disconnected': 'Data source disconnected',
+  'webhook.created': 'Webhook created',
+  'webhook.updated': 'Webhook updated',
+  'webhook.deleted': 'Webhook deleted',
+  'provider_key.created': 'Provider key added',
+  'provider_key.deleted': 'Provider key deleted',
 };
 
 export const ACTOR_LABELS: Record<ActorType, string> = {
