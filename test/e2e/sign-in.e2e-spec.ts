@@ -160,6 +160,45 @@ describe('people sign in', () => {
         .expect(201);
       const [url] = await smtp.find(email, /https?:\/\/\S+/);
       expect(url).toBe(created.body.invitation.url);
+      const { name } = (
+        await request(t.http)
+          .get('/api/v1/organization')
+          .set(...bearer(org.adminKey))
+          .expect(200)
+      ).body;
+      const mail = smtp.messages.find((message) => message.to.includes(email));
+      expect(mail?.subject).toBe(`You are invited to ${name} on the Agent Query Service`);
+      expect(mail?.text).toContain(`You have been invited to ${name} as ${email}.`);
+    });
+
+    it('should void the links mailed to a user\u2019s old address when an admin changes it', async () => {
+      const org = await createOrg(t.app);
+      const typo = `typo-${randomBytes(3).toString('hex')}@example.test`;
+      const created = await request(t.http)
+        .post('/api/v1/users')
+        .set(...bearer(org.adminKey))
+        .send({ email: typo, role: 'admin' })
+        .expect(201);
+      await request(t.http).post('/api/auth/password-reset').send({ email: typo }).expect(202);
+      const [, resetToken] = await smtp.find(typo, /#token=(svcprt_[A-Za-z0-9_-]{43})/);
+      await request(t.http)
+        .put(`/api/v1/users/${created.body.id}`)
+        .set(...bearer(org.adminKey))
+        .send({ email: `right-${randomBytes(3).toString('hex')}@example.test` })
+        .expect(200);
+      await request(t.http).post('/api/auth/invitations/accept').send({ token: created.body.invitation.token, password: PASSWORD }).expect(400);
+      await request(t.http).post('/api/auth/password-reset/confirm').send({ token: resetToken, password: PASSWORD }).expect(400);
+      // A name change leaves a fresh invitation working.
+      const renewed = await request(t.http)
+        .post(`/api/v1/users/${created.body.id}/invitation`)
+        .set(...bearer(org.adminKey))
+        .expect(201);
+      await request(t.http)
+        .put(`/api/v1/users/${created.body.id}`)
+        .set(...bearer(org.adminKey))
+        .send({ name: 'Gus' })
+        .expect(200);
+      await request(t.http).post('/api/auth/invitations/accept').send({ token: renewed.body.invitation.token, password: PASSWORD }).expect(200);
     });
 
     it('should refuse malformed, unknown and foreign-purpose tokens with 400, never 500', async () => {

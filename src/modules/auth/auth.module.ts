@@ -51,6 +51,16 @@ import { OAuthPayloadsRepository } from '#src/modules/oauth/server/oauth-payload
     OAuthPayloadsRepository,
     CredentialStanding,
   ],
-  exports: [AUTHENTICATORS, CredentialStanding, AuthGuard, IpGate, InvitationsService, SignInService, SessionsService, OAuthPayloadsRepository],
+  exports: [
+    AUTHENTICATORS,
+    CredentialStanding,
+    AuthGuard,
+    IpGate,
+    InvitationsService,
+    UserTokensService,
+    SignInService,
+    SessionsService,
+    OAuthPayloadsRepository,
+  ],
 })
 export class AuthModule {}

@@ -10,6 +10,7 @@ import { AuditLog } from '#src/modules/audit/audit-log.service.js';
 import { DomainEventsService } from '#src/modules/events/domain-events.service.js';
 import { diffChanges, type UserEventResource } from '#src/modules/events/event-map.js';
 import { InvitationsService, type Invitation } from '#src/modules/auth/invitations/invitations.service.js';
+import { UserTokensService } from '#src/modules/auth/user-tokens/user-tokens.service.js';
 import { ApiKeysService } from '#src/modules/keys/api-keys.service.js';
 import type { CreateUserDto, UpdateUserDto } from '#src/modules/users/dto/user.dto.js';
 import { UserEntity } from '#src/modules/users/user.entity.js';
@@ -27,6 +28,7 @@ export class UsersService {
     private readonly events: DomainEventsService,
     private readonly transactions: TransactionRunner,
     private readonly invitations: InvitationsService,
+    private readonly userTokens: UserTokensService,
     private readonly audit: AuditLog,
   ) {}
 
@@ -108,6 +110,10 @@ export class UsersService {
         return user;
       }
       const saved = await this.users.save(auth.orgId, user, tx);
+      if (changes.email) {
+        // Whoever holds the old mailbox must not be able to set this account's password.
+        await this.userTokens.voidEvery(auth.orgId, id, tx);
+      }
       await this.events.record(tx, auth.orgId, 'user.updated', { user: toUserEvent(saved), changes });
       await this.audit.record(auditOf(auth, 'user.updated', userTarget(saved), { changes }), tx);
       if (roleChanged) {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, configuredOrigin, type AppConfig } from '#src/config/app-config.js';
 import type { Tx } from '#src/common/database/transaction.js';
 import { Mailer } from '#src/common/mail/mailer.js';
+import { AccountsRepository } from '#src/modules/auth/sign-in/accounts.repository.js';
 import { UserTokensService } from '#src/modules/auth/user-tokens/user-tokens.service.js';
 
 /** What creating or renewing an invitation answers: the link to send, the token in it, and when it expires. */
@@ -21,6 +22,7 @@ export class InvitationsService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly tokens: UserTokensService,
+    private readonly accounts: AccountsRepository,
     private readonly mailer: Mailer,
   ) {}
 
@@ -31,11 +33,13 @@ export class InvitationsService {
   async invite(user: { orgId: string; id: string; email: string }, origin: string | undefined, tx: Tx): Promise<Invitation> {
     const issued = await this.tokens.issue(user.orgId, user.id, 'invitation', tx);
     const url = `${this.config.http.publicUrl ?? origin ?? configuredOrigin(this.config.http)}/invitation#token=${issued.token}`;
+    // One address may be invited to several organizations: the message says which one this link opens.
+    const organization = (await this.accounts.findAccount(user.orgId, user.id, tx))?.organization.name ?? user.orgId;
     tx.afterCommit(async () => {
       await this.mailer.send({
         to: user.email,
-        subject: 'You are invited to the Agent Query Service',
-        text: `You have been invited. Choose your password here (the link works once, for 72 hours):\n\n${url}\n`,
+        subject: `You are invited to ${organization} on the Agent Query Service`,
+        text: `You have been invited to ${organization} as ${user.email}. Choose your password here (the link works once, for 72 hours):\n\n${url}\n`,
       });
     });
     return { url, token: issued.token, expiresAt: issued.entity.expiresAt };

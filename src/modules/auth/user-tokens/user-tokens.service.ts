@@ -73,6 +73,14 @@ export class UserTokensService {
     return { entity, token };
   }
 
+  /** The user's address changed: every link mailed to the old one, of any purpose, stops working. */
+  async voidEvery(orgId: string, userId: string, tx: Tx): Promise<void> {
+    for (const purpose of Object.keys(SETTINGS) as UserTokenPurpose[]) {
+      await this.tokens.lockFor(userId, purpose, tx);
+      await this.tokens.voidUnused(orgId, userId, purpose, this.clock.now(), tx);
+    }
+  }
+
   /** The row of a token that can still be used, without using it; undefined when it is unknown, used, voided or expired. */
   async peek(token: string, purpose: UserTokenPurpose): Promise<UserTokenEntity | undefined> {
     return this.usable(token, purpose, (hash) => this.tokens.findByHash(hash, purpose));
