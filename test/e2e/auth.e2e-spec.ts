@@ -5,7 +5,8 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKey, hashKey } from '#src/modules/keys/api-key.format.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
-import { startPeer } from '#test/utils/redis-subscribers.js';
+import { TcpFaultProxy } from '#test/utils/faults/tcp-fault-proxy.js';
+import { startPeer, waitForSubscribers } from '#test/utils/redis-subscribers.js';
 import { createTestApp, sameDatabaseAs, TEST_KEY_SECRET, type TestApp, useTestApp } from '#test/utils/test-app.js';
 import { REDIS_URL } from '#test/utils/test-database.js';
 
@@ -624,6 +625,29 @@ describe('authentication', () => {
         expect((await createAgent()).status).toBe(201);
       } finally {
         await b.close();
+      }
+    });
+
+    it.skipIf(!REDIS_URL)('should not trust its key cache while it cannot hear the other instances\u2019 revocations', async () => {
+      const redis = new URL(REDIS_URL!);
+      const proxy = await TcpFaultProxy.start({ host: redis.hostname, port: Number(redis.port || 6379) });
+      const prefix = t.config.redis!.prefix;
+      const b = await createTestApp({ ...sameDatabaseAs(t), redisPrefix: prefix, env: { REDIS_URL: proxy.urlFor(REDIS_URL!), REDIS_PREFIX: prefix } });
+      try {
+        await waitForSubscribers(`${prefix}:keys:invalidate`, 2);
+        const key = await createKey(t.app, org.orgId, { scopes: ['read'] });
+        expect((await read(key.key, 'versioned', b)).status).toBe(200);
+        // B loses Redis (the database stays): the revocation through A cannot reach it.
+        proxy.refuse();
+        proxy.resetAll();
+        await sleep(100);
+        await call(t, 'delete', `/api/v1/api-keys/${key.id}`, `Bearer ${org.adminKey}`).expect(204);
+        expect401(await read(key.key, 'versioned', b), 'versioned');
+        const live = await createKey(t.app, org.orgId, { scopes: ['read'] });
+        expect((await read(live.key, 'versioned', b)).status).toBe(200);
+      } finally {
+        await b.close();
+        await proxy.close();
       }
     });
   });

@@ -25,6 +25,11 @@ export class InvalidationChannel<T> {
     private readonly logger: Logger,
   ) {}
 
+  /** False while this instance cannot hear other instances' invalidations: entries they would evict may be stale. */
+  get hearing(): boolean {
+    return this.redis.listening;
+  }
+
   listen(onMessage: (payload: T) => void, onGap: () => void): Promise<void> {
     return this.redis.subscribe(this.name, (raw) => this.receive(raw, onMessage), onGap);
   }

@@ -31,6 +31,7 @@ export class RedisService implements OnApplicationShutdown {
   private subscribed: Promise<void> | undefined;
   private readonly handlers = new Map<string, Set<MessageHandler>>();
   private readonly reconnectHandlers = new Set<() => void>();
+  private subscriberListening = false;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     if (config.redis) {
@@ -41,6 +42,15 @@ export class RedisService implements OnApplicationShutdown {
 
   get enabled(): boolean {
     return this.client !== undefined;
+  }
+
+  /**
+   * Whether this instance hears what other instances publish: always without Redis (there are no others),
+   * else only while the subscriber is connected and subscribed. A cache that other instances invalidate
+   * must not be trusted while this is false, since their messages are being lost.
+   */
+  get listening(): boolean {
+    return !this.config.redis || this.subscriberListening;
   }
 
   /** A key or channel name under this deployment's prefix, so several deployments can share one Redis. */
@@ -109,6 +119,7 @@ export class RedisService implements OnApplicationShutdown {
     let firstSubscription: () => void = () => undefined;
     this.subscribed = new Promise((resolve) => (firstSubscription = resolve));
     subscriber.on('error', outageLog(this.logger, 'Redis subscriber connection error'));
+    subscriber.on('close', () => (this.subscriberListening = false));
     subscriber.on('ready', () => {
       const channels = [...this.handlers.keys()];
       subscriber
@@ -119,6 +130,7 @@ export class RedisService implements OnApplicationShutdown {
             this.reconnectHandlers.forEach((handler) => handler());
           }
           connectedBefore = true;
+          this.subscriberListening = true;
           firstSubscription();
         })
         .catch((error: Error) => this.logger.warn({ err: error.message }, 'Redis subscribe failed'));

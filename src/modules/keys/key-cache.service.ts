@@ -10,8 +10,10 @@ const INVALIDATION_CHANNEL = 'keys:invalidate';
 /**
  * Verified keys, by hash, for at most API_KEY_CACHE_TTL_MS (5 minutes by default). Revoking, deleting or
  * re-scoping a key evicts it here, then on every instance before the change is acknowledged to the client
- * (InvalidationChannel), so no instance still accepts the old key. After a Redis reconnection the whole
- * cache is dropped, since invalidations sent meanwhile were lost.
+ * (InvalidationChannel), so no instance still accepts the old key. While this instance cannot hear the
+ * others (its Redis subscription is down) the cache is not used: every request reads the database, whose
+ * answer is never stale. After the reconnection the whole cache is dropped, since invalidations sent
+ * meanwhile were lost.
  */
 @Injectable()
 export class KeyCacheService implements OnModuleInit {
@@ -34,7 +36,7 @@ export class KeyCacheService implements OnModuleInit {
   }
 
   get(hash: string): KeyForVerification | undefined {
-    return this.cache?.get(hash);
+    return this.invalidations.hearing ? this.cache?.get(hash) : undefined;
   }
 
   /** Take this before reading a key from the database, and hand it to `set`. */
@@ -47,7 +49,7 @@ export class KeyCacheService implements OnModuleInit {
    * read may predate the revocation, and caching it would let a revoked key work until the entry expires.
    */
   set(hash: string, key: KeyForVerification, version: number): void {
-    if (version === this.generation) {
+    if (version === this.generation && this.invalidations.hearing) {
       this.cache?.set(hash, key);
     }
   }
