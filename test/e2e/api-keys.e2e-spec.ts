@@ -12,8 +12,8 @@ import { acceptInvitation, type WebSession } from '#test/utils/web-sessions.js';
 const V1 = '/api/v1/api-keys';
 const LEGACY = '/api/api-keys';
 const RANDOM = '[A-Za-z0-9]{40}';
-const VERSIONED_FIELDS = ['created_at', 'environment', 'expires_at', 'id', 'last_used_at', 'name', 'prefix', 'revoked_at', 'scopes', 'status'];
-const LEGACY_FIELDS = ['createdAt', 'environment', 'expiresAt', 'id', 'lastUsedAt', 'name', 'prefix', 'revokedAt', 'scopes', 'status'];
+const VERSIONED_FIELDS = ['created_at', 'environment', 'expires_at', 'id', 'last_used_at', 'name', 'prefix', 'revoked_at', 'scopes', 'status', 'user_id'];
+const LEGACY_FIELDS = ['createdAt', 'environment', 'expiresAt', 'id', 'lastUsedAt', 'name', 'prefix', 'revokedAt', 'scopes', 'status', 'userId'];
 /** What SPEC-DECISIONS ("Keys") names for a creation (and a rotation) response, in each path form's casing. */
 const CREATED_FIELDS = ['created_at', 'environment', 'expires_at', 'id', 'key', 'name', 'prefix', 'scopes'];
 const LEGACY_CREATED_FIELDS = ['createdAt', 'environment', 'expiresAt', 'id', 'key', 'name', 'prefix', 'scopes'];
@@ -183,7 +183,7 @@ describe('api keys', () => {
     expect(listedIds).toEqual(expect.arrayContaining(made.map((key) => key.id)));
     const listedTwo = versioned.body.api_keys.find((key: { id: string }) => key.id === made[1].id);
     const { key: _value, ...createdTwo } = made[1];
-    expect(listedTwo).toEqual({ ...createdTwo, status: 'active', last_used_at: null, revoked_at: null });
+    expect(listedTwo).toEqual({ ...createdTwo, status: 'active', user_id: null, last_used_at: null, revoked_at: null });
     const listedThree = versioned.body.api_keys.find((key: { id: string }) => key.id === made[2].id);
     expect(listedThree).toMatchObject({ name: 'Three', expires_at: '2099-01-01T00:00:00.000Z', prefix: made[2].prefix });
 
@@ -548,6 +548,33 @@ describe('api keys', () => {
         .expect(401);
     });
 
+    it('should let an admin revoke a person\u2019s key but not rotate it, which would hand them a credential acting as that person', async () => {
+      const owner = await person('configure');
+      const admin = await person('admin');
+      const made = await asPerson(owner.session, 'post', V1)
+        .send({ name: 'owner only', scopes: ['read'] })
+        .expect(201);
+      for (const refused of [
+        await asPerson(admin.session, 'post', `${V1}/${made.body.id}/rotate`),
+        await request(t.http)
+          .post(`${V1}/${made.body.id}/rotate`)
+          .set(...bearer(org.adminKey)),
+      ]) {
+        expectVersionedError(refused, 403, 'forbidden');
+        expect(refused.body.error.message).toBe('Only its owner can rotate a personal key: revoke it instead');
+      }
+      await request(t.http)
+        .get('/api/v1/agents')
+        .set(...bearer(made.body.key))
+        .expect(200);
+      const rotated = await asPerson(owner.session, 'post', `${V1}/${made.body.id}/rotate`).expect(201);
+      await asPerson(admin.session, 'delete', `${V1}/${rotated.body.id}`).expect(204);
+      await request(t.http)
+        .get('/api/v1/agents')
+        .set(...bearer(rotated.body.key))
+        .expect(401);
+    });
+
     it('should make a key of an organization key the organization\u2019s, untouched by what happens to people', async () => {
       const { id, session } = await person('admin');
       const personal = await asPerson(session, 'post', V1)
@@ -558,9 +585,14 @@ describe('api keys', () => {
         .set(...bearer(org.adminKey))
         .send({ name: 'integration', scopes: ['admin'] })
         .expect(201);
-      // An admin person sees every key of the organization.
+      // An admin person sees every key of the organization, and whose each one is.
       const listed = await asPerson(session, 'get', `${V1}?limit=200`).expect(200);
-      expect(listed.body.api_keys.map((key: { id: string }) => key.id)).toEqual(expect.arrayContaining([personal.body.id, organization.body.id]));
+      expect(listed.body.api_keys).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ id: personal.body.id, user_id: id }),
+          expect.objectContaining({ id: organization.body.id, user_id: null }),
+        ]),
+      );
 
       await setRole(id, 'readonly');
       expectVersionedError(

@@ -3,6 +3,7 @@ import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
+import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { newId } from '#src/common/ids/ids.js';
 import { Permission } from '#src/common/auth/permissions.js';
 import { auditOf } from '#src/modules/audit/audit-actions.js';
@@ -109,6 +110,10 @@ export class ApiKeysService {
       const current = await this.keys.findById(auth.orgId, id, tx);
       if (!current || !(managesEveryKey(auth) || current.userId === auth.userId)) {
         throw AppError.notFound('API key', id);
+      }
+      if (current.userId !== null && current.userId !== auth.userId) {
+        // The new value would act as that person: an admin may end someone's key, never hold it.
+        throw new AppError(ErrorCode.Forbidden, 'Only its owner can rotate a personal key: revoke it instead');
       }
       if (current.revokedAt) {
         throw AppError.conflict('A revoked key cannot be rotated');

@@ -519,7 +519,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate an API key
-         * @description Issues a new value with the same name and scopes and revokes the old one.
+         * @description Issues a new value with the same name and scopes and revokes the old one. A personal key is rotated by its owner only (403 for anyone else).
          */
         post: operations["ApiKeys_rotate"];
         delete?: never;
@@ -1595,6 +1595,11 @@ export interface components {
             scopes: string[];
             /** @enum {string} */
             status: "active" | "revoked" | "expired";
+            /**
+             * @description The person a personal key belongs to (capped by their role, gone with them); null for an organization key.
+             * @example null
+             */
+            user_id: string | null;
         };
         AuditActorDto: {
             /** @example usr_01JD8X0Q5W3V7N2K4M6P8R9T1A */
@@ -2372,6 +2377,11 @@ export interface components {
             scopes: string[];
             /** @enum {string} */
             status: "active" | "revoked" | "expired";
+            /**
+             * @description The person a personal key belongs to; null for an organization key.
+             * @example null
+             */
+            userId: string | null;
         };
         LegacyChatRequestDto: {
             /** @example agt_01JD8X0Q5W3V7N2K4M6P8R9T1A */
@@ -3608,13 +3618,13 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `keys:own` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
+            /** @description Refused: a CSRF check, a blocked address, or the plan */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyScopeErrorResponseDto"] | components["schemas"]["LegacyErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -5680,13 +5690,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The credential lacks the permission `keys:own` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
+            /** @description Refused: a CSRF check, a blocked address, or the plan */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */

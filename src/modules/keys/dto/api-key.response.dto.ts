@@ -30,6 +30,14 @@ export class ApiKeyResponseDto {
   @ApiProperty({ enum: KEY_STATUSES })
   status: string;
 
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description: 'The person a personal key belongs to (capped by their role, gone with them); null for an organization key.',
+  })
+  user_id: string | null;
+
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   expires_at: string | null;
 
@@ -73,6 +81,7 @@ export function toApiKeyResponse(key: ApiKeyEntity): ApiKeyResponseDto {
     scopes: key.scopes,
     environment: key.environment,
     status: keyStatus(key),
+    user_id: key.userId,
     expires_at: iso(key.expiresAt),
     last_used_at: iso(key.lastUsedAt),
     revoked_at: iso(key.revokedAt),

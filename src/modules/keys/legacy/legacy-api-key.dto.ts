@@ -32,6 +32,9 @@ export class LegacyApiKeyResponseDto {
   @ApiProperty({ enum: KEY_STATUSES })
   status: string;
 
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'The person a personal key belongs to; null for an organization key.' })
+  userId: string | null;
+
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   expiresAt: string | null;
 
@@ -81,6 +84,7 @@ export function toLegacyApiKeyResponse(key: ApiKeyEntity): LegacyApiKeyResponseD
     scopes: key.scopes,
     environment: key.environment,
     status: keyStatus(key),
+    userId: key.userId,
     expiresAt: iso(key.expiresAt),
     lastUsedAt: iso(key.lastUsedAt),
     revokedAt: iso(key.revokedAt),
