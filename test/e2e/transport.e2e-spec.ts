@@ -37,6 +37,24 @@ describe('transport security', () => {
       expect(response.headers['x-powered-by']).toBeUndefined();
     });
 
+    it('should let no cache keep an API answer, least of all a key shown once', async () => {
+      const created = await request(t.http)
+        .post('/api/v1/api-keys')
+        .set(...bearer(org.adminKey))
+        .send({ name: 'uncached' })
+        .expect(201);
+      expect(created.headers['cache-control']).toBe('no-store');
+      for (const path of ['/api/v1/agents', '/api/api-keys']) {
+        const response = await request(t.http)
+          .get(path)
+          .set(...bearer(org.adminKey))
+          .expect(200);
+        expect(response.headers['cache-control'], path).toBe('no-store');
+      }
+      const refused = await request(t.http).get('/api/v1/agents').expect(401);
+      expect(refused.headers['cache-control']).toBe('no-store');
+    });
+
     it('should serve plain HTTP so the quick start works', async () => {
       await request(t.http).get('/healthz').expect(200, { status: 'ok' });
     });

@@ -6,7 +6,15 @@ import { checkBodyShape } from '#src/common/http/body-shape.js';
 import { requestContext } from '#src/common/http/request-id.middleware.js';
 import { MEDIA_TYPES } from '#src/common/http/route-policy/accepts.decorator.js';
 import { RoutePolicies } from '#src/common/http/route-policy/route-policies.js';
-import { acceptedBodies, formBodies, httpsRedirect, legacyDeprecationHeaders, securityHeaders, unreadBodies } from '#src/common/http/security.middleware.js';
+import {
+  acceptedBodies,
+  formBodies,
+  httpsRedirect,
+  legacyDeprecationHeaders,
+  securityHeaders,
+  uncachedApiAnswers,
+  unreadBodies,
+} from '#src/common/http/security.middleware.js';
 import { setupSwagger } from '#src/common/http/swagger.js';
 import { answerUnparsableRequests } from '#src/common/http/unparsable-requests.js';
 import { mountAuthorizationServer } from '#src/modules/oauth/server/oauth-mount.js';
@@ -27,6 +35,7 @@ export function configureHttp(app: INestApplication, config: AppConfig, logger: 
     app.use(httpsRedirect);
   }
   app.use(securityHeaders(policies));
+  app.use(uncachedApiAnswers);
   app.use(legacyDeprecationHeaders(policies));
   mountWebApplication(app, config.http.webAppDir ?? webAppDir());
   mountAuthorizationServer(app);

@@ -54,6 +54,17 @@ export function securityHeaders(policies: RoutePolicies) {
   };
 }
 
+/**
+ * API answers belong to one caller and some carry a secret shown once (a new key, a webhook's secret, an
+ * OAuth client's): no browser or proxy cache keeps any of them. A route with its own rule (a stream) sets it later.
+ */
+export function uncachedApiAnswers(request: Request, response: Response, next: NextFunction): void {
+  if (request.path.startsWith('/api/')) {
+    response.setHeader('Cache-Control', 'no-store');
+  }
+  next();
+}
+
 /** Legacy routes say so, and point at their versioned successor where they name one (see Legacy()). */
 export function legacyDeprecationHeaders(policies: RoutePolicies) {
   return (request: Request, response: Response, next: NextFunction): void => {

@@ -18,8 +18,19 @@ const SECRET_PARAMETERS = new Set([
   'samlrequest',
 ]);
 
-/** A request's URL as the log writes it: path and query, with the values of secret parameters replaced. */
+/**
+ * The service's own credentials by their prefixes (keys, OAuth tokens and client secrets, session, invitation
+ * and reset tokens, webhook secrets): a client that puts one in a path or an unexpected parameter by mistake
+ * must not have it written to the log.
+ */
+const OWN_CREDENTIAL = /(svcsk_(?:live|test)_|sk_live_|svcat_|svcrt_|svccs_|svcses_|svcinv_|svcprt_|whsec_)[A-Za-z0-9_-]+/g;
+
+/** A request's URL as the log writes it: path and query, with credentials and the values of secret parameters replaced. */
 export function loggableUrl(originalUrl: string): string {
+  return withoutSecretParameters(originalUrl.replace(OWN_CREDENTIAL, '$1[REDACTED]'));
+}
+
+function withoutSecretParameters(originalUrl: string): string {
   const queryAt = originalUrl.indexOf('?');
   if (queryAt === -1) {
     return originalUrl;
