@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { describe, expect, it } from 'vitest';
+import { OrganizationsService } from '#src/modules/organizations/organizations.service.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { useTestApp } from '#test/utils/test-app.js';
 import { utcDate } from '#test/utils/utc-days.js';
@@ -210,6 +211,20 @@ describe('the audit log', () => {
     expect(all).not.toContain(TEST_PASSWORD);
     expect(all).not.toContain('a wrong password here');
     expect(all).not.toContain('svcses_');
+  });
+
+  it('should record the operator\u2019s plan changes, which decide single sign-on and the allowlist', async () => {
+    const org = await createOrg(t.app, { plan: 'pro' });
+    const organizations = t.app.get(OrganizationsService);
+    await organizations.changePlan(org.orgId, { plan: 'enterprise' });
+    await organizations.changePlan(org.orgId, { plan: 'enterprise' });
+    const [entry, ...others] = (await entries(org, '?action=organization.updated')).filter((candidate) => candidate.actor.type === 'system');
+    expect(others).toEqual([]);
+    expect(entry).toMatchObject({
+      actor: { type: 'system', id: null },
+      target: { type: 'organization', id: org.orgId },
+      details: { changes: { plan: { previous: 'pro', current: 'enterprise' } } },
+    });
   });
 
   it('should record settings changes and count a flood of blocked requests on one entry', async () => {

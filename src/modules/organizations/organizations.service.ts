@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
+import { diffChanges } from '#src/modules/events/event-map.js';
 import { newId } from '#src/common/ids/ids.js';
 import { NO_CLIENT, SYSTEM_ACTOR } from '#src/modules/audit/audit-actions.js';
 import { AuditLog } from '#src/modules/audit/audit-log.service.js';
@@ -102,17 +103,29 @@ export class OrganizationsService {
         throw AppError.invalid('Invalid limit overrides', errors);
       }
     }
-    const organization = await this.organizations.findById(id);
-    if (!organization) {
-      throw AppError.notFound('Organization', id);
-    }
-    const settings = { ...organization.settings };
-    if (change.limits === null) {
-      delete settings.limits;
-    } else if (change.limits !== undefined) {
-      settings.limits = change.limits;
-    }
-    const saved = await this.organizations.save(Object.assign(organization, { plan: change.plan ?? organization.plan, settings }));
+    const saved = await this.transactions.run(async (tx) => {
+      const organization = await this.organizations.findByIdForUpdate(id, tx);
+      if (!organization) {
+        throw AppError.notFound('Organization', id);
+      }
+      const before = { plan: organization.plan, limits: organization.settings.limits ?? null };
+      const settings = { ...organization.settings };
+      if (change.limits === null) {
+        delete settings.limits;
+      } else if (change.limits !== undefined) {
+        settings.limits = change.limits;
+      }
+      const updated = await this.organizations.save(Object.assign(organization, { plan: change.plan ?? organization.plan, settings }), tx);
+      const changes = diffChanges(before, { plan: updated.plan, limits: updated.settings.limits ?? null });
+      if (Object.keys(changes).length > 0) {
+        // The plan decides single sign-on, its enforcement and the allowlist: who changed it is on record.
+        await this.audit.record(
+          { orgId: id, action: 'organization.updated', actor: SYSTEM_ACTOR, client: NO_CLIENT, target: { type: 'organization', id }, details: { changes } },
+          tx,
+        );
+      }
+      return updated;
+    });
     await this.keys.invalidateOrganizationKeys(id);
     return saved;
   }
