@@ -164,6 +164,40 @@ describe('OAuth 2.0 for user-context calls', () => {
     }
   });
 
+  it('should keep a grant in use alive: a refresh token issued on day 29 still works on day 31', async () => {
+    const bea = await person('readonly');
+    const configuration = await publicClient(['read', 'offline_access']);
+    const { callback, verifier, state } = await authorize(configuration, 'read offline_access', bea);
+    const first = await client.authorizationCodeGrant(configuration, callback, { pkceCodeVerifier: verifier, expectedState: state });
+    clock.advance(29 * 86_400_000);
+    const second = await client.refreshTokenGrant(configuration, first.refresh_token!);
+    clock.advance(2 * 86_400_000);
+    const third = await client.refreshTokenGrant(configuration, second.refresh_token!);
+    await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${third.access_token}`).expect(200);
+    const [grant] = (await request(t.http).get('/api/v1/oauth-grants').set('Authorization', `Bearer ${third.access_token}`).expect(200)).body.grants;
+    expect(Date.parse(grant.expires_at)).toBeGreaterThan(clock.now().getTime() + 29 * 86_400_000);
+    // Unused for thirty days, the grant and its refresh token lapse.
+    clock.advance(31 * 86_400_000);
+    await expect(client.refreshTokenGrant(configuration, third.refresh_token!)).rejects.toThrow();
+  });
+
+  it('should show a person a page, not JSON, when an authorization cannot go back to the application', async () => {
+    const configuration = await publicClient(['read']);
+    const clientId = configuration.clientMetadata().client_id;
+    for (const query of [
+      `response_type=code&client_id=oac_unknown&redirect_uri=${encodeURIComponent(REDIRECT)}&scope=read`,
+      `response_type=code&client_id=${clientId}&redirect_uri=${encodeURIComponent('http://127.0.0.1:1/elsewhere')}&scope=read`,
+    ]) {
+      const response = await request(t.http).get(`/oauth/auth?${query}`).set('Accept', 'text/html');
+      expect(response.status, query).toBeGreaterThanOrEqual(400);
+      expect(response.status, query).toBeLessThan(500);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(response.text).toContain('could not be completed');
+      expect(response.text).toMatch(/invalid_client|invalid_redirect_uri/);
+    }
+  });
+
   it('should cap a token by its user\u2019s role: a readonly person granting write cannot write', async () => {
     const cy = await person('readonly');
     const configuration = await publicClient(['read', 'write']);

@@ -49,6 +49,12 @@ export class OAuthGrantsService {
     return this.payloads.latestGrantId(accountId, clientId, this.clock.now());
   }
 
+  /** A grant just used at the token endpoint lives `lifetimeS` more from now. */
+  async extend(grantId: string, lifetimeS: number): Promise<void> {
+    const now = this.clock.now();
+    await this.payloads.extendGrant(grantId, new Date(now.getTime() + lifetimeS * 1000), now);
+  }
+
   async get(auth: AuthContext, id: string): Promise<GrantView> {
     const grant = (await this.list(auth)).find((candidate) => candidate.id === id);
     if (!grant) {

@@ -93,6 +93,14 @@ export class OAuthPayloadsRepository extends GlobalRepository<OAuthPayloadEntity
     return row?.id;
   }
 
+  /** Moves a live grant's expiry to `expiresAt` (in its row and in the payload the library reads); a revoked or expired one is left gone. */
+  async extendGrant(grantId: string, expiresAt: Date, now: Date): Promise<void> {
+    await this.execute(
+      sql`UPDATE oauth_payload SET expires_at = ${expiresAt}, payload = jsonb_set(payload, '{exp}', to_jsonb(${Math.floor(expiresAt.getTime() / 1000)}::bigint))
+       WHERE model = 'Grant' AND id = ${grantId} AND (expires_at IS NULL OR expires_at > ${now})`,
+    );
+  }
+
   /** Deletes a grant and every code and token issued under it. */
   async revokeGrant(grantId: string, tx: Tx): Promise<void> {
     await this.execute(sql`DELETE FROM oauth_payload WHERE grant_id = ${grantId} OR (model = 'Grant' AND id = ${grantId})`, tx);

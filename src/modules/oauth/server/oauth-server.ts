@@ -12,7 +12,9 @@ import { OAuthGrantsService } from '#src/modules/oauth/grants/oauth-grants.servi
 import { auditGrantRevocations } from '#src/modules/oauth/server/grant-revocation-audit.js';
 import { oauthMetadataOnly } from '#src/modules/oauth/server/authorization-server-metadata.js';
 import { ClientRegistry } from '#src/modules/oauth/server/client-registry.js';
+import { escapeHtml, htmlPage, PAGE_CONTENT_SECURITY_HEADER } from '#src/common/http/html-page.js';
 import { consentOncePolicy, IMPLIED_PROMPT, offlineAccessAsksConsent } from '#src/modules/oauth/server/consent-policy.js';
+import { GRANT_IDLE_LIFETIME_S, slidingGrantLifetime } from '#src/modules/oauth/server/grant-lifetime.js';
 import { OAuthAccounts } from '#src/modules/oauth/server/oauth-accounts.js';
 import { OAuthAdapter } from '#src/modules/oauth/server/oauth-adapter.js';
 import type { AccountContext, ConsentContext, InteractionPolicy, OidcProvider, ProviderErrors } from '#src/modules/oauth/server/oidc-provider.types.js';
@@ -135,7 +137,14 @@ export class OAuthServer implements OnModuleInit {
       rotateRefreshToken: true,
       issueRefreshToken: (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }, code: { scopes: Set<string> }) =>
         client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
-      ttl: { AccessToken: 3_600, AuthorizationCode: 60, RefreshToken: 30 * 86_400, Interaction: 600, Session: 86_400, Grant: 30 * 86_400 },
+      ttl: {
+        AccessToken: 3_600,
+        AuthorizationCode: 60,
+        RefreshToken: GRANT_IDLE_LIFETIME_S,
+        Interaction: 600,
+        Session: 86_400,
+        Grant: GRANT_IDLE_LIFETIME_S,
+      },
       extraParams: [IMPLIED_PROMPT],
       interactions: {
         url: (_ctx: unknown, interaction: { uid: string }) => `${OAUTH_PATH}/interaction/${interaction.uid}`,
@@ -144,9 +153,11 @@ export class OAuthServer implements OnModuleInit {
       cookies: { keys: [createHmac('sha256', this.config.keys.hashSecret).update('oauth-cookies').digest('base64url')] },
       // ID tokens are not issued (no `openid` scope): this key only satisfies the library, and need not outlive the process.
       jwks: { keys: [{ ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }), use: 'sig' }] },
-      renderError: (ctx: { type: string; body: unknown }, out: Record<string, string>) => {
-        ctx.type = 'json';
-        ctx.body = out;
+      // Errors the library cannot send back to the application (an unknown client, a redirect address not registered) reach a person's browser.
+      renderError: (ctx: { type: string; body: unknown; set(header: string, value: string): void }, out: Record<string, string | undefined>) => {
+        ctx.type = 'html';
+        ctx.set('Content-Security-Policy', PAGE_CONTENT_SECURITY_HEADER);
+        ctx.body = authorizationErrorPage(out.error ?? 'server_error', out.error_description);
       },
     });
     withPrefix(provider.AccessToken.prototype, ACCESS_TOKEN_PREFIX);
@@ -162,9 +173,18 @@ export class OAuthServer implements OnModuleInit {
     provider.proxy = true;
     auditGrantRevocations(provider, this.audit);
     provider.use(offlineAccessAsksConsent);
+    provider.use(slidingGrantLifetime((grantId, lifetimeS) => this.grants.extend(grantId, lifetimeS)));
     provider.use(oauthMetadataOnly(OAUTH_SCOPES));
     return provider;
   }
+}
+
+function authorizationErrorPage(error: string, description: string | undefined): string {
+  const explained = description ? `<p>${escapeHtml(description)}.</p>` : '';
+  return htmlPage(
+    'The application\u2019s request could not be completed',
+    `${explained}<p>Tell the application\u2019s developer: its authorization request was refused (<code>${escapeHtml(error)}</code>).</p><p><a href="/">Go to the console</a></p>`,
+  );
 }
 
 /** Tokens say what they are (`svcat_…`, `svcrt_…`), so a leaked one is recognised by scanners. */

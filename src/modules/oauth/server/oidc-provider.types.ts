@@ -9,7 +9,7 @@ export interface ProviderContext {
   status?: number;
   body?: unknown;
   /** Set once the library has matched the request to one of its routes (`discovery`, `token`, …). */
-  oidc?: { route?: string };
+  oidc?: { route?: string; entities?: Partial<Record<'RefreshToken' | 'AuthorizationCode' | 'Grant', { jti?: string; accountId?: string }>> };
 }
 
 export interface OidcProvider {
