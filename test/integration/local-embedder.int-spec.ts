@@ -170,6 +170,19 @@ describe('LocalEmbedder', () => {
     together.flat().forEach((vector, index) => expect(dot(vector, alone[index])).toBeCloseTo(1, 6));
   });
 
+  it('should let a small call made behind a very large one through after one batch, not after all of it', async () => {
+    const single = new LocalEmbedder({ threads: 1, batchSize: 4 });
+    try {
+      const finished: string[] = [];
+      const large = single.embedDocuments(sentences(80, 'ledger')).then(() => finished.push('large'));
+      const small = single.embedDocuments(['one small upload']).then(() => finished.push('small'));
+      await Promise.all([large, small]);
+      expect(finished).toEqual(['small', 'large']);
+    } finally {
+      await single.close();
+    }
+  });
+
   it('should reject every call with texts in a failed batch, and no other', async () => {
     const single = new LocalEmbedder({ threads: 1, batchSize: 8 });
     try {

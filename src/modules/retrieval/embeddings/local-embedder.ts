@@ -84,7 +84,7 @@ export class LocalEmbedder extends Embedder implements OnApplicationShutdown {
   private readonly workerFile: string;
   private pool: Piscina<LocalEmbeddingTask, LocalEmbeddingResult> | undefined;
   private closed = false;
-  /** Document calls with texts not yet sent to a thread, oldest first. */
+  /** Document calls with texts not yet sent to a thread, in the order of their next turn. */
   private readonly waiting: DocumentRequest[] = [];
   private documentBatchesInFlight = 0;
 
@@ -139,20 +139,22 @@ export class LocalEmbedder extends Embedder implements OnApplicationShutdown {
 
   /**
    * Keeps each thread busy with one full batch: the texts of concurrent calls (a sync embeds several
-   * documents at once, each with a few chunks) share batches, in call order. A call alone is sent at once.
+   * documents at once, each with a few chunks) share batches, and calls take turns batch by batch, so a
+   * small call made behind a very large one waits for one batch, not for all of it. A call alone is sent at once.
    */
   private dispatch(): void {
     while (this.documentBatchesInFlight < this.threadCount && this.waiting.length > 0) {
       const parts: BatchPart[] = [];
       let size = 0;
       while (size < this.batchSize && this.waiting.length > 0) {
-        const request = this.waiting[0];
+        const request = this.waiting.shift()!;
         const end = Math.min(request.texts.length, request.next + this.batchSize - size);
         parts.push({ request, start: request.next, end });
         size += end - request.next;
         request.next = end;
-        if (end === request.texts.length) {
-          this.waiting.shift();
+        if (end < request.texts.length) {
+          // Back of the line: a large document (one organization's 50 MiB upload) takes turns with the others.
+          this.waiting.push(request);
         }
       }
       this.documentBatchesInFlight += 1;
