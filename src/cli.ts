@@ -115,6 +115,23 @@ program
     process.stdout.write(`${JSON.stringify({ organization: { id: view.organization.id, name: view.organization.name, ip_allowlist: view.ipAllowlist } })}\n`);
   });
 
+program
+  .command('key:create')
+  .description(
+    'Issue an organization key (belonging to no person, limited by its scopes alone), as org:create does for the first one: the way back to an organization key once all were revoked; prints one JSON line with the key, shown once',
+  )
+  .requiredOption('--org <id>', 'organization id (org_…)')
+  .requiredOption('--name <name>', 'what the key is for')
+  .option('--scopes <list>', 'comma-separated scopes', 'admin')
+  .option('--environment <environment>', 'live or test', 'live')
+  .action(async (raw: Record<string, unknown>) => {
+    const { keyCreatedLine, parseKeyCreateOptions } = await import('#src/cli/key-create.js');
+    const { orgId, input } = parseKeyCreateOptions(raw);
+    const { OrganizationsService } = await import('#src/modules/organizations/organizations.service.js');
+    const issued = await withApp((app) => app.get(OrganizationsService).createOrganizationKey(orgId, input));
+    process.stdout.write(`${keyCreatedLine(orgId, issued)}\n`);
+  });
+
 registerSsoCommands(program, withApp, fail);
 
 program

@@ -227,6 +227,21 @@ describe('the audit log', () => {
     });
   });
 
+  it('should give an organization whose keys were all revoked an organization key from the operator, audited', async () => {
+    const org = await createOrg(t.app);
+    const adminKeyId = (await as(org.adminKey).get('/api/v1/api-keys').expect(200)).body.api_keys[0].id;
+    await as(org.adminKey).delete(`/api/v1/api-keys/${adminKeyId}`).expect(204);
+    const issued = await t.app.get(OrganizationsService).createOrganizationKey(org.orgId, { name: 'Recovered', scopes: ['admin'], environment: 'live' });
+    const listed = await as(issued.key).get('/api/v1/api-keys').expect(200);
+    expect(listed.body.api_keys.find((key: { id: string }) => key.id === issued.entity.id)).toMatchObject({ user_id: null, scopes: ['admin'] });
+    const logged = await as(issued.key).get('/api/v1/audit-log?action=api_key.created').expect(200);
+    const entry = (logged.body.entries as Entry[]).find((candidate) => candidate.target?.id === issued.entity.id);
+    expect(entry).toMatchObject({ actor: { type: 'system', id: null }, details: { name: 'Recovered', scopes: ['admin'], user_id: null } });
+    await expect(
+      t.app.get(OrganizationsService).createOrganizationKey('org_01JD8X0Q5W3V7N2K4M6P8R9T1A', { name: 'x', scopes: ['read'], environment: 'live' }),
+    ).rejects.toThrow('not found');
+  });
+
   it('should record settings changes and count a flood of blocked requests on one entry', async () => {
     const org = await createOrg(t.app, { plan: 'enterprise' });
     await as(org.adminKey)

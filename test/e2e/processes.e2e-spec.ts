@@ -198,7 +198,7 @@ describe('the cli', () => {
   ); // A dozen CLI processes, each starting the whole application: minutes on a loaded machine.
 
   it.runIf(OPERATOR_SEQUENCES)(
-    'should change an organization\u2019s plan and limit overrides, refusing bad ones',
+    'should change an organization\u2019s plan and limit overrides, and issue an organization key, refusing bad options',
     async () => {
       const created = await runProcess(CLI, ['org:create', '--name', 'Plans', '--admin-email', 'plans@acme.test'], cliEnv());
       const orgId = (JSON.parse(created.stdout) as { organization: { id: string } }).organization.id;
@@ -209,6 +209,13 @@ describe('the cli', () => {
         organization: { id: orgId, name: 'Plans', plan: 'enterprise', settings: { limits: { requests_per_day: 500000 } } },
       });
 
+      const issued = await runProcess(CLI, ['key:create', '--org', orgId, '--name', 'Recovered', '--scopes', 'read,execute'], cliEnv());
+      expect(issued.code, issued.stderr).toBe(0);
+      expect(JSON.parse(issued.stdout)).toEqual({
+        api_key: expect.objectContaining({ name: 'Recovered', scopes: ['read', 'execute'], environment: 'live', key: expect.stringMatching(/^svcsk_live_/) }),
+        organization_id: orgId,
+      });
+
       for (const [args, message] of [
         [['org:plan', '--id', 'org_nope', '--plan', 'pro'], '--id'],
         [['org:plan', '--id', orgId, '--plan', 'platinum'], '--plan'],
@@ -217,6 +224,7 @@ describe('the cli', () => {
         [['org:plan', '--id', orgId, '--limits', '{"requests_per_minute": 0}'], 'requests_per_minute'],
         [['org:plan', '--id', orgId, '--limits', '{"requests_per_minute": 10}'], 'requests_per_minute must be at least 1000'],
         [['org:plan', '--id', 'org_01JD8X0Q5W3V7N2K4M6P8R9T1A', '--plan', 'pro'], 'not found'],
+        [['key:create', '--org', orgId, '--name', 'ops', '--scopes', 'admin,root'], '--scopes'],
       ] as const) {
         const result = await runProcess(CLI, [...args], cliEnv());
         expect(result.code, args.join(' ')).not.toBe(0);

@@ -6,8 +6,8 @@ import { newId } from '#src/common/ids/ids.js';
 import { NO_CLIENT, SYSTEM_ACTOR } from '#src/modules/audit/audit-actions.js';
 import { AuditLog } from '#src/modules/audit/audit-log.service.js';
 import { InvitationsService, type Invitation } from '#src/modules/auth/invitations/invitations.service.js';
-import { ApiKeysService } from '#src/modules/keys/api-keys.service.js';
-import type { ApiKeyEntity } from '#src/modules/keys/api-key.entity.js';
+import { ApiKeysService, type IssuedKey } from '#src/modules/keys/api-keys.service.js';
+import type { ApiKeyEntity, KeyEnvironment } from '#src/modules/keys/api-key.entity.js';
 import { limitOverrideErrors } from '#src/modules/limits/plan-limits.js';
 import { OrganizationEntity, type Plan } from '#src/modules/organizations/organization.entity.js';
 import { OrganizationsRepository } from '#src/modules/organizations/organizations.repository.js';
@@ -28,6 +28,13 @@ export interface CreatedOrganization {
   key: string;
   /** The admin's invitation: how a person signs in to the new organization. */
   invitation: Invitation;
+}
+
+/** A key the operator issues: versioned, never expiring, belonging to no person. */
+export interface OperatorKeyInput {
+  name: string;
+  scopes: string[];
+  environment: KeyEnvironment;
 }
 
 export interface PlanChange {
@@ -72,23 +79,50 @@ export class OrganizationsService {
       tx,
     );
     const admin = await this.users.createInTx(organization.id, { email: input.adminEmail, name: input.adminName ?? null, role: 'admin' }, tx);
-    const { entity, key } = await this.keys.issue(organization.id, { name: 'Admin key', scopes: ['admin'], format: 'versioned', environment: 'live' }, tx);
-    const byOperator = { orgId: organization.id, actor: SYSTEM_ACTOR, client: NO_CLIENT };
-    await this.audit.record(
-      { ...byOperator, action: 'user.created', target: { type: 'user', id: admin.id }, details: { email: admin.email, role: admin.role } },
-      tx,
-    );
     await this.audit.record(
       {
-        ...byOperator,
+        orgId: organization.id,
+        actor: SYSTEM_ACTOR,
+        client: NO_CLIENT,
+        action: 'user.created',
+        target: { type: 'user', id: admin.id },
+        details: { email: admin.email, role: admin.role },
+      },
+      tx,
+    );
+    const { entity, key } = await this.issueOperatorKey(organization.id, { name: 'Admin key', scopes: ['admin'], environment: 'live' }, tx);
+    const invitation = await this.invitations.invite(admin, undefined, tx);
+    return { organization, admin, apiKey: entity, key, invitation };
+  }
+
+  /**
+   * The operator's way to an organization key (`key:create`): one that belongs to no person, limited by its
+   * scopes alone, as the first one `org:create` prints. An organization whose keys were all revoked gets one back.
+   */
+  async createOrganizationKey(orgId: string, input: OperatorKeyInput): Promise<IssuedKey> {
+    return this.transactions.run(async (tx) => {
+      if (!(await this.organizations.findByIdForUpdate(orgId, tx))) {
+        throw AppError.notFound('Organization', orgId);
+      }
+      return this.issueOperatorKey(orgId, input, tx);
+    });
+  }
+
+  private async issueOperatorKey(orgId: string, input: OperatorKeyInput, tx: Tx): Promise<IssuedKey> {
+    const issued = await this.keys.issue(orgId, { ...input, format: 'versioned' }, tx);
+    const { entity } = issued;
+    await this.audit.record(
+      {
+        orgId,
+        actor: SYSTEM_ACTOR,
+        client: NO_CLIENT,
         action: 'api_key.created',
         target: { type: 'api_key', id: entity.id },
         details: { name: entity.name, scopes: entity.scopes, user_id: null },
       },
       tx,
     );
-    const invitation = await this.invitations.invite(admin, undefined, tx);
-    return { organization, admin, apiKey: entity, key, invitation };
+    return issued;
   }
 
   /**
