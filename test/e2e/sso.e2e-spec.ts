@@ -194,6 +194,17 @@ describe('single sign-on', () => {
       expect(session.body.user.email).toBe('gina@acme-saml.test');
     });
 
+    it('should refuse a NameID that is not an address a user may have, and clean a display name of control characters', async () => {
+      const { post } = await samlRoundTrip('kim@acme-saml.test', idp, connectionId, { nameId: 'kim,admin@acme-saml.test' });
+      expectPage(await post(), 401, 'Authentication failed');
+      expect((await auditActions(org.orgId, 'sso.failed'))[0].details.reason).toBe('invalid_email');
+
+      const named = await (await samlRoundTrip('kim@acme-saml.test', idp, connectionId, { attributes: { displayName: 'Kim\tKnight\n' } })).post();
+      expect(named.status, named.text).toBe(303);
+      const session = await request(t.http).get('/api/auth/session').set('Cookie', sessionCookieOf(named)).expect(200);
+      expect(session.body.user).toMatchObject({ email: 'kim@acme-saml.test', name: 'Kim Knight' });
+    });
+
     it('should show Unauthorized domain for an address outside the organization\u2019s verified domains', async () => {
       const { post } = await samlRoundTrip('mallory@acme-saml.test', idp, connectionId, { nameId: 'mallory@elsewhere.test' });
       expectPage(await post(), 403, 'Unauthorized domain');
@@ -273,6 +284,27 @@ describe('single sign-on', () => {
       expect(log.body.entries[0].details).toMatchObject({ reason: expect.any(String), count: 3, last_at: expect.any(String) });
     });
 
+    it('should keep what an unsigned response says out of the audit log, so that varied ones are counted on one entry', async () => {
+      const flooded = await ssoOrg('flooded.test');
+      const floodedConnection = await samlConnection(flooded, idp);
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const start = await request(t.http).get('/api/auth/sso?email=anyone@flooded.test').expect(302);
+        const { id } = idp.readRequest(start.headers.location);
+        const statusError =
+          `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_r${attempt}" Version="2.0" InResponseTo="${id}">` +
+          '<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Requester"/>' +
+          `<samlp:StatusMessage>Your account is locked. Call +1-555-0100, ref ${attempt}</samlp:StatusMessage></samlp:Status></samlp:Response>`;
+        expectPage(await postAcs(floodedConnection, Buffer.from(statusError).toString('base64')), 401, 'Authentication failed');
+        expectPage(
+          await postAcs(floodedConnection, Buffer.from(`${'<a>'.repeat(attempt + 1)}ref ${attempt}`).toString('base64')),
+          401,
+          'Authentication failed',
+        );
+      }
+      const failures = await auditActions(flooded.orgId, 'sso.failed');
+      expect(failures.map((entry) => ({ details: entry.details, count: entry.count }))).toEqual([{ details: { reason: 'invalid_response' }, count: 10 }]);
+    });
+
     it('should hold the organization\u2019s IP allowlist at the callback', async () => {
       const guarded = await ssoOrg('guarded.test');
       const guardedConnection = await samlConnection(guarded, idp);
@@ -347,7 +379,7 @@ describe('single sign-on', () => {
       const response = await callback(await op.signIn(authorizeUrl, 'verbose'), flowCookie);
       expect(response.status, response.text).toBe(303);
       const session = await request(t.http).get('/api/auth/session').set('Cookie', sessionCookieOf(response)).expect(200);
-      expect(session.body.user.name).toBe('Vera '.repeat(100).slice(0, 200));
+      expect(session.body.user.name).toBe('Vera '.repeat(100).slice(0, 200).trim());
     });
 
     it('should refuse a wrong state, a wrong nonce, a missing flow cookie and a reused code', async () => {
@@ -375,6 +407,124 @@ describe('single sign-on', () => {
       expectPage(await callback(code, reused.flowCookie), 401, 'Authentication failed');
     });
 
+    it('should take the e-mail from the ID token when the provider puts it there', async () => {
+      const inToken = await ssoOrg('id-token.test');
+      const idTokenOp = await startOpenIdProvider({
+        clients: [],
+        accounts: [
+          { sub: 'ida', email: 'ida@id-token.test', email_verified: true, name: 'Ida' },
+          { sub: 'unverified', email: 'ute@id-token.test', email_verified: false },
+        ],
+        conformIdTokenClaims: false,
+      });
+      try {
+        const id = (
+          await connections().addOidc(inToken.orgId, { name: 'OP', issuer: idTokenOp.issuer, clientId: 'aqs-id-token', clientSecret: 'aqs-client-secret' })
+        ).id;
+        await idTokenOp.registerClient({
+          client_id: 'aqs-id-token',
+          client_secret: 'aqs-client-secret',
+          redirect_uris: [`${ORIGIN}/api/auth/oidc/${id}/callback`],
+        });
+        const signedIn = await startOidc('ida@id-token.test');
+        const response = await callback(await idTokenOp.signIn(signedIn.authorizeUrl, 'ida'), signedIn.flowCookie);
+        expect(response.status, response.text).toBe(303);
+        const session = await request(t.http).get('/api/auth/session').set('Cookie', sessionCookieOf(response)).expect(200);
+        expect(session.body.user).toMatchObject({ email: 'ida@id-token.test', name: 'Ida' });
+        const unverified = await startOidc('ute@id-token.test');
+        expectPage(await callback(await idTokenOp.signIn(unverified.authorizeUrl, 'unverified'), unverified.flowCookie), 401, 'Authentication failed');
+        expect((await auditActions(inToken.orgId, 'sso.failed'))[0].details.reason).toBe('email_not_verified');
+      } finally {
+        await idTokenOp.close();
+      }
+    });
+
+    it('should refuse an e-mail claim that is not an address a user may have, before its domain, and create no one', async () => {
+      const malformed = [
+        'x@evil.test\n@acme-oidc.test',
+        'a b <x@evil.test>@acme-oidc.test',
+        '@acme-oidc.test',
+        'a\u0000b@acme-oidc.test',
+        'a,b@acme-oidc.test',
+      ];
+      for (const [index, email] of malformed.entries()) {
+        op.setAccount({ sub: `malformed-${index}`, email, email_verified: true });
+        const { authorizeUrl, flowCookie } = await startOidc('ada@acme-oidc.test');
+        expectPage(await callback(await op.signIn(authorizeUrl, `malformed-${index}`), flowCookie), 401, 'Authentication failed');
+        const [failure] = await auditActions(org.orgId, 'sso.failed');
+        expect({ details: failure.details, count: failure.count }, JSON.stringify(email)).toEqual({ details: { reason: 'invalid_email' }, count: index + 1 });
+      }
+      const users = await request(t.http)
+        .get('/api/v1/users?limit=200')
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      const emails: string[] = users.body.users.map((user: { email: string }) => user.email);
+      expect(emails.filter((email) => /evil|^@|,/.test(email) || email.includes('\u0000'))).toEqual([]);
+
+      // Trimmed and lower-cased like an address an admin types.
+      op.setAccount({ sub: 'spaced', email: '  Spaced@ACME-oidc.test ', email_verified: true });
+      const spaced = await startOidc('spaced@acme-oidc.test');
+      const response = await callback(await op.signIn(spaced.authorizeUrl, 'spaced'), spaced.flowCookie);
+      expect(response.status, response.text).toBe(303);
+      const session = await request(t.http).get('/api/auth/session').set('Cookie', sessionCookieOf(response)).expect(200);
+      expect(session.body.user.email).toBe('spaced@acme-oidc.test');
+    });
+
+    it('should clean a display name of control characters rather than refuse the sign-in, and drop one left empty', async () => {
+      op.setAccount({ sub: 'nul-name', email: 'nel@acme-oidc.test', email_verified: true, name: '\u0000Nel\r\nNull\u0007' });
+      op.setAccount({ sub: 'no-name', email: 'nina@acme-oidc.test', email_verified: true, name: '\u0000\n\t' });
+      for (const [sub, email, name] of [
+        ['nul-name', 'nel@acme-oidc.test', 'Nel Null'],
+        ['no-name', 'nina@acme-oidc.test', null],
+      ] as const) {
+        const { authorizeUrl, flowCookie } = await startOidc(email);
+        const response = await callback(await op.signIn(authorizeUrl, sub), flowCookie);
+        expect(response.status, response.text).toBe(303);
+        const session = await request(t.http).get('/api/auth/session').set('Cookie', sessionCookieOf(response)).expect(200);
+        expect(session.body.user).toMatchObject({ email, name });
+      }
+    });
+
+    it('should count repeated errors sent to the callback on one audit entry, keeping the error code and never its description', async () => {
+      const { authorizeUrl, flowCookie } = await startOidc('ada@acme-oidc.test');
+      const state = new URL(authorizeUrl).searchParams.get('state')!;
+      const errorCallback = (error: string, description: string) =>
+        request(t.http)
+          .get(`/api/auth/oidc/${connectionId}/callback`)
+          .query({ error, error_description: description, state, iss: op.issuer })
+          .set('Cookie', flowCookie);
+      for (let attempt = 0; attempt < 20; attempt++) {
+        expectPage(await errorCallback('access_denied', `Your account is locked. Call +1-555-0100, ref ${attempt}`), 401, 'Authentication failed');
+      }
+      for (let attempt = 0; attempt < 5; attempt++) {
+        expectPage(await errorCallback(`made_up_${attempt}`, 'anything'), 401, 'Authentication failed');
+      }
+      const failures = (await auditActions(org.orgId, 'sso.failed')).filter((entry) => ['access_denied', 'other'].includes(String(entry.details.detail)));
+      expect(failures.map((entry) => ({ ...entry.details, count: entry.count }))).toEqual([
+        expect.objectContaining({ reason: 'provider_error', detail: 'other', count: 5 }),
+        expect.objectContaining({ reason: 'provider_error', detail: 'access_denied', count: 20 }),
+      ]);
+      expect(JSON.stringify(failures)).not.toContain('locked');
+    });
+
+    it('should sign in every one of several first sign-ins of one new person at the same moment, creating them once', async () => {
+      op.setAccount({ sub: 'racer', email: 'racer@acme-oidc.test', email_verified: true });
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          const { authorizeUrl, flowCookie } = await startOidc('racer@acme-oidc.test');
+          return { redirect: await op.signIn(authorizeUrl, 'racer'), flowCookie };
+        }),
+      );
+      const responses = await Promise.all(answers.map(({ redirect, flowCookie }) => callback(redirect, flowCookie)));
+      expect(responses.map((response) => response.status)).toEqual(Array(8).fill(303));
+      const sessions = await Promise.all(
+        responses.map(async (response) => (await request(t.http).get('/api/auth/session').set('Cookie', sessionCookieOf(response)).expect(200)).body),
+      );
+      expect(new Set(sessions.map((session) => session.user.id)).size).toBe(1);
+      const created = (await auditActions(org.orgId, 'user.created')).filter((entry) => entry.details.email === 'racer@acme-oidc.test');
+      expect(created).toHaveLength(1);
+    });
+
     it('should refuse an e-mail the provider has not verified, and one outside the verified domains', async () => {
       const unverified = await startOidc('una@acme-oidc.test');
       expectPage(await callback(await op.signIn(unverified.authorizeUrl, 'unverified'), unverified.flowCookie), 401, 'Authentication failed');
@@ -389,6 +539,21 @@ describe('single sign-on', () => {
     it('should answer a page for an address whose domain no organization verified', async () => {
       expectPage(await request(t.http).get('/api/auth/sso?email=someone@nowhere.test'), 404, 'Single sign-on is not set up');
       expectPage(await request(t.http).get('/api/auth/sso?email=not-an-address'), 404, 'Single sign-on is not set up');
+    });
+
+    it('should answer the same page, never a 500, for an address that is not one a user may have', async () => {
+      await ssoOrg('routed.test');
+      for (const email of [
+        'a@routed.test%00',
+        'a%00@routed.test',
+        'a@routed.test%0A',
+        'x@evil.test%0A@routed.test',
+        '@routed.test',
+        'a@routed.test%ED%A0%80',
+        'a,b@routed.test',
+      ]) {
+        expectPage(await request(t.http).get(`/api/auth/sso?email=${email}`), 404, 'Single sign-on is not set up');
+      }
     });
 
     it('should need the enterprise plan to configure, and stop signing in after a downgrade while keeping the configuration', async () => {

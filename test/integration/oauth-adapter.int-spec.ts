@@ -67,6 +67,7 @@ describe('the authorization server store', () => {
         clients: [{ client_id: 'app', client_secret: 'app-secret', redirect_uris: [REDIRECT] }],
         accounts: [{ sub: 'usr_ada', email: 'ada@acme.test', email_verified: true }],
         adapter,
+        conformIdTokenClaims: false,
       });
       configuration = await client.discovery(new URL(op.issuer), 'app', 'app-secret', undefined, { execute: [client.allowInsecureRequests] });
     });

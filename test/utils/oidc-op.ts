@@ -67,6 +67,12 @@ export interface OpenIdProviderOptions {
   accounts: OidcAccount[];
   /** The provider's store (oidc-provider's `adapter` factory); default its own in-memory one. */
   adapter?: (model: string) => unknown;
+  /**
+   * oidc-provider's `conformIdTokenClaims`. True (its default, OpenID Connect Core §5.4): the scopes'
+   * claims (`email`, `name`) are only at UserInfo. False: they are in the ID token too, as many identity
+   * providers put them.
+   */
+  conformIdTokenClaims?: boolean;
 }
 
 export async function startOpenIdProvider(options: OpenIdProviderOptions): Promise<TestOpenIdProvider> {
@@ -90,8 +96,7 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions): Promi
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     scopes: ['openid', 'email', 'profile'],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    // Puts the scopes' claims into the ID token too, not only into userinfo, as many identity providers do.
-    conformIdTokenClaims: false,
+    conformIdTokenClaims: options.conformIdTokenClaims ?? true,
     findAccount: (_ctx: unknown, sub: string) => {
       const account = accounts.get(sub);
       return account && { accountId: sub, claims: () => ({ ...account }) };

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayUnique, IsEmail, IsInt, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { ArrayUnique, IsEmail, IsInt, isEmail, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { AppError } from '#src/common/errors/app.error.js';
 import { exampleId, ID_PREFIXES, idPattern, type IdKind } from '#src/common/ids/ids.js';
 
@@ -24,13 +24,23 @@ export function NoRepeats(): PropertyDecorator {
 }
 
 export const MAX_EMAIL_LENGTH = 320;
+const ACCOUNT_EMAIL = { require_tld: false };
 
 /**
  * A person's e-mail address. Addresses without a dotted domain (`admin@localhost`, `ops@intranet`) are accepted:
  * self-hosted installations use them, and the first start creates one.
  */
 export function IsAccountEmail(message = '$property must be a valid email address'): PropertyDecorator {
-  return applyDecorators(Trimmed(), IsEmail({ require_tld: false }, { message }), MaxLength(MAX_EMAIL_LENGTH));
+  return applyDecorators(Trimmed(), IsEmail(ACCOUNT_EMAIL, { message }), MaxLength(MAX_EMAIL_LENGTH));
+}
+
+/**
+ * Whether an address that does not come in a JSON body (an identity provider's claim, a query parameter)
+ * passes IsAccountEmail. A body's unpaired surrogates are refused before validation; here they are refused
+ * first too, since the validator throws on them.
+ */
+export function isAccountEmail(value: string): boolean {
+  return value.length <= MAX_EMAIL_LENGTH && !/\p{Cs}/u.test(value) && isEmail(value, ACCOUNT_EMAIL);
 }
 
 /** A prefixed id field (`agt_01J…`). A value of the wrong shape is a 400, never a database lookup. */

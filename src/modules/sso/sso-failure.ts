@@ -25,8 +25,12 @@ export const FAILURE_PAGES: Record<SsoFailurePage, { status: number; title: stri
 };
 
 /**
- * A single sign-on that did not end in a session. `reason` goes to the log and the audit entry only; the
- * person sees the page.
+ * A single sign-on that did not end in a session; the person sees the page only.
+ *
+ * - `reason` and `detail` go to the log and the audit entry. A detail is a value of few possible forms (a
+ *   domain, a status or error code), so that repeated failures stay identical and are counted on one entry.
+ * - `explanation`, a library's message that may quote what the caller sent, goes to the log only: anyone
+ *   can post to the callback, and text of their choosing would make each audit entry new.
  */
 export class SsoFailure extends Error {
   override name = 'SsoFailure';
@@ -35,6 +39,7 @@ export class SsoFailure extends Error {
     readonly page: SsoFailurePage,
     readonly reason: string,
     readonly detail?: string,
+    readonly explanation?: string,
   ) {
     super(`${page}: ${reason}${detail ? ` (${detail})` : ''}`);
   }

@@ -23,7 +23,10 @@ export class SsoPageFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<Request>();
     const response = host.switchToHttp().getResponse<Response>();
     const connection = connectionOf(request);
-    this.logger.warn({ reason: failure.reason, detail: failure.detail, connection_id: connection?.id }, `single sign-on failed: ${failure.reason}`);
+    this.logger.warn(
+      { reason: failure.reason, detail: failure.detail, explanation: failure.explanation?.slice(0, 300), connection_id: connection?.id },
+      `single sign-on failed: ${failure.reason}`,
+    );
     if (connection) {
       await this.audit.recordRefusal({
         orgId: connection.orgId,

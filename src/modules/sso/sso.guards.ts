@@ -3,11 +3,13 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { idPattern } from '#src/common/ids/ids.js';
+import { isAccountEmail } from '#src/common/validation/validators.js';
 import type { SsoType } from '#src/modules/sso/connections/sso-connection.entity.js';
 import { OrganizationsRepository } from '#src/modules/organizations/organizations.repository.js';
 import { SsoConnectionsService } from '#src/modules/sso/connections/sso-connections.service.js';
 import { DomainsService } from '#src/modules/sso/domains/domains.service.js';
 import { flowSession } from '#src/modules/sso/oidc/flow-cookie.js';
+import { providerErrorOf } from '#src/modules/sso/oidc/provider-error.js';
 import { SsoFailure } from '#src/modules/sso/sso-failure.js';
 import type { SsoRequest } from '#src/modules/sso/sso-request.js';
 
@@ -58,7 +60,10 @@ function connectionGuard(type: SsoType) {
         throw error;
       }
       if (error || !user) {
-        throw new SsoFailure('authentication_failed', 'invalid_response', messageOf(error) ?? messageOf(info));
+        const providerError = type === 'oidc' ? providerErrorOf(error, info) : undefined;
+        throw providerError
+          ? new SsoFailure('authentication_failed', 'provider_error', providerError)
+          : new SsoFailure('authentication_failed', 'invalid_response', undefined, messageOf(error) ?? messageOf(info));
       }
       return user;
     }
@@ -86,7 +91,7 @@ export class SsoStartGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<SsoRequest>();
     const email = typeof request.query.email === 'string' ? request.query.email.trim().toLowerCase() : '';
-    if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 320) {
+    if (!isAccountEmail(email)) {
       throw new SsoFailure('not_configured', 'invalid_email');
     }
     const orgId = await this.domains.organizationOf(email);

@@ -9,7 +9,7 @@ const DISCOVERY_TTL_MS = 3_600_000;
 
 /**
  * Discovered OpenID providers, one per connection, kept an hour. Every request to a provider (discovery,
- * keys, token) goes through the SSRF guard; plain http is accepted only where private targets are.
+ * keys, token, UserInfo) goes through the SSRF guard; plain http is accepted only where private targets are.
  */
 @Injectable()
 export class OidcConfigurations {

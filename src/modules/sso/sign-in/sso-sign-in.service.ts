@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { ClientInfo } from '#src/common/auth/auth-context.js';
+import type { Role } from '#src/common/auth/permissions.js';
 import { TransactionRunner } from '#src/common/database/transaction.js';
+import { toAppError } from '#src/common/errors/all-exceptions.filter.js';
+import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { AuditLog } from '#src/modules/audit/audit-log.service.js';
 import { IpGate } from '#src/modules/auth/ip-allowlist/ip-gate.js';
 import { storedAllowlist } from '#src/modules/auth/ip-allowlist/ip-allowlist.js';
@@ -8,9 +11,10 @@ import { SessionsService, type OpenedSession } from '#src/modules/auth/sessions/
 import { OrganizationsRepository } from '#src/modules/organizations/organizations.repository.js';
 import type { SsoConnectionEntity } from '#src/modules/sso/connections/sso-connection.entity.js';
 import { DomainsService } from '#src/modules/sso/domains/domains.service.js';
+import { storableIdentity } from '#src/modules/sso/sign-in/storable-identity.js';
 import { SsoFailure } from '#src/modules/sso/sso-failure.js';
 import type { SsoIdentity } from '#src/modules/sso/sso-request.js';
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '#src/modules/users/user.entity.js';
+import type { UserEntity } from '#src/modules/users/user.entity.js';
 import { ssoSettingsOf } from '#src/modules/sso/sso-settings.js';
 import { UsersService } from '#src/modules/users/users.service.js';
 
@@ -18,11 +22,13 @@ import { UsersService } from '#src/modules/users/users.service.js';
  * The end of a single sign-on: the identity provider vouched for an e-mail address, and this decides
  * whether that person may come in, creating them just in time, and opens their web session.
  *
+ * - The address must be one a user may have (storableIdentity): else "Authentication failed".
  * - The organization must still be on the enterprise plan (a downgrade keeps the configuration, unused).
  * - The address must be in one of the organization's verified domains: else "Unauthorized domain".
  * - The organization's IP allowlist holds, as for every way in.
  * - An unknown address becomes a user with the organization's default role, unless an admin deleted a
- *   user with that address and the organization does not let SSO create them again.
+ *   user with that address and the organization does not let SSO create them again. First sign-ins of one
+ *   person at the same moment all get in: those that lose the race to create the user use the winner's.
  */
 @Injectable()
 export class SsoSignInService {
@@ -37,7 +43,7 @@ export class SsoSignInService {
   ) {}
 
   async complete(connection: SsoConnectionEntity, vouched: SsoIdentity, client: ClientInfo): Promise<OpenedSession> {
-    const identity = storable(vouched);
+    const identity = storableIdentity(vouched);
     const organization = await this.organizations.findById(connection.orgId);
     if (!organization || organization.plan !== 'enterprise') {
       throw new SsoFailure('unavailable', 'plan_required', organization?.plan);
@@ -57,12 +63,28 @@ export class SsoSignInService {
     if (!existing && !settings.recreateDeleted && (await this.audit.userWasDeleted(organization.id, identity.email))) {
       throw new SsoFailure('authentication_failed', 'user_deleted_by_admin');
     }
+    const signIn = { orgId: organization.id, connection, identity, role: settings.defaultRole, client };
+    try {
+      return await this.open(signIn, existing);
+    } catch (error) {
+      // Another first sign-in of the same person (a second tab, a double click) created them meanwhile.
+      const created = !existing && toAppError(error)?.code === ErrorCode.Conflict ? await this.users.findByEmail(organization.id, identity.email) : null;
+      if (!created) {
+        throw error;
+      }
+      return this.open(signIn, created);
+    }
+  }
+
+  /** Opens the person's session, creating them first when `existing` is null. */
+  private open(signIn: SignIn, existing: UserEntity | null): Promise<OpenedSession> {
+    const { orgId, connection, identity, role, client } = signIn;
     return this.transactions.run(async (tx) => {
-      const user = existing ?? (await this.users.createInTx(organization.id, { email: identity.email, name: identity.name, role: settings.defaultRole }, tx));
+      const user = existing ?? (await this.users.createInTx(orgId, { email: identity.email, name: identity.name, role }, tx));
       if (!existing) {
         await this.audit.record(
           {
-            orgId: organization.id,
+            orgId,
             action: 'user.created',
             actor: { type: 'system', id: null },
             client,
@@ -72,10 +94,10 @@ export class SsoSignInService {
           tx,
         );
       }
-      const opened = await this.sessions.open(organization.id, user.id, client, tx);
+      const opened = await this.sessions.open(orgId, user.id, client, tx);
       await this.audit.record(
         {
-          orgId: organization.id,
+          orgId,
           action: 'sso.succeeded',
           actor: { type: 'user', id: user.id },
           client,
@@ -89,13 +111,10 @@ export class SsoSignInService {
   }
 }
 
-/**
- * What the identity provider says, fitted to a user row: an address too long to be one is refused like any
- * invalid assertion; a display name is cut to the length a user's name may have.
- */
-function storable(identity: SsoIdentity): SsoIdentity {
-  if (identity.email.length > MAX_EMAIL_LENGTH) {
-    throw new SsoFailure('authentication_failed', 'email_too_long');
-  }
-  return { email: identity.email, name: identity.name === null ? null : identity.name.slice(0, MAX_NAME_LENGTH) };
+interface SignIn {
+  orgId: string;
+  connection: SsoConnectionEntity;
+  identity: SsoIdentity;
+  role: Role;
+  client: ClientInfo;
 }
