@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -82,6 +82,17 @@ describeConsole('administration console', () => {
     await expect.poll(() => row.textContent()).toContain('read, execute');
     expect(await page.locator('main').textContent()).not.toContain(value);
     await expectAccessible(page, 'API keys');
+    // A key made in the console is the admin's own; the organization's key is an admin's to rotate too.
+    const owner = async (key: Locator) => (await key.locator('td').nth(1).textContent())?.trim();
+    expect(await owner(row)).toBe('You');
+    const keys = await api()
+      .get('/api/v1/api-keys')
+      .set(...bearer(service.org.adminKey))
+      .expect(200);
+    const organizationKeyName = (keys.body.api_keys as Array<{ name: string; user_id: string | null }>).find((key) => key.user_id === null)!.name;
+    const organizationKey = bodyRows().filter({ has: page.getByRole('cell', { name: organizationKeyName, exact: true }) });
+    expect(await owner(organizationKey)).toBe('Organization');
+    expect(await organizationKey.getByRole('button', { name: /^Rotate/ }).count()).toBe(1);
 
     await row.getByRole('button', { name: 'Revoke Browser key' }).click();
     await page.getByRole('dialog', { name: 'Revoke “Browser key”?' }).getByRole('button', { name: 'Revoke key' }).click();
@@ -141,8 +152,19 @@ describeConsole('administration console', () => {
       const scopes = keyForm.getByRole('group', { name: 'Scopes' });
       await scopes.getByRole('checkbox', { name: 'Read' }).waitFor();
       expect(await scopes.getByRole('checkbox').count()).toBe(1);
-      await keyForm.getByRole('button', { name: 'Cancel' }).click();
-      await keyForm.waitFor({ state: 'hidden' });
+      await keyForm.getByLabel('Name').fill('Reader key');
+      await keyForm.getByRole('button', { name: 'Create key' }).click();
+      await reader.page.getByRole('dialog', { name: 'Your new API key' }).getByRole('button', { name: 'Done' }).click();
+      const readerKey = reader.page.locator('main table tbody tr').filter({ hasText: 'Reader key' });
+      await readerKey.getByRole('cell', { name: 'You', exact: true }).waitFor();
+      await readerKey.getByRole('button', { name: 'Rotate Reader key' }).waitFor();
+
+      // The admin sees whose key it is, and may revoke it but not take a new value of it.
+      await page.goto(`${service.url}/settings/api-keys`);
+      const theirs = bodyRows().filter({ hasText: 'Reader key' });
+      await theirs.getByRole('cell', { name: email, exact: true }).waitFor();
+      await theirs.getByRole('button', { name: 'Revoke Reader key' }).waitFor();
+      expect(await theirs.getByRole('button', { name: /^Rotate/ }).count()).toBe(0);
       for (const [path, title] of [
         ['/settings/users', 'Users'],
         ['/analytics', 'Analytics'],
@@ -159,6 +181,22 @@ describeConsole('administration console', () => {
     } finally {
       await reader.context.close();
     }
+
+    // Names and addresses are an admin's to change, as roles are.
+    await page.goto(`${service.url}/settings/users`);
+    await bodyRows().filter({ hasText: email }).getByRole('button', { name: 'Edit Rita Reader' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Rita Reader' });
+    const renamed = email.replace('reader-', 'rita-');
+    await edit.getByLabel('Name').fill('Rita Reader-Smith');
+    await edit.getByLabel('Email').fill(renamed);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await bodyRows().filter({ hasText: renamed }).getByRole('cell', { name: 'Rita Reader-Smith', exact: true }).waitFor();
+    const edited = await api()
+      .get('/api/v1/users')
+      .set(...bearer(service.org.adminKey))
+      .expect(200);
+    expect(edited.body.users).toContainEqual(expect.objectContaining({ email: renamed, name: 'Rita Reader-Smith', role: 'readonly' }));
   });
 
   it('should follow a role taken away while the console is open, at the first refusal', async () => {
@@ -172,7 +210,36 @@ describeConsole('administration console', () => {
       await acceptInvitationInBrowser(second.page, service.url, created.body.invitation.token as string);
       const nav = second.page.getByRole('navigation', { name: 'Main' });
       await nav.getByRole('link', { name: 'Users' }).waitFor();
+      await second.page.goto(`${service.url}/settings/organization`);
+      const name = second.page.getByLabel('Name', { exact: true });
+      await name.waitFor();
 
+      await api()
+        .put(`/api/v1/users/${created.body.id}`)
+        .set(...bearer(service.org.adminKey))
+        .send({ role: 'readonly' })
+        .expect(200);
+      // The change is refused, and the form that was used goes with the role: the refusal stays said above the page.
+      await name.fill('Renamed by a former admin');
+      await second.page.getByRole('button', { name: 'Save name' }).click();
+      const refused = second.page.getByRole('alert').filter({ hasText: /^Refused: / });
+      await refused.getByText('Your role is now Read only').waitFor();
+      await second.page.getByText(/You do not have access/).waitFor();
+      await expectAccessible(second.page, 'a change refused after a role change');
+      await refused.getByRole('button', { name: 'Dismiss' }).click();
+      await refused.waitFor({ state: 'detached' });
+      await nav.getByRole('link', { name: 'Users' }).waitFor({ state: 'detached' });
+      await nav.getByRole('link', { name: 'Interactions' }).click();
+      await second.page.getByRole('heading', { level: 1, name: 'Interactions' }).waitFor();
+
+      // Another change of role, with nothing pressed: the console follows it at its first refusal.
+      await api()
+        .put(`/api/v1/users/${created.body.id}`)
+        .set(...bearer(service.org.adminKey))
+        .send({ role: 'admin' })
+        .expect(200);
+      await second.page.reload();
+      await nav.getByRole('link', { name: 'Users' }).waitFor();
       await api()
         .put(`/api/v1/users/${created.body.id}`)
         .set(...bearer(service.org.adminKey))
@@ -243,6 +310,17 @@ describeConsole('administration console', () => {
     await heading('Interactions').waitFor();
     await page.getByText('4 interactions').waitFor();
     await expectAccessible(page, 'Interactions');
+
+    // The dates are UTC days, as the API counts them, and the page says so beside its local times.
+    await page
+      .getByRole('search')
+      .getByText(/^From and To are UTC days.*\(UTC\+0[12]:00\)/)
+      .waitFor();
+    await page.getByLabel('From (UTC day)').fill('2020-01-01');
+    await page.getByText('4 interactions match these filters').waitFor();
+    expect(new URL(page.url()).searchParams.get('start_date')).toBe('2020-01-01');
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await page.getByText('4 interactions', { exact: true }).waitFor();
 
     await page.getByLabel('Feedback').selectOption({ label: 'Positive' });
     await page.locator('main [aria-busy="true"]').waitFor({ state: 'detached' });

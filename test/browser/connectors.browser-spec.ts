@@ -157,4 +157,20 @@ describeConsole('connector sources in the console: create, connect at the provid
     await row.getByText('Disconnected').waitFor();
     expect(problems).toEqual([]);
   });
+
+  it('should say on the source’s page, not as a page of JSON, that its provider is not configured on the service', async () => {
+    const created = await api()
+      .post('/api/v1/data-sources')
+      .set(...admin())
+      .send({ type: 'confluence', name: 'Team wiki', config: { site_url: 'https://acme.atlassian.net' } })
+      .expect(201);
+    const sourcePage = `${service.url}/data-sources/${created.body.id}`;
+    await page.goto(sourcePage);
+    const connection = region('Connection');
+    await connection.getByRole('link', { name: 'Connect' }).click();
+    await connection.getByRole('alert').getByText('The confluence connector is not configured on this service').waitFor();
+    expect(page.url()).toBe(sourcePage);
+    await heading('Team wiki').waitFor();
+    expect(problems).toEqual([]);
+  });
 });

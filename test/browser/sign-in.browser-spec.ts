@@ -5,7 +5,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, createOrg } from '#test/utils/factories.js';
-import { describeConsole, expectAccessible, launchBrowser, newConsoleContext, startConsoleService, type ConsoleService } from '#test/utils/console.js';
+import {
+  describeConsole,
+  expectAccessible,
+  INSECURE_HOST,
+  launchBrowser,
+  newConsoleContext,
+  startConsoleService,
+  type ConsoleService,
+} from '#test/utils/console.js';
 import { acceptInvitation, sessionCookieOf, TEST_PASSWORD } from '#test/utils/web-sessions.js';
 
 const OTHER_DEVICE = 'curl/8.5.0';
@@ -95,6 +103,14 @@ describeConsole('signing in, OAuth consent and the account and organization sett
 
   it('should sign out, refuse a wrong password, offer SSO, and sign back in to the page asked for', async () => {
     await page.goto(`${service.url}/account`);
+    // A sign-out that never reached the service leaves the person signed in, and says so.
+    await page.route('**/api/auth/logout', (route) => route.abort());
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Sign-out failed' }).getByText('You are still signed in').waitFor();
+    await heading('Account').waitFor();
+    expect(await sessionStatus()).toBe(200);
+    await page.unroute('**/api/auth/logout');
+
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
     await heading('Sign in').waitFor();
     expect(await sessionStatus()).toBe(401);
@@ -120,6 +136,10 @@ describeConsole('signing in, OAuth consent and the account and organization sett
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await heading('Audit log').waitFor();
     expect(await sessionStatus()).toBe(200);
+
+    // A crafted address to come back to, which the browser would read as another site, leads to the agents.
+    await page.goto(`${service.url}/sign-in?next=${encodeURIComponent('/\t/example.com')}`);
+    await heading('Agents').waitFor();
   });
 
   it('should answer a reset request with the same neutral message, and say when a reset link no longer works', async () => {
@@ -134,6 +154,10 @@ describeConsole('signing in, OAuth consent and the account and organization sett
       await expectAccessible(visitor.page, 'the password reset request');
 
       await visitor.page.goto(`${service.url}/reset-password#token=svcinv_${randomBytes(24).toString('base64url')}`);
+      await visitor.page.getByLabel('New password', { exact: true }).waitFor();
+      expect(new URL(visitor.page.url()).hash).toBe('');
+      // The token left the address, not the page: a reload keeps the form.
+      await visitor.page.reload();
       await visitor.page.getByLabel('New password', { exact: true }).fill(TEST_PASSWORD);
       await visitor.page.getByLabel('Repeat the password').fill(TEST_PASSWORD);
       await visitor.page.getByRole('button', { name: 'Set password' }).click();
@@ -337,6 +361,74 @@ describeConsole('signing in, OAuth consent and the account and organization sett
       .set(...bearer(service.org.adminKey))
       .expect(200);
     expect(organization.body).toMatchObject({ name: 'Renamed Workshop', ip_allowlist: [] });
+  });
+
+  it('should say that the allowlist refuses this address rather than show the sign-in form, and carry on once it is allowed', async () => {
+    const allowed = '203.0.113.5';
+    const setAllowlist = (ranges: string[]) =>
+      api()
+        .put('/api/v1/organization')
+        .set(...bearer(service.org.adminKey))
+        .set('X-Forwarded-For', allowed)
+        .send({ ip_allowlist: ranges })
+        .expect(200);
+    await setAllowlist(['203.0.113.0/24']);
+    try {
+      await page.goto(`${service.url}/agents`);
+      await heading('This network address is not allowed').waitFor();
+      await page.getByRole('alert').getByText('Requests from this address are not allowed').waitFor();
+      expect(await page.getByLabel('Password').count()).toBe(0);
+      await expectAccessible(page, 'a refused address');
+    } finally {
+      await setAllowlist([]);
+    }
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await heading('Agents').waitFor();
+  });
+
+  it('should explain a part of the console that could not be loaded, keep the navigation, and recover on reload', async () => {
+    await page.goto(`${service.url}/agents`);
+    await heading('Agents').waitFor();
+    // As after an upgrade while the tab was open (the old build's files are gone), or with the service out of reach.
+    await page.route('**/assets/DataSourcesPage-*.js', (route) => route.abort());
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Data sources' }).click();
+    await page.getByRole('alert').getByText('The console was updated or the service could not be reached: reload.').waitFor();
+    await nav.getByRole('link', { name: 'Agents' }).waitFor();
+    await expectAccessible(page, 'a part of the console that could not be loaded');
+    await page.unroute('**/assets/DataSourcesPage-*.js');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await heading('Data sources').waitFor();
+  });
+
+  it('should say why signing in over plain HTTP away from localhost does not last, and that an invitation set the password all the same', async () => {
+    const insecure = service.url.replace('localhost', INSECURE_HOST);
+    const email = `plain-http-${randomBytes(3).toString('hex')}@example.test`;
+    const invited = await api()
+      .post('/api/v1/users')
+      .set(...bearer(service.org.adminKey))
+      .send({ email, role: 'readonly' })
+      .expect(201);
+    const visitor = await newConsoleContext(browser);
+    try {
+      await visitor.page.goto(`${insecure}/invitation#token=${invited.body.invitation.token}`);
+      await visitor.page.getByRole('note').getByText('This page is not served over HTTPS').waitFor();
+      await visitor.page.getByLabel('New password', { exact: true }).fill(TEST_PASSWORD);
+      await visitor.page.getByLabel('Repeat the password').fill(TEST_PASSWORD);
+      await visitor.page.getByRole('button', { name: 'Set password' }).click();
+      await visitor.page.getByRole('alert').getByText('Your password is set, but you are not signed in').waitFor();
+      await api().post('/api/auth/login').send({ email, password: TEST_PASSWORD }).expect(200);
+
+      await visitor.page.goto(`${insecure}/sign-in`);
+      await visitor.page.getByLabel('Email').fill(email);
+      await visitor.page.getByLabel('Password').fill(TEST_PASSWORD);
+      await visitor.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await visitor.page.getByRole('alert').filter({ hasText: 'did not keep the session cookie' }).getByText('TLS_CERT').waitFor();
+      await expectAccessible(visitor.page, 'sign-in over plain HTTP');
+      expect(visitor.problems).toEqual([]);
+    } finally {
+      await visitor.context.close();
+    }
   });
 
   it('should list the sign-ins in the audit log, filter them by action from the address, and read well on a phone', async () => {

@@ -477,4 +477,27 @@ describeConsole('workspace console: agents, data sources, playground', () => {
     await page.getByText('No agents yet').waitFor();
     expect(problems).toEqual([]);
   });
+
+  it('should sign the console out when a streamed question finds the session ended elsewhere', async () => {
+    const agent = await api()
+      .post('/api/v1/agents')
+      .set(...admin())
+      .send({ name: 'Last agent', data_source_ids: [] })
+      .expect(201);
+    await page.goto(`${service.url}/playground`);
+    await heading('Playground').waitFor();
+    await page.getByLabel('Agent').selectOption(agent.body.id as string);
+
+    // Signed out from elsewhere: the browser still sends its cookie, which the service no longer accepts.
+    const cookie = (await context.cookies(service.url)).find((candidate) => candidate.name === 'service_session')!;
+    const sessionCookie = `${cookie.name}=${cookie.value}`;
+    const current = await api().get('/api/auth/session').set('Cookie', sessionCookie).expect(200);
+    await api().delete('/api/auth/logout').set('Cookie', sessionCookie).set('X-CSRF-Token', current.body.csrf_token).expect(204);
+
+    await page.getByLabel('Question').fill('Is anyone there?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await heading('Sign in').waitFor();
+    expect(new URL(page.url()).searchParams.get('next')).toMatch(/^\/playground\?agent=/);
+    expect(problems).toEqual([]);
+  });
 });

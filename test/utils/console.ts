@@ -14,9 +14,23 @@ import { TEST_PASSWORD } from '#test/utils/web-sessions.js';
  */
 export const describeConsole = describe.skipIf(process.env.CI === 'true' && SERVER_URL === undefined);
 
+/**
+ * A name the browser resolves to the loopback address without counting it as secure, as it does localhost:
+ * the service seen there over plain HTTP is what a person sees at a LAN address (Secure cookies dropped).
+ */
+export const INSECURE_HOST = 'console.test';
+
 /** Debian's Chromium, headless, with nothing reaching out to the network on its own. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  `--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`,
+];
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });

@@ -1,13 +1,28 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { ChunkLoadError, RouteErrorBoundary } from '@/app/ErrorBoundary';
 import { Layout } from '@/app/Layout';
+import { AppError } from '@/app/PageError';
 import { useSession } from '@/app/session';
+import { AddressNotAllowed, SessionUnavailable } from '@/app/SessionStates';
 import { NotFoundPage } from '@/app/NotFoundPage';
 import { Loading } from '@/ui/states';
 
-/** Each area is its own chunk, loaded when first visited. */
+/**
+ * Each area is its own chunk, loaded when first visited. One that cannot be loaded (a new version replaced
+ * the build this page came from, or the service is out of reach) fails as a ChunkLoadError, which the error
+ * boundaries explain.
+ */
 function page<K extends string, P extends object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazy(async () => {
+    let module: Record<K, ComponentType<P>>;
+    try {
+      module = await load();
+    } catch (error) {
+      throw new ChunkLoadError(error);
+    }
+    return { default: module[name] };
+  });
 }
 
 const SignInPage = page(() => import('@/pages/sign-in/SignInPage'), 'SignInPage');
@@ -36,10 +51,13 @@ const AccountPage = page(() => import('@/pages/account/AccountPage'), 'AccountPa
 
 /** Pages behind sign-in: someone signed out is sent to sign in, and comes back here afterwards. */
 function RequireSession({ children }: { children: ReactNode }) {
-  const { session } = useSession();
+  const { session, blocked, failure } = useSession();
   const location = useLocation();
+  if (blocked) {
+    return <AddressNotAllowed error={blocked} />;
+  }
   if (session === undefined) {
-    return <Loading />;
+    return failure ? <SessionUnavailable error={failure} /> : <Loading />;
   }
   if (session === null) {
     const next = `${location.pathname}${location.search}`;
@@ -51,44 +69,46 @@ function RequireSession({ children }: { children: ReactNode }) {
 export function App() {
   return (
     <BrowserRouter>
-      <Suspense fallback={<Loading />}>
-        <Routes>
-          <Route path="/sign-in" element={<SignInPage />} />
-          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="/invitation" element={<SetPasswordPage purpose="invitation" />} />
-          <Route path="/reset-password" element={<SetPasswordPage purpose="reset" />} />
-          <Route path="/oauth/interaction/:uid" element={<ConsentPage />} />
-          <Route
-            element={
-              <RequireSession>
-                <Layout />
-              </RequireSession>
-            }
-          >
-            <Route index element={<Navigate to="/agents" replace />} />
-            <Route path="/agents" element={<AgentsPage />} />
-            <Route path="/agents/:id" element={<AgentPage />} />
-            <Route path="/data-sources" element={<DataSourcesPage />} />
-            <Route path="/data-sources/:id" element={<DataSourcePage />} />
-            <Route path="/knowledge-base" element={<KnowledgeBasePage />} />
-            <Route path="/knowledge-base/:id" element={<ArticlePage />} />
-            <Route path="/playground" element={<PlaygroundPage />} />
-            <Route path="/interactions" element={<InteractionsPage />} />
-            <Route path="/interactions/:id" element={<InteractionPage />} />
-            <Route path="/analytics" element={<AnalyticsPage />} />
-            <Route path="/settings/api-keys" element={<ApiKeysPage />} />
-            <Route path="/settings/users" element={<UsersPage />} />
-            <Route path="/settings/webhooks" element={<WebhooksPage />} />
-            <Route path="/settings/webhooks/:id" element={<WebhookPage />} />
-            <Route path="/settings/provider-keys" element={<ProviderKeysPage />} />
-            <Route path="/settings/oauth-clients" element={<OAuthClientsPage />} />
-            <Route path="/settings/organization" element={<OrganizationPage />} />
-            <Route path="/settings/audit-log" element={<AuditLogPage />} />
-            <Route path="/account" element={<AccountPage />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-        </Routes>
-      </Suspense>
+      <RouteErrorBoundary fallback={(error) => <AppError error={error} />}>
+        <Suspense fallback={<Loading />}>
+          <Routes>
+            <Route path="/sign-in" element={<SignInPage />} />
+            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="/invitation" element={<SetPasswordPage purpose="invitation" />} />
+            <Route path="/reset-password" element={<SetPasswordPage purpose="reset" />} />
+            <Route path="/oauth/interaction/:uid" element={<ConsentPage />} />
+            <Route
+              element={
+                <RequireSession>
+                  <Layout />
+                </RequireSession>
+              }
+            >
+              <Route index element={<Navigate to="/agents" replace />} />
+              <Route path="/agents" element={<AgentsPage />} />
+              <Route path="/agents/:id" element={<AgentPage />} />
+              <Route path="/data-sources" element={<DataSourcesPage />} />
+              <Route path="/data-sources/:id" element={<DataSourcePage />} />
+              <Route path="/knowledge-base" element={<KnowledgeBasePage />} />
+              <Route path="/knowledge-base/:id" element={<ArticlePage />} />
+              <Route path="/playground" element={<PlaygroundPage />} />
+              <Route path="/interactions" element={<InteractionsPage />} />
+              <Route path="/interactions/:id" element={<InteractionPage />} />
+              <Route path="/analytics" element={<AnalyticsPage />} />
+              <Route path="/settings/api-keys" element={<ApiKeysPage />} />
+              <Route path="/settings/users" element={<UsersPage />} />
+              <Route path="/settings/webhooks" element={<WebhooksPage />} />
+              <Route path="/settings/webhooks/:id" element={<WebhookPage />} />
+              <Route path="/settings/provider-keys" element={<ProviderKeysPage />} />
+              <Route path="/settings/oauth-clients" element={<OAuthClientsPage />} />
+              <Route path="/settings/organization" element={<OrganizationPage />} />
+              <Route path="/settings/audit-log" element={<AuditLogPage />} />
+              <Route path="/account" element={<AccountPage />} />
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
+          </Routes>
+        </Suspense>
+      </RouteErrorBoundary>
     </BrowserRouter>
   );
 }

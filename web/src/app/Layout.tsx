@@ -1,8 +1,12 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { errorMessage } from '@/api/errors';
+import { RouteErrorBoundary } from '@/app/ErrorBoundary';
 import { MAIN_NAV, SETTINGS_NAV, type NavItem } from '@/app/navigation';
+import { PageError } from '@/app/PageError';
 import { can, ROLE_LABELS } from '@/app/permissions';
 import { useSignedIn, useSession } from '@/app/session';
+import { sentence } from '@/pages/sign-in/sign-in';
 
 function NavList({ items, label }: { items: readonly NavItem[]; label: string }) {
   const { user } = useSignedIn();
@@ -24,12 +28,29 @@ function NavList({ items, label }: { items: readonly NavItem[]; label: string })
   );
 }
 
+/** A message above the page that stays until dismissed or another page is opened. */
+function ShellAlert({ children, onDismiss }: { children: ReactNode; onDismiss: () => void }) {
+  return (
+    <div className="shell-alert" role="alert">
+      <p>{children}</p>
+      <button type="button" className="btn small" onClick={onDismiss}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
 /** The signed-in shell: navigation (a menu on narrow screens), who is signed in, and the page. */
 export function Layout() {
   const { user, organization } = useSignedIn();
-  const { signOut } = useSession();
+  const { signOut, refusal, dismissRefusal } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  // Sign-out failed: the person is still signed in, here and on the service, and is told so on this page.
+  const [signOutFailure, setSignOutFailure] = useState<{ error: unknown; on: string }>();
+  const [signingOut, setSigningOut] = useState(false);
+  const failedSignOut = signOutFailure?.on === location.pathname ? signOutFailure.error : undefined;
+  const roleRefusal = refusal?.path === location.pathname ? refusal : undefined;
   // The narrow-screen menu is open on the page where it was opened; following a link closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | undefined>();
   const menuOpen = menuOpenOn === location.pathname;
@@ -56,11 +77,21 @@ export function Layout() {
           <button
             type="button"
             className="btn ghost"
+            disabled={signingOut}
             onClick={() => {
-              void signOut().then(() => navigate('/sign-in'));
+              setSigningOut(true);
+              setSignOutFailure(undefined);
+              void signOut().then((failure) => {
+                setSigningOut(false);
+                if (failure === undefined) {
+                  void navigate('/sign-in');
+                } else {
+                  setSignOutFailure({ error: failure, on: location.pathname });
+                }
+              });
             }}
           >
-            Sign out
+            {signingOut ? 'Signing out…' : 'Sign out'}
           </button>
         </div>
       </header>
@@ -75,7 +106,19 @@ export function Layout() {
         </ul>
       </nav>
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        {failedSignOut ? (
+          <ShellAlert onDismiss={() => setSignOutFailure(undefined)}>
+            Sign-out failed: {sentence(errorMessage(failedSignOut))} You are still signed in. Try again.
+          </ShellAlert>
+        ) : null}
+        {roleRefusal ? (
+          <ShellAlert onDismiss={dismissRefusal}>
+            Refused: {sentence(errorMessage(roleRefusal.error))} Your role is now {ROLE_LABELS[roleRefusal.role]}, and the console shows only what it allows.
+          </ShellAlert>
+        ) : null}
+        <RouteErrorBoundary fallback={(error) => <PageError error={error} />}>
+          <Outlet />
+        </RouteErrorBoundary>
       </main>
     </div>
   );

@@ -1,4 +1,5 @@
-import { ROLE_LABELS } from '@/app/permissions';
+import { Link } from 'react-router';
+import { can, ROLE_LABELS } from '@/app/permissions';
 import { useSignedIn } from '@/app/session';
 import { Badge } from '@/ui/Badge';
 import { Page, Section } from '@/ui/Page';
@@ -37,7 +38,13 @@ function Profile() {
           <Time value={expires_at} /> <span className="muted small">unless you use the console before then</span>
         </dd>
       </dl>
-      <p className="muted small">An admin of your organization changes names, email addresses and roles.</p>
+      {can(user.role, 'admin') ? (
+        <p className="muted small">
+          Names, email addresses and roles are changed on the <Link to="/settings/users">Users</Link> page; another admin changes your role.
+        </p>
+      ) : (
+        <p className="muted small">An admin of your organization changes names, email addresses and roles, on the Users page.</p>
+      )}
     </Section>
   );
 }

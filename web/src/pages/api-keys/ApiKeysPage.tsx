@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { $api } from '@/api/client';
 import { fieldErrors } from '@/api/errors';
 import type { components } from '@/api/schema';
+import { mayRotate, ownerLabel } from '@/pages/api-keys/owners';
 import { ENVIRONMENT_OPTIONS, scopeOptionsFor, scopesWithinRole, type Environment, type Scope } from '@/pages/api-keys/scopes';
 import { can, ROLE_LABELS, type Role } from '@/app/permissions';
 import { useSignedIn } from '@/app/session';
@@ -151,6 +152,13 @@ function KeyScopes({ scopes, ownerRole }: { scopes: string[]; ownerRole: Role | 
   );
 }
 
+/** The addresses of the organization's people, for an admin's Owner column: one request, its first 200 people. */
+function useOwnerEmails(admin: boolean): ReadonlyMap<string, string> {
+  const users = $api.useQuery('get', '/api/v1/users', { params: { query: { limit: 200 } } }, { enabled: admin, staleTime: 60_000 });
+  const list = users.data?.users;
+  return useMemo(() => new Map((list ?? []).map((person) => [person.id, person.email])), [list]);
+}
+
 function KeysTable({
   keys,
   ownerRole,
@@ -163,6 +171,9 @@ function KeysTable({
   onRevoke: (key: ApiKey) => void;
   onRotate: (key: ApiKey) => void;
 }) {
+  const { user } = useSignedIn();
+  const admin = can(user.role, 'admin');
+  const emails = useOwnerEmails(admin);
   // The frame is focusable, so a table wider than the screen scrolls by keyboard too.
   return (
     <TableWrap label="API keys table">
@@ -171,6 +182,7 @@ function KeysTable({
         <thead>
           <tr>
             <th scope="col">Name</th>
+            <th scope="col">Owner</th>
             <th scope="col">Key</th>
             <th scope="col">Scopes</th>
             <th scope="col">Status</th>
@@ -184,6 +196,7 @@ function KeysTable({
           {keys.map((key) => (
             <tr key={key.id}>
               <td>{key.name}</td>
+              <td>{ownerLabel(key.user_id, user.id, emails)}</td>
               <td>
                 <code>{key.prefix}…</code>
                 {key.environment === 'test' ? (
@@ -207,9 +220,11 @@ function KeysTable({
               <td>
                 {key.status === 'active' ? (
                   <div className="row">
-                    <button type="button" className="btn small" onClick={() => onRotate(key)}>
-                      Rotate<span className="visually-hidden"> {key.name}</span>
-                    </button>
+                    {mayRotate(key.user_id, user.id, admin) ? (
+                      <button type="button" className="btn small" onClick={() => onRotate(key)}>
+                        Rotate<span className="visually-hidden"> {key.name}</span>
+                      </button>
+                    ) : null}
                     <button type="button" className="btn small danger" onClick={() => onRevoke(key)}>
                       Revoke<span className="visually-hidden"> {key.name}</span>
                     </button>

@@ -1,4 +1,4 @@
-import { csrfHeaders } from '@/api/client';
+import { sessionFetch } from '@/api/client';
 import type { components } from '@/api/schema';
 
 export type FilesAccepted = components['schemas']['FilesAcceptedResponseDto'];
@@ -12,12 +12,7 @@ export async function uploadFiles(sourceId: string, files: readonly File[]): Pro
   for (const file of files) {
     form.append(FIELD, file, file.name);
   }
-  const response = await fetch(`/api/v1/data-sources/${encodeURIComponent(sourceId)}/files`, {
-    method: 'POST',
-    body: form,
-    headers: csrfHeaders(),
-    credentials: 'same-origin',
-  });
+  const response = await sessionFetch(`/api/v1/data-sources/${encodeURIComponent(sourceId)}/files`, { method: 'POST', body: form });
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     // The error envelope's fields (error.message, error.details) on an Error, as errorMessage and fieldErrors read them.

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { $api } from '@/api/client';
@@ -10,6 +11,7 @@ import {
   hasFilters,
   readFilters,
   toQuery,
+  utcDaysHint,
   withFilter,
   writeFilters,
   type InteractionFilters,
@@ -30,16 +32,25 @@ const PAGE_SIZE = 25;
 function Filters({ filters, onChange, names }: { filters: InteractionFilters; onChange: (next: InteractionFilters) => void; names: Map<string, string> }) {
   const problems = filterProblems(filters);
   const set = (key: keyof InteractionFilters) => (value: string) => onChange(withFilter(filters, key, value));
+  const hintId = useId();
   return (
     <form className="filters" role="search" aria-label="Filter interactions" onSubmit={(event) => event.preventDefault()}>
       <AgentSelect value={filters.agent_id ?? ''} onChange={set('agent_id')} names={names} />
-      <TextField label="From" type="date" value={filters.start_date ?? ''} max={filters.end_date} onChange={(event) => set('start_date')(event.target.value)} />
       <TextField
-        label="To"
+        label="From (UTC day)"
+        type="date"
+        value={filters.start_date ?? ''}
+        max={filters.end_date}
+        aria-describedby={hintId}
+        onChange={(event) => set('start_date')(event.target.value)}
+      />
+      <TextField
+        label="To (UTC day)"
         type="date"
         value={filters.end_date ?? ''}
         min={filters.start_date}
         error={problems.end_date}
+        {...(problems.end_date ? {} : { 'aria-describedby': hintId })}
         onChange={(event) => set('end_date')(event.target.value)}
       />
       <SelectField label="Feedback" value={filters.feedback ?? ''} options={FEEDBACK_FILTERS} onChange={(event) => set('feedback')(event.target.value)} />
@@ -48,6 +59,9 @@ function Filters({ filters, onChange, names }: { filters: InteractionFilters; on
           Clear filters
         </button>
       </div>
+      <p id={hintId} className="hint filters-hint">
+        {utcDaysHint(-new Date().getTimezoneOffset())}
+      </p>
     </form>
   );
 }

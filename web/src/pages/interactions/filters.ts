@@ -92,3 +92,25 @@ export function hasFilters(filters: InteractionFilters): boolean {
 export function toQuery(filters: InteractionFilters, limit: number, offset: number): InteractionsQuery {
   return { ...filters, limit, offset };
 }
+
+/** A time zone's offset from UTC as people write it: `UTC+01:00`, `UTC-05:30`, `UTC`. */
+export function utcOffsetText(offsetMinutes: number): string {
+  if (offsetMinutes === 0) {
+    return 'UTC';
+  }
+  const minutes = Math.abs(offsetMinutes);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `UTC${offsetMinutes > 0 ? '+' : '-'}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/**
+ * The API counts `start_date` and `end_date` as whole UTC days, and no local day can be sent instead: the
+ * filters say they are UTC days, and how far from the local times of the list they are.
+ * `offsetMinutes` is east of UTC (the opposite of `Date#getTimezoneOffset`).
+ */
+export function utcDaysHint(offsetMinutes: number): string {
+  const days = 'From and To are UTC days, midnight to midnight UTC, as the API counts them';
+  return offsetMinutes === 0
+    ? `${days}; your time zone is UTC too.`
+    : `${days}; the times listed are in your time zone (${utcOffsetText(offsetMinutes)}), so a question asked near midnight may fall on the day before or after.`;
+}

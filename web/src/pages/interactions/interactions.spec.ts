@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterProblems, isDay, readFilters, toQuery, withFilter, writeFilters } from '@/pages/interactions/filters';
+import { filterProblems, isDay, readFilters, toQuery, utcDaysHint, utcOffsetText, withFilter, writeFilters } from '@/pages/interactions/filters';
 
 describe('interaction filters', () => {
   it('should read the filters of a link and drop what the API would refuse', () => {
@@ -35,5 +35,19 @@ describe('interaction filters', () => {
 
   it('should make the API query with the page', () => {
     expect(toQuery({ feedback: 'null' }, 25, 50)).toEqual({ feedback: 'null', limit: 25, offset: 50 });
+  });
+});
+
+describe('UTC days', () => {
+  it('should write a time zone offset as UTC plus or minus hours and minutes', () => {
+    expect(utcOffsetText(60)).toBe('UTC+01:00');
+    expect(utcOffsetText(-330)).toBe('UTC-05:30');
+    expect(utcOffsetText(840)).toBe('UTC+14:00');
+    expect(utcOffsetText(0)).toBe('UTC');
+  });
+
+  it('should say the days are UTC days, and how far local times are from them', () => {
+    expect(utcDaysHint(120)).toMatch(/^From and To are UTC days.*\(UTC\+02:00\)/);
+    expect(utcDaysHint(0)).toMatch(/your time zone is UTC too\.$/);
   });
 });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ulid } from 'ulid';
-import { csrfHeaders } from '@/api/client';
+import { sessionFetch } from '@/api/client';
 import { ASKING, streamAnswer, type Answer } from '@/pages/playground/answer-stream';
 
 export interface Turn {
@@ -37,7 +37,8 @@ export function useConversation() {
         { agent_id: agentId, query: question, session_id: session },
         {
           signal: abort.signal,
-          headers: csrfHeaders(),
+          headers: {},
+          fetcher: sessionFetch,
           onAnswer: (next) => setTurns((current) => current.map((turn) => (turn.id === id ? { ...turn, answer: next } : turn))),
         },
       );

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '@/api/client';
 import { errorCode, errorMessage, fieldErrors, type ApiErrorBody } from '@/api/errors';
-import type { SignedIn } from '@/app/session';
+import { sessionCookieKept, type SignedIn } from '@/app/session';
 import { TextField } from '@/ui/fields';
 import { FormActions } from '@/ui/form';
 import { RadioGroup } from '@/ui/RadioGroup';
-import { organizationsOf, retryAfterText, type OrganizationChoice } from '@/pages/sign-in/sign-in';
+import { COOKIE_NOT_KEPT, organizationsOf, retryAfterText, type OrganizationChoice } from '@/pages/sign-in/sign-in';
 
 interface Refusal {
   message: string;
@@ -48,7 +48,11 @@ export function PasswordSignInForm({
         body: { email, password, ...(organization ? { organization_id: organization } : {}) },
       });
       if (data) {
-        onSignedIn(data);
+        if (await sessionCookieKept()) {
+          onSignedIn(data);
+        } else {
+          setRefusal({ message: `Your email and password are right, but you are not signed in. ${COOKIE_NOT_KEPT}`, fields: {} });
+        }
         return;
       }
       setRefusal(refusalOf(response, error));

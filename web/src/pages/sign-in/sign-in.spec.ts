@@ -11,6 +11,17 @@ describe('safeNext', () => {
       expect(safeNext(next)).toBe('/agents');
     }
   });
+
+  it('should refuse what the address parser would make another origin of: control characters, spaces, dot segments', () => {
+    for (const next of ['/\t/example.com', '/\n/example.com', '/\r/example.com', '/ /example.com', '/\u0000/x', '/.//example.com', '/x/..//example.com']) {
+      expect(safeNext(next), JSON.stringify(next)).toBe('/agents');
+    }
+  });
+
+  it('should give the path as the browser reads it', () => {
+    expect(safeNext('/agents/./agt_1?tab=x#top')).toBe('/agents/agt_1?tab=x#top');
+    expect(safeNext('/%09/example.com')).toBe('/%09/example.com');
+  });
 });
 
 describe('retryAfterText', () => {

@@ -3,13 +3,46 @@ import { formatDuration } from '@/ui/format';
 /** Passwords the API accepts are at least this long; said before sending so nobody waits for a 400. */
 export const MIN_PASSWORD_LENGTH = 12;
 
-/** Where to go after signing in: a path of this site from `?next=`, never another origin (`//host`, `https:`). */
+/** A control character, a space or a backslash: what an address parser drops or reads as a slash. */
+function unsafeInPath(character: string): boolean {
+  const code = character.charCodeAt(0);
+  return code <= 0x20 || (code >= 0x7f && code <= 0x9f) || character === '\\';
+}
+
+/** Any origin will do to resolve `?next=` against: what matters is that the result stays on it. */
+const NEXT_BASE = 'https://console.invalid';
+
+/**
+ * Where to go after signing in: a path of this site from `?next=`, never another origin (`//host`,
+ * `https:`, `/\\host`). Control characters and spaces are refused rather than left for the address parser to
+ * drop (`/<tab>/host` is `//host` to it), and what is returned is the path as the parser reads it.
+ */
 export function safeNext(next: string | null | undefined, fallback = '/agents'): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) {
+  if (!next || !next.startsWith('/') || [...next].some(unsafeInPath)) {
     return fallback;
   }
-  return next;
+  let url: URL;
+  try {
+    url = new URL(next, NEXT_BASE);
+  } catch {
+    return fallback;
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return url.origin === NEXT_BASE && !path.startsWith('//') ? path : fallback;
 }
+
+/** Where to send whoever serves the console over plain HTTP. */
+const HTTPS_ADVICE =
+  'Open the console at its https:// address: the service is served over HTTPS natively (TLS_CERT and TLS_KEY) or behind a TLS proxy, with PUBLIC_URL set to that address (see the README).';
+
+/**
+ * The service answered a sign-in, an invitation or a reset with its session cookie, but the browser did not
+ * keep it: the cookie is `Secure`, and the page is not served over HTTPS (nor from localhost).
+ */
+export const COOKIE_NOT_KEPT = `The browser did not keep the session cookie, because this page is not served over HTTPS (or from localhost). ${HTTPS_ADVICE}`;
+
+/** Said before anything is sent from a page the browser does not count as secure, where the session cookie would be dropped. */
+export const INSECURE_PAGE = `This page is not served over HTTPS (or from localhost): the browser will not keep the session cookie, so signing in here cannot last. ${HTTPS_ADVICE}`;
 
 /** "Try again in 5 minutes" from a Retry-After header (seconds, or an HTTP date). */
 export function retryAfterText(header: string | null | undefined, now = Date.now()): string {

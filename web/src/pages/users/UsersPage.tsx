@@ -20,6 +20,7 @@ import { Time } from '@/ui/Time';
 import { TableWrap } from '@/ui/TableWrap';
 import { useDialogMutation } from '@/ui/useDialogMutation';
 import { usePaging } from '@/ui/usePaging';
+import { userChanges } from '@/pages/users/user-form';
 
 type User = components['schemas']['UserResponseDto'];
 type Invitation = components['schemas']['InvitationResponseDto'];
@@ -88,23 +89,46 @@ function InvitationDialog({ shown, onClose }: { shown: { email: string; invitati
   );
 }
 
-function RoleForm({ user, onDone }: { user: User; onDone: () => void }) {
+/**
+ * A person's name, address and role; an admin's own row has no role (another admin changes it). Only what
+ * changed is sent: a name emptied is cleared (`null`).
+ */
+function EditUserForm({ user, self, onDone }: { user: User; self: boolean; onDone: () => void }) {
+  const [name, setName] = useState(user.name ?? '');
+  const [email, setEmail] = useState(user.email);
   const [role, setRole] = useState<Role>(user.role);
   const mutation = $api.useMutation('put', '/api/v1/users/{id}');
-  const { run, close } = useDialogMutation(mutation, { invalidates: [LIST_KEY], notice: 'Role changed.', onClose: onDone });
+  // The top bar shows one's own name and address: read them again after changing one's own.
+  const { run, close } = useDialogMutation(mutation, { invalidates: self ? [LIST_KEY, ['session']] : [LIST_KEY], notice: 'User saved.', onClose: onDone });
   const errors = fieldErrors(mutation.error);
+  const changes = userChanges(user, { name, email, role });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    run({ params: { path: { id: user.id } }, body: { role } });
+    run({ params: { path: { id: user.id } }, body: changes });
   };
 
   return (
-    <form className="form" onSubmit={submit}>
-      <RoleSelect value={role} error={errors.role} onChange={setRole} />
-      <p className="muted small">The new role applies from their next request, and to their personal keys.</p>
+    <form className="form" onSubmit={submit} noValidate>
+      <TextField label="Name" autoComplete="off" value={name} error={errors.name} onChange={(event) => setName(event.target.value)} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="off"
+        required
+        value={email}
+        hint="The address they sign in with. Invitation and reset links sent to the old address stop working."
+        error={errors.email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      {self ? null : (
+        <>
+          <RoleSelect value={role} error={errors.role} onChange={setRole} />
+          <p className="muted small">A new role applies from their next request, and to their personal keys.</p>
+        </>
+      )}
       <FormError error={mutation.error} />
-      <FormActions submitLabel="Save role" busyLabel="Saving…" busy={mutation.isPending} disabled={role === user.role} onCancel={close} />
+      <FormActions submitLabel="Save" busyLabel="Saving…" busy={mutation.isPending} disabled={Object.keys(changes).length === 0} onCancel={close} />
     </form>
   );
 }
@@ -154,7 +178,7 @@ function DeleteDialog({ user, onClose }: { user: User | undefined; onClose: () =
 }
 
 interface RowActions {
-  onRole: (user: User) => void;
+  onEdit: (user: User) => void;
   onReinvite: (user: User) => void;
   onDelete: (user: User) => void;
 }
@@ -195,11 +219,16 @@ function UsersTable({ users, selfId, actions }: { users: User[]; selfId: string;
                 </td>
                 <td>
                   {user.id === selfId ? (
-                    <span className="muted small">Another admin can change your role or remove you.</span>
+                    <div className="row">
+                      <button type="button" className="btn small" onClick={() => actions.onEdit(user)}>
+                        Edit<span className="visually-hidden"> {who}</span>
+                      </button>
+                      <span className="muted small">Another admin can change your role or remove you.</span>
+                    </div>
                   ) : (
                     <div className="row">
-                      <button type="button" className="btn small" onClick={() => actions.onRole(user)}>
-                        Change role<span className="visually-hidden"> of {who}</span>
+                      <button type="button" className="btn small" onClick={() => actions.onEdit(user)}>
+                        Edit<span className="visually-hidden"> {who}</span>
                       </button>
                       <button type="button" className="btn small" onClick={() => actions.onReinvite(user)}>
                         New invitation<span className="visually-hidden"> for {who}</span>
@@ -223,7 +252,7 @@ function UsersView({ inviting, onInvitingChange }: { inviting: boolean; onInviti
   const { user: self } = useSignedIn();
   const paging = usePaging(PAGE_SIZE);
   const [invitation, setInvitation] = useState<{ email: string; invitation: Invitation } | undefined>();
-  const [changingRole, setChangingRole] = useState<User | undefined>();
+  const [editing, setEditing] = useState<User | undefined>();
   const [reinviting, setReinviting] = useState<User | undefined>();
   const [deleting, setDeleting] = useState<User | undefined>();
   const query = $api.useQuery(
@@ -239,15 +268,15 @@ function UsersView({ inviting, onInvitingChange }: { inviting: boolean; onInviti
       <QueryView query={query} label="Loading users…">
         {({ users, total }) => (
           <PagedList paging={paging} total={total} shown={users.length} empty={<Empty title="No users" />}>
-            <UsersTable users={users} selfId={self.id} actions={{ onRole: setChangingRole, onReinvite: setReinviting, onDelete: setDeleting }} />
+            <UsersTable users={users} selfId={self.id} actions={{ onEdit: setEditing, onReinvite: setReinviting, onDelete: setDeleting }} />
           </PagedList>
         )}
       </QueryView>
       <Dialog title="Invite a user" open={inviting} onClose={() => onInvitingChange(false)}>
         <InviteForm onClose={() => onInvitingChange(false)} onInvited={showInvitation} />
       </Dialog>
-      <Dialog title={`Role of ${changingRole?.name || changingRole?.email || ''}`} open={changingRole !== undefined} onClose={() => setChangingRole(undefined)}>
-        {changingRole ? <RoleForm user={changingRole} onDone={() => setChangingRole(undefined)} /> : null}
+      <Dialog title={`Edit ${editing?.name || editing?.email || ''}`} open={editing !== undefined} onClose={() => setEditing(undefined)}>
+        {editing ? <EditUserForm user={editing} self={editing.id === self.id} onDone={() => setEditing(undefined)} /> : null}
       </Dialog>
       <ReinviteDialog user={reinviting} onClose={() => setReinviting(undefined)} onInvited={showInvitation} />
       <DeleteDialog user={deleting} onClose={() => setDeleting(undefined)} />
@@ -258,7 +287,7 @@ function UsersView({ inviting, onInvitingChange }: { inviting: boolean; onInviti
 
 export function UsersPage() {
   return (
-    <AdminListPage title="Users" description="The people of your organization and their roles." what="users" createLabel="Invite user">
+    <AdminListPage title="Users" description="The people of your organization: their names, addresses and roles." what="users" createLabel="Invite user">
       {(inviting, setInviting) => <UsersView inviting={inviting} onInvitingChange={setInviting} />}
     </AdminListPage>
   );
