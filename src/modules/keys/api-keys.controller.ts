@@ -54,7 +54,7 @@ export class ApiKeysController {
     description: 'Issues a new value with the same name and scopes and revokes the old one. A personal key is rotated by its owner only (403 for anyone else).',
   })
   @ApiCreatedResponse({ type: CreatedApiKeyResponseDto })
-  @ApiErrors([400, 403, 404, 409])
+  @ApiErrors([400, 404, 409])
   async rotate(@Auth() auth: AuthContext, @Param() { id }: ApiKeyIdParam): Promise<CreatedApiKeyResponseDto> {
     const { entity, key } = await this.service.rotate(auth, id);
     return toCreatedApiKeyResponse(entity, key);

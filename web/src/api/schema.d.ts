@@ -3618,13 +3618,13 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
-            /** @description Refused: a CSRF check, a blocked address, or the plan */
+            /** @description The credential lacks the permission `keys:own` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyErrorResponseDto"];
+                    "application/json": components["schemas"]["LegacyScopeErrorResponseDto"] | components["schemas"]["LegacyErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */
@@ -5690,13 +5690,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Refused: a CSRF check, a blocked address, or the plan */
+            /** @description The credential lacks the permission `keys:own` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description No such resource in the caller’s organization */

@@ -58,7 +58,7 @@ export class LegacyApiKeysController {
   @Post(':id/rotate')
   @ApiOperation({ summary: 'Rotate an API key', deprecated: true })
   @ApiCreatedResponse({ type: LegacyCreatedApiKeyResponseDto })
-  @ApiErrors([400, 403, 404, 409], 'legacy')
+  @ApiErrors([400, 404, 409], 'legacy')
   async rotate(@Auth() auth: AuthContext, @Param() { id }: ApiKeyIdParam): Promise<LegacyCreatedApiKeyResponseDto> {
     const { entity, key } = await this.service.rotate(auth, id);
     return toLegacyCreatedApiKeyResponse(entity, key);
