@@ -13,7 +13,7 @@ import { completeConsent } from '#test/utils/connector-consent.js';
 import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { ingestionEnv, waitForStatus, type StatusBody } from '#test/utils/ingestion.js';
 import { OpenAIStub } from '#test/utils/openai-stub.js';
-import { createTestApp, type TestApp } from '#test/utils/test-app.js';
+import { createTestApp, sameDatabaseAs, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase } from '#test/utils/test-database.js';
 
 const PROVIDERS: Array<[string, () => Promise<FakeProvider>]> = [
@@ -297,6 +297,60 @@ describe.each(PROVIDERS)('the %s connector', (type, startFake) => {
       [sourceId],
     );
     expect(Number(credential.minutes)).toBeGreaterThan(50);
+  });
+
+  it('should fail a sync but keep the connection while the token endpoint refuses the service’s client or answers no tokens, then sync with the same grant', async () => {
+    const settings = `${prefixOf(type)}_CLIENT_ID and ${prefixOf(type)}_CLIENT_SECRET`;
+    const breakages: Array<{ apply: () => void; reason: RegExp }> = [
+      { apply: () => fake.refuseClient(true), reason: new RegExp(`refused this service's OAuth client .*its operator checks ${settings}`) },
+      {
+        apply: () => fake.answerTokenRequests({ status: 403, contentType: 'text/html', body: '<html><body>Blocked by policy</body></html>' }),
+        reason: /answered 403 with a body that is not JSON.*a later sync tries again/,
+      },
+      {
+        apply: () => fake.answerTokenRequests({ status: 200, contentType: 'text/html', body: '<html><body>Sign in to the network</body></html>' }),
+        reason: /answered 200 with a body that is not JSON.*a later sync tries again/,
+      },
+    ];
+    for (const { apply, reason } of breakages) {
+      await db().query(`UPDATE connector_credential SET expires_at = now() WHERE data_source_id = $1`, [sourceId]);
+      apply();
+      try {
+        const failed = await syncNow();
+        expect(failed.status).toBe('failed');
+        expect(failed.error).toMatch(reason);
+        expect(failed.error).toMatch(/the source keeps its connection/);
+      } finally {
+        fake.refuseClient(false);
+        fake.answerTokenRequests(undefined);
+      }
+    }
+    const [{ count }] = await db().query<Array<{ count: string }>>(`SELECT count(*) FROM connector_credential WHERE data_source_id = $1`, [sourceId]);
+    expect(Number(count)).toBe(1);
+
+    const refreshes = fake.refreshes;
+    expect(await syncNow()).toMatchObject({ status: 'Connected', error: null });
+    expect(fake.refreshes).toBe(refreshes + 1);
+  });
+
+  it('should fail a sync but keep the connection on an instance where the connector is not configured', async () => {
+    const unconfigured = Object.fromEntries(Object.entries(fake.environment).filter(([name]) => !/_CLIENT_(ID|SECRET)$/.test(name)));
+    const elsewhere = await createTestApp({ ...sameDatabaseAs(t), env: ingestionEnv(stub, { ...unconfigured, SYNC_RETRY_TIME_SCALE: '0.1' }) });
+    try {
+      await db().query(`UPDATE connector_credential SET expires_at = now() WHERE data_source_id = $1`, [sourceId]);
+      await request(elsewhere.http)
+        .post(`/api/v1/data-sources/${sourceId}/sync`)
+        .set(...bearer(org.adminKey))
+        .expect(202);
+      const failed = (await waitForStatus(elsewhere.http, org.adminKey, sourceId, connectorSettled, 60_000)).at(-1)!;
+      expect(failed.status).toBe('failed');
+      expect(failed.error).toMatch(
+        new RegExp(`not configured on this service \\(its operator sets ${prefixOf(type)}_CLIENT_ID .*\\): the source keeps its connection`),
+      );
+    } finally {
+      await elsewhere.close();
+    }
+    expect(await syncNow()).toMatchObject({ status: 'Connected', error: null });
   });
 
   it('should show Connection failed and emit datasource.failed when the provider refuses the refresh token, and reconnect', async () => {

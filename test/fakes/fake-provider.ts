@@ -1,4 +1,5 @@
 import type { OAuthConnectorType } from '#src/modules/connectors/connector-types.js';
+import type { CannedAnswer } from '#test/fakes/loopback-server.js';
 
 /** One item at the fake provider that becomes one document here (a page, a file, a message on its own day). */
 export interface FakeItem {
@@ -37,6 +38,13 @@ export interface FakeProvider {
   revokeGrants(): void;
   /** Access tokens issued so far stop working (401), as when they reach their lifetime. */
   expireAccessTokens(): void;
+  /**
+   * While on, the token endpoint refuses the service's client as the provider answers a wrong client id
+   * or secret (one rotated at the provider and not yet here); its grants stay valid.
+   */
+  refuseClient(refused: boolean): void;
+  /** Until called again with undefined, the token endpoint's requests get `answer`, as from a proxy in front of the provider. */
+  answerTokenRequests(answer: CannedAnswer | undefined): void;
   /** The next `count` API calls (token endpoint excluded) are throttled the provider's way. */
   throttle(count: number, retryAfterSeconds: number): void;
   /** The next `count` API calls answer 503 without Retry-After (an outage). */

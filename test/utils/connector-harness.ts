@@ -1,7 +1,7 @@
 import type { FetchFunction } from '#src/common/net/fetch-through.js';
 import type { Connector, ConnectorContext, ListedDocument } from '#src/modules/connectors/connector.js';
 import { isCheckpointMark, isDeletion, isExpectedCount } from '#src/modules/connectors/connector.js';
-import { isMissing } from '#src/modules/connectors/document-source.js';
+import { isMissing, type MissingDocument, type SourceDocument } from '#src/modules/connectors/document-source.js';
 import { HttpProviderSession, type SessionLimits } from '#src/modules/connectors/provider/http-provider-session.js';
 import { MemoryThrottleGate } from '#src/modules/connectors/provider/memory-throttle-gate.js';
 import type { ProviderEndpoints } from '#src/modules/connectors/provider/provider-endpoints.js';
@@ -89,14 +89,33 @@ export async function harvest<Config extends object, Checkpoint>(
       result.deleted.push(item.deletedKey);
     } else if (isExpectedCount(item)) {
       result.expected.push(item.expected);
-    } else if (isMissing(item)) {
-      result.missing.push({ key: item.key, error: item.error });
     } else {
-      const parsed = await parseInput(await item.input());
-      result.documents.push({ key: item.key, url: item.url, title: item.title, text: parsed.blocks.map((block) => block.text).join('\n') });
+      await collect(item, result);
     }
   }
   return result;
+}
+
+/** What `fetchDocuments` yields for `keys`, each document's input parsed. */
+export async function fetched<Config extends object, Checkpoint>(
+  connector: Connector<Config, Checkpoint>,
+  context: ConnectorContext<Config, Checkpoint>,
+  keys: readonly string[],
+): Promise<Pick<Harvest<Checkpoint>, 'documents' | 'missing'>> {
+  const result: Pick<Harvest<Checkpoint>, 'documents' | 'missing'> = { documents: [], missing: [] };
+  for await (const item of connector.fetchDocuments?.(context, keys) ?? []) {
+    await collect(item, result);
+  }
+  return result;
+}
+
+async function collect(item: SourceDocument | MissingDocument, into: Pick<Harvest<unknown>, 'documents' | 'missing'>): Promise<void> {
+  if (isMissing(item)) {
+    into.missing.push({ key: item.key, error: item.error });
+    return;
+  }
+  const parsed = await parseInput(await item.input());
+  into.documents.push({ key: item.key, url: item.url, title: item.title, text: parsed.blocks.map((block) => block.text).join('\n') });
 }
 
 export async function listed<Config extends object, Checkpoint>(

@@ -7,11 +7,16 @@ export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 /** How messages name each kind of credential. */
 export const CREDENTIAL_NAMES: Record<CredentialKind, string> = { api_key: 'API key', session: 'session', oauth_token: 'access token' };
 
-/** A request's credential; an access token also names the OAuth client it was issued to. */
+/**
+ * A request's credential. An access token's `id` is its grant's; it also names the OAuth client it was
+ * issued to, and its own stored id (the keyed hash of its value), by which work it begins checks later that
+ * the token still stands.
+ */
 export interface Credential {
   kind: CredentialKind;
   id: string;
   oauthClientId?: string;
+  accessTokenId?: string;
 }
 
 /** Where a request came from: Express's `req.ip` (under TRUST_PROXY) and its user agent. */

@@ -66,9 +66,17 @@ export function actorOf(auth: Pick<AuthContext, 'credential' | 'userId'>): Audit
   }
 }
 
+/**
+ * The details that name the person an OAuth application acted for: its client is shared by everyone who
+ * allowed it, so the actor alone does not tell who it was. Nothing for other actors.
+ */
+export function personActedFor(actor: AuditActor, userId: string | null): { user_id: string | null } | undefined {
+  return actor.type === 'oauth_client' ? { user_id: userId } : undefined;
+}
+
 /** An action done through the API: the caller and its address come from the request's AuthContext. */
 export function auditOf(auth: AuthContext, action: AuditAction, target?: AuditTarget, details?: Record<string, unknown>): AuditRecord {
-  // An application's client is shared by everyone who allowed it: the entry also names the person it acted for.
-  const forPerson = auth.credential.kind === 'oauth_token' ? { user_id: auth.userId } : undefined;
-  return { orgId: auth.orgId, action, actor: actorOf(auth), client: auth.client, target, details: forPerson ? { ...details, ...forPerson } : details };
+  const actor = actorOf(auth);
+  const forPerson = personActedFor(actor, auth.userId);
+  return { orgId: auth.orgId, action, actor, client: auth.client, target, details: forPerson ? { ...details, ...forPerson } : details };
 }

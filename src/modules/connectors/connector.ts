@@ -65,7 +65,9 @@ export interface ConfigOptions {
  * - full-pass connectors (website, file) read everything on every sync and have no `listDocuments`: a
  *   document a complete pass did not see is removed;
  * - incremental connectors (OAuth providers) read only what changed since their checkpoint, and list every
- *   key they hold (`listDocuments`, ids only) so that what was deleted at the provider is removed here.
+ *   key they hold (`listDocuments`, ids only): what was deleted at the provider is removed here, and what
+ *   is listed but not held here is read by key (`fetchDocuments`), since a document can come into the
+ *   source without changing (a file moved into a synced folder, a page whose restrictions were lifted).
  */
 export interface Connector<Config extends object = object, Checkpoint = unknown> {
   readonly type: DataSourceType;
@@ -79,6 +81,11 @@ export interface Connector<Config extends object = object, Checkpoint = unknown>
   changes(context: ConnectorContext<Config, Checkpoint>): AsyncIterable<SyncItem<Checkpoint>>;
   /** Every document the source holds now, ids only; throws when the listing cannot be completed. */
   listDocuments?(context: ConnectorContext<Config, Checkpoint>): AsyncIterable<ListedDocument>;
+  /**
+   * The documents of these listed keys, as `changes` would yield them; a key the provider no longer has is
+   * left out. Absent on a connector that lists: a sync that finds keys it does not hold reads a full pass.
+   */
+  fetchDocuments?(context: ConnectorContext<Config, Checkpoint>, keys: readonly string[]): AsyncIterable<SourceDocument | MissingDocument>;
   /** How many documents a sync will read, when known before reading (files: the uploads). */
   expectedDocuments?(context: ConnectorContext<Config, Checkpoint>): Promise<number | null>;
 }

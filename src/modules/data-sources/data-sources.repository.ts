@@ -50,9 +50,13 @@ export class DataSourcesRepository extends OrgScopedRepository<DataSourceEntity>
     await this.update(orgId, id, { status, error, ...(lastSyncedAt ? { lastSyncedAt } : {}) }, tx);
   }
 
-  /** A connector's checkpoint is plain JSON by the Connector contract. */
-  async saveCheckpoint(orgId: string, id: string, checkpoint: object | null, tx?: Tx): Promise<void> {
-    await this.update(orgId, id, { syncCheckpoint: checkpoint ?? null }, tx);
+  /**
+   * A connector's checkpoint is plain JSON by the Connector contract. It is saved only while the source's
+   * config is still `readWith`, the one the sync reads: a change of config drops the checkpoint, and a sync
+   * still running with the earlier config must not bring it back.
+   */
+  async saveCheckpoint(orgId: string, id: string, checkpoint: object | null, readWith: Record<string, unknown>, tx?: Tx): Promise<void> {
+    await this.updateWhere(orgId, sql`id = ${id} AND config = ${JSON.stringify(readWith)}::jsonb`, { syncCheckpoint: checkpoint ?? null }, tx);
   }
 
   /**

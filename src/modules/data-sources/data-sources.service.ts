@@ -108,14 +108,22 @@ export class DataSourcesService {
     return source;
   }
 
-  /** A changed config is synced at once; a changed frequency reschedules. */
+  /**
+   * A changed config is synced at once, in full: the checkpoint of what was read under the earlier config
+   * says nothing of the documents the new one brings in. A changed frequency reschedules.
+   */
   async update(auth: AuthContext, id: string, dto: UpdateDataSourceDto): Promise<DataSourceEntity> {
     const current = await this.get(auth, id);
     const config = dto.config === undefined ? undefined : await this.validConfig(this.connectorOf(current.type), dto.config);
     const updated = await this.transactions.run(async (tx) => {
       const source = await this.lockedSource(auth, id, tx);
       const configChanged = config !== undefined && JSON.stringify(config) !== JSON.stringify(source.config);
-      Object.assign(source, { name: dto.name ?? source.name, config: config ?? source.config, syncFrequency: dto.sync_frequency ?? source.syncFrequency });
+      Object.assign(source, {
+        name: dto.name ?? source.name,
+        config: config ?? source.config,
+        syncFrequency: dto.sync_frequency ?? source.syncFrequency,
+        syncCheckpoint: configChanged ? null : source.syncCheckpoint,
+      });
       const saved = await this.sources.save(auth.orgId, source, tx);
       if (configChanged && !awaitsConnection(saved)) {
         await this.queueSync(saved, 'manual', tx);

@@ -73,6 +73,12 @@ export class DocumentsRepository extends OrgScopedRepository<DocumentEntity> {
     return row ? { id: row.id, status: row.status, contentHash: row.content_hash } : null;
   }
 
+  /** The keys of every document of the source, indexed or failed. */
+  async keysOf(orgId: string, dataSourceId: string): Promise<Set<string>> {
+    const rows = await this.select<{ key: string }>(sql`key`, orgId, sql`data_source_id = ${dataSourceId}`);
+    return new Set(rows.map((row) => row.key));
+  }
+
   /** Not a change of the document: its update time stays. */
   async markSeen(orgId: string, id: string, runId: string): Promise<void> {
     const { text, params } = sql`UPDATE document SET last_seen_run_id = ${runId} WHERE ${this.scopedCondition(orgId, sql`id = ${id}`)}`.render();

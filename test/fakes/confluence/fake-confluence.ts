@@ -35,6 +35,13 @@ export interface FakeAttachmentFile {
 export interface ConfluenceFake extends FakeProvider {
   /** Attaches a file to a page (a new version when the name exists); answers the attachment's id. */
   attach(pageId: string, file: FakeAttachmentFile): string;
+  /**
+   * Restricts the page (and so its attachments) to other people, or lifts the restriction, without a new
+   * version: the connected account no longer sees it anywhere, or sees it again as it was.
+   */
+  restrict(pageId: string, restricted: boolean): void;
+  /** Moves the page's creation and versions, and its attachments', `ms` into the past: a page untouched since. */
+  backdate(pageId: string, ms: number): void;
   /** Every API request answered, as path and query. */
   readonly requests: readonly string[];
 }
@@ -46,6 +53,7 @@ interface Page {
   created: number;
   when: number;
   version: number;
+  restricted: boolean;
 }
 
 interface StoredAttachment {
@@ -87,6 +95,7 @@ export async function startConfluenceFake(): Promise<ConfluenceFake> {
   let pendingThrottles = 0;
   let retryAfterSeconds = 1;
   let pendingFailures = 0;
+  let clientRefused = false;
   let clock = 0;
   let attachmentCount = 0;
 
@@ -176,7 +185,7 @@ export async function startConfluenceFake(): Promise<ConfluenceFake> {
   };
 
   const token = (body: Record<string, unknown>): Record<string, unknown> => {
-    if (body.client_id !== CLIENT_ID || body.client_secret !== CLIENT_SECRET) {
+    if (clientRefused || body.client_id !== CLIENT_ID || body.client_secret !== CLIENT_SECRET) {
       throw new HttpAnswer(401, { error: 'access_denied', error_description: 'Unauthorized' });
     }
     if (body.grant_type === 'authorization_code') {
@@ -212,7 +221,7 @@ export async function startConfluenceFake(): Promise<ConfluenceFake> {
     const sortValue = (page: Page): number => (query.order === 'created' ? page.created : page.when);
     const after = readCursor(url.searchParams.get('cursor'));
     const inSpace = query.spaceKeys === undefined || query.spaceKeys.includes(FAKE_CONFLUENCE_SPACE);
-    const matching = [...pages.values()]
+    const matching = [...visiblePages()]
       .filter(() => inSpace)
       .filter((page) => query.modifiedFrom === undefined || page.when >= query.modifiedFrom)
       .sort((a, b) => sortValue(a) - sortValue(b) || a.id.localeCompare(b.id))
@@ -235,9 +244,27 @@ export async function startConfluenceFake(): Promise<ConfluenceFake> {
     return { results: results.map((page) => pageJson(page, expand)), start, limit, size: results.length, _links: links };
   };
 
+  /** Confluence answers content the account may not see as it answers content that does not exist. */
+  const visiblePages = (): Page[] => [...pages.values()].filter((page) => !page.restricted);
+  const isVisible = (pageId: string): boolean => pages.get(pageId)?.restricted === false;
+  const noContent = (id: string): HttpAnswer =>
+    confluenceError(404, `com.atlassian.confluence.api.service.exceptions.NotFoundException: No content found with id: ContentId{id=${id}}`);
+
+  const content = (id: string, url: URL): Record<string, unknown> => {
+    const page = pages.get(id);
+    if (page && isVisible(id)) {
+      return pageJson(page, expansions(url));
+    }
+    const attachment = attachments.get(id);
+    if (attachment && isVisible(attachment.pageId)) {
+      return attachmentJson(attachment, expansions(url));
+    }
+    throw noContent(id);
+  };
+
   const childAttachments = (pageId: string, url: URL): Record<string, unknown> => {
-    if (!pages.has(pageId)) {
-      throw confluenceError(404, `com.atlassian.confluence.api.service.exceptions.NotFoundException: No content found with id: ContentId{id=${pageId}}`);
+    if (!isVisible(pageId)) {
+      throw noContent(pageId);
     }
     const expand = expansions(url);
     const limit = Math.min(Number(url.searchParams.get('limit') ?? 25) || 25, PAGE_SIZE);
@@ -257,7 +284,7 @@ export async function startConfluenceFake(): Promise<ConfluenceFake> {
 
   const download = (pageId: string, name: string, response: ServerResponse): void => {
     const attachment = [...attachments.values()].find((candidate) => candidate.pageId === pageId && candidate.name === name);
-    if (!attachment) {
+    if (!attachment || !isVisible(pageId)) {
       throw confluenceError(404, 'Attachment not found');
     }
     response.writeHead(200, { 'content-type': attachment.mediaType, 'content-length': String(attachment.content.byteLength) }).end(attachment.content);
@@ -297,9 +324,12 @@ export async function startConfluenceFake(): Promise<ConfluenceFake> {
       throw new HttpAnswer(404, { code: 404, message: 'Not Found' });
     }
     const attachmentsOf = /^\/rest\/api\/content\/([^/]+)\/child\/attachment$/.exec(wiki);
+    const contentId = /^\/rest\/api\/content\/([^/]+)$/.exec(wiki)?.[1];
     const file = /^\/download\/attachments\/([^/]+)\/([^/]+)$/.exec(wiki);
     if (wiki === '/rest/api/content/search') {
       sendJson(response, 200, search(url));
+    } else if (contentId) {
+      sendJson(response, 200, content(decodeURIComponent(contentId), url));
     } else if (attachmentsOf?.[1]) {
       sendJson(response, 200, childAttachments(decodeURIComponent(attachmentsOf[1]), url));
     } else if (file?.[1] && file[2]) {
@@ -381,7 +411,28 @@ export async function startConfluenceFake(): Promise<ConfluenceFake> {
         created: existing?.created ?? when,
         when,
         version: (existing?.version ?? 0) + 1,
+        restricted: existing?.restricted ?? false,
       });
+    },
+    restrict(pageId, restricted) {
+      const page = pages.get(pageId);
+      if (!page) {
+        throw new Error(`The fake holds no page ${pageId}`);
+      }
+      page.restricted = restricted;
+    },
+    backdate(pageId, ms) {
+      const page = pages.get(pageId);
+      if (!page) {
+        throw new Error(`The fake holds no page ${pageId}`);
+      }
+      page.created -= ms;
+      page.when -= ms;
+      for (const attachment of attachments.values()) {
+        if (attachment.pageId === pageId) {
+          attachment.when -= ms;
+        }
+      }
     },
     remove(id) {
       pages.delete(id);
@@ -415,6 +466,12 @@ export async function startConfluenceFake(): Promise<ConfluenceFake> {
     },
     expireAccessTokens() {
       accessTokens.clear();
+    },
+    refuseClient(refused) {
+      clientRefused = refused;
+    },
+    answerTokenRequests(answer) {
+      server.intercept('/oauth/token', answer);
     },
     throttle(count, seconds) {
       pendingThrottles = count;

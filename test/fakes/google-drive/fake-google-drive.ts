@@ -34,6 +34,8 @@ export interface FakeDriveFileInput {
   parents?: string[];
   driveId?: string;
   sharedWithMe?: boolean;
+  /** When it was last modified (default: now, as an edit does). */
+  modifiedTime?: Date;
 }
 
 interface DriveFile {
@@ -60,6 +62,10 @@ export interface GoogleDriveFake extends FakeProvider {
   /** Adds or edits any file (a PDF, an image, a Sheet, a file in a shared drive), in fld_eng unless placed elsewhere; its modification time moves on. */
   putFile(file: FakeDriveFileInput): void;
   putFolder(id: string, name: string, parent?: string): void;
+  /** Moves the file to other folders; as in Drive, its modification time stays. */
+  move(id: string, parents: string[]): void;
+  /** Takes the file out of the trash; as in Drive, its modification time stays. */
+  restore(id: string): void;
   /** 401 answers sent to API calls with an unknown or expired token. */
   readonly unauthorized: number;
 }
@@ -76,6 +82,7 @@ export async function startGoogleDriveFake(): Promise<GoogleDriveFake> {
   const counters = { refreshes: 0, apiCalls: 0, throttled: 0, unauthorized: 0 };
   let throttleRemaining = 0;
   let failRemaining = 0;
+  let clientRefused = false;
   let clock = 0;
 
   const tick = (): number => {
@@ -111,7 +118,7 @@ export async function startGoogleDriveFake(): Promise<GoogleDriveFake> {
       content: Buffer.from(input.content ?? ''),
       parents: input.parents ?? existing?.parents ?? (input.driveId ? [input.driveId] : input.sharedWithMe ? [] : [ENGINEERING_FOLDER]),
       driveId: input.driveId ?? existing?.driveId,
-      modifiedTime: tick(),
+      modifiedTime: input.modifiedTime?.getTime() ?? tick(),
       trashed: false,
       ownedByMe: !(input.driveId ?? existing?.driveId) && !input.sharedWithMe,
       sharedWithMe: input.sharedWithMe ?? false,
@@ -196,7 +203,7 @@ export async function startGoogleDriveFake(): Promise<GoogleDriveFake> {
 
   function token(request: IncomingMessage, form: URLSearchParams, response: ServerResponse): void {
     const [basicId, basicSecret] = basicCredentials(request);
-    if ((form.get('client_id') ?? basicId) !== CLIENT_ID || (form.get('client_secret') ?? basicSecret) !== CLIENT_SECRET) {
+    if (clientRefused || (form.get('client_id') ?? basicId) !== CLIENT_ID || (form.get('client_secret') ?? basicSecret) !== CLIENT_SECRET) {
       return sendJson(response, 401, { error: 'invalid_client', error_description: 'Unauthorized' });
     }
     const grantType = form.get('grant_type');
@@ -522,6 +529,20 @@ export async function startGoogleDriveFake(): Promise<GoogleDriveFake> {
         file.trashed = true;
       }
     },
+    move(id, parents) {
+      const file = files.get(id);
+      if (!file) {
+        throw new Error(`The fake holds no file ${id}`);
+      }
+      file.parents = parents;
+    },
+    restore(id) {
+      const file = files.get(id);
+      if (!file) {
+        throw new Error(`The fake holds no file ${id}`);
+      }
+      file.trashed = false;
+    },
     documentUrl(id) {
       return webViewLink(id, files.get(id)?.mimeType ?? GOOGLE_DOC);
     },
@@ -534,6 +555,12 @@ export async function startGoogleDriveFake(): Promise<GoogleDriveFake> {
       for (const access of accessTokens.values()) {
         access.expiresAt = 0;
       }
+    },
+    refuseClient(refused) {
+      clientRefused = refused;
+    },
+    answerTokenRequests(answer) {
+      server.intercept('/token', answer);
     },
     throttle(count) {
       // Drive's rate limit answer carries no Retry-After, so the wait asked for cannot be conveyed.

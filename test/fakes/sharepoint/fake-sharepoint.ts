@@ -78,6 +78,7 @@ class GraphFake {
   throttleLeft = 0;
   throttleSeconds = 1;
   failLeft = 0;
+  clientRefused = false;
   origin = '';
 
   issueTokens(): { accessToken: string; refreshToken: string } {
@@ -162,7 +163,7 @@ class GraphFake {
 
   private token(form: URLSearchParams, response: ServerResponse): void {
     const param = (name: string): string => form.get(name) ?? '';
-    if (param('client_id') !== CLIENT_ID || param('client_secret') !== CLIENT_SECRET) {
+    if (this.clientRefused || param('client_id') !== CLIENT_ID || param('client_secret') !== CLIENT_SECRET) {
       return send(response, 401, identityError('invalid_client', 7000215, 'Invalid client secret provided.'));
     }
     if (param('grant_type') === 'authorization_code') {
@@ -249,6 +250,10 @@ class GraphFake {
     }
     if ((match = /^\/drives\/([^/]+)\/root\/delta$/.exec(path))) {
       return match[1] === DRIVE_ID ? this.delta(url, response) : notFound();
+    }
+    if ((match = /^\/drives\/([^/]+)\/items\/([^/]+)$/.exec(path))) {
+      const item = match[1] === DRIVE_ID ? this.items.get(match[2] ?? '') : undefined;
+      return item && !item.deleted ? send(response, 200, selected(this.driveItem(item), url.searchParams.get('$select') ?? undefined)) : notFound();
     }
     if ((match = /^\/drives\/([^/]+)\/items\/([^/]+)\/content$/.exec(path))) {
       const item = match[1] === DRIVE_ID ? this.items.get(match[2] ?? '') : undefined;
@@ -505,6 +510,10 @@ export async function startSharePointFake(): Promise<SharePointFake> {
     fail: (count) => {
       graph.failLeft = count;
     },
+    refuseClient: (refused) => {
+      graph.clientRefused = refused;
+    },
+    answerTokenRequests: (answer) => server.intercept('/common/oauth2/v2.0/token', answer),
     expireDeltaTokens: () => {
       graph.epoch += 1;
     },

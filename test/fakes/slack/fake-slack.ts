@@ -78,6 +78,7 @@ export async function startSlackFake(): Promise<SlackFake> {
   let throttleLeft = 0;
   let throttleSeconds = 1;
   let failLeft = 0;
+  let clientRefused = false;
   const stats = { apiCalls: 0, throttled: 0, refusedTokens: 0 };
 
   const stamp = (seconds: number): string => `${seconds}.${String(++sequence).padStart(6, '0')}`;
@@ -144,7 +145,7 @@ export async function startSlackFake(): Promise<SlackFake> {
     if (clientId !== SLACK_CLIENT_ID) {
       return { body: { ok: false, error: 'invalid_client_id' } };
     }
-    if (clientSecret !== CLIENT_SECRET) {
+    if (clientRefused || clientSecret !== CLIENT_SECRET) {
       return { body: { ok: false, error: 'bad_client_secret' } };
     }
     const grantType = params.grant_type ?? (params.code === undefined ? undefined : 'authorization_code');
@@ -435,6 +436,10 @@ export async function startSlackFake(): Promise<SlackFake> {
     },
     revokeGrants: () => tokens.revokeRefreshTokens(),
     expireAccessTokens: () => tokens.expireAll(),
+    refuseClient(refused) {
+      clientRefused = refused;
+    },
+    answerTokenRequests: (answer) => server.intercept('/api/oauth.v2.access', answer),
     throttle(count, retryAfterSeconds) {
       throttleLeft = count;
       throttleSeconds = retryAfterSeconds;

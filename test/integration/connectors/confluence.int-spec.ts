@@ -14,7 +14,7 @@ import type { ProviderEndpoints } from '#src/modules/connectors/provider/provide
 import { parseHtml } from '#src/modules/ingestion/parsers/html-parser.js';
 import { type ConfluenceFake, FAKE_CONFLUENCE_SITE, startConfluenceFake } from '#test/fakes/confluence/fake-confluence.js';
 import type { FakeItem } from '#test/fakes/fake-provider.js';
-import { connectorContext, fakeEndpoints, type Harvest, harvest, listed } from '#test/utils/connector-harness.js';
+import { connectorContext, fakeEndpoints, fetched, type Harvest, harvest, listed } from '#test/utils/connector-harness.js';
 
 const ITEMS: FakeItem[] = [
   { id: '65601', title: 'Deploying the API', text: 'Deployments run from the release branch after the smoke tests pass.' },
@@ -95,6 +95,29 @@ describe('Confluence connector', () => {
     const first = await harvest(confluenceConnector, context());
     const everySpace = await harvest(confluenceConnector, context(completedMark(first), undefined, { site_url: FAKE_CONFLUENCE_SITE }));
     expect(everySpace.documents).toHaveLength(ITEMS.length + 1);
+  });
+
+  it('reads by id a page, and its attachment, that became visible without a new version', async () => {
+    fake.restrict('65602', true);
+    fake.backdate('65602', 7 * 86_400_000);
+    const first = await harvest(confluenceConnector, context());
+    expect(first.documents.map((document) => document.key)).not.toContain('65602');
+
+    fake.restrict('65602', false);
+    const next = await harvest(confluenceConnector, context(completedMark(first)));
+    expect(next.documents).toEqual([]);
+    expect((await listed(confluenceConnector, context())).map((document) => document.key)).toEqual(expect.arrayContaining(['65602', attachmentId]));
+
+    const read = await fetched(confluenceConnector, context(completedMark(first)), ['65602', attachmentId, '99999']);
+    expect(read.missing).toEqual([]);
+    expect(read.documents.map((document) => document.key)).toEqual(['65602', attachmentId]);
+    expect(read.documents[0]).toMatchObject({ title: 'On-call handbook', url: fake.documentUrl('65602') });
+    expect(read.documents[0].text).toContain(ITEMS[1].text);
+    expect(read.documents[1]).toMatchObject({ title: 'runbook.md' });
+    expect(read.documents[1].text).toContain('Revert the release tag');
+
+    fake.restrict('65602', true);
+    expect((await fetched(confluenceConnector, context(), ['65602', attachmentId])).documents).toEqual([]);
   });
 
   it('lists every page and attachment it holds, without the removed ones', async () => {

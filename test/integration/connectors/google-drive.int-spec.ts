@@ -9,8 +9,8 @@ import { googleDriveConnector } from '#src/modules/connectors/google-drive/googl
 import { ProviderCallError } from '#src/modules/connectors/provider/provider-failure.js';
 import type { ProviderEndpoints } from '#src/modules/connectors/provider/provider-endpoints.js';
 import type { SessionLimits } from '#src/modules/connectors/provider/http-provider-session.js';
-import { startGoogleDriveFake, type GoogleDriveFake } from '#test/fakes/google-drive/fake-google-drive.js';
-import { connectorContext, fakeEndpoints, harvest, listed } from '#test/utils/connector-harness.js';
+import { ENGINEERING_FOLDER, startGoogleDriveFake, type GoogleDriveFake } from '#test/fakes/google-drive/fake-google-drive.js';
+import { connectorContext, fakeEndpoints, fetched, harvest, listed } from '#test/utils/connector-harness.js';
 
 const GOOGLE_DOC = 'application/vnd.google-apps.document';
 const DOCS = [
@@ -113,6 +113,34 @@ describe('Google Drive connector', () => {
     fake.remove('doc_deploys');
     const after = await listed(googleDriveConnector, context());
     expect(after.map(({ key }) => key).sort()).toEqual(READ_KEYS.filter((key) => key !== 'doc_deploys'));
+  });
+
+  it('reads by id the files the listing names that no pass of changes reads: moved in, restored from the trash', async () => {
+    const first = await fullPass();
+    const lastWeek = new Date(Date.now() - 7 * 86_400_000);
+    fake.putFile({
+      id: 'doc_loose',
+      name: 'Loose memo',
+      mimeType: GOOGLE_DOC,
+      content: 'Filed under engineering at last.',
+      parents: ['root'],
+      modifiedTime: lastWeek,
+    });
+    fake.move('doc_loose', [ENGINEERING_FOLDER]);
+    fake.remove('doc_style');
+    fake.restore('doc_style');
+    fake.remove('doc_deploys');
+
+    const next = await harvest(googleDriveConnector, context(first.final));
+    expect(next.documents).toEqual([]);
+    expect((await listed(googleDriveConnector, context(first.final))).map(({ key }) => key)).toContain('doc_loose');
+
+    const read = await fetched(googleDriveConnector, context(first.final), ['doc_loose', 'doc_style', 'doc_deploys', 'doc_never']);
+    expect(read.missing).toEqual([]);
+    expect(read.documents.map(({ key }) => key)).toEqual(['doc_loose', 'doc_style']);
+    expect(read.documents[0]).toMatchObject({ title: 'Loose memo', url: fake.documentUrl('doc_loose') });
+    expect(read.documents[0].text).toContain('Filed under engineering at last.');
+    expect(read.documents[1].text).toContain('We format with prettier');
   });
 
   it('waits out Drive’s rate limit and completes the pass', async () => {

@@ -11,7 +11,7 @@ import { fetchThrough } from '#src/common/net/fetch-through.js';
 import { createGuardedDispatcher } from '#src/common/net/ssrf-guard.js';
 import { isCheckpointMark } from '#src/modules/connectors/connector.js';
 import { TokenRefusedError } from '#src/modules/connectors/oauth/connector-oauth.js';
-import { revokeTokens } from '#src/modules/connectors/oauth/provider-token-client.js';
+import { refreshTokens, revokeTokens } from '#src/modules/connectors/oauth/provider-token-client.js';
 import type { SessionLimits } from '#src/modules/connectors/provider/http-provider-session.js';
 import type { ProviderEndpoints } from '#src/modules/connectors/provider/provider-endpoints.js';
 import { ProviderCallError, ProviderHttpError } from '#src/modules/connectors/provider/provider-failure.js';
@@ -22,7 +22,7 @@ import { fileChange, MAX_FILE_BYTES } from '#src/modules/connectors/sharepoint/s
 import { sharePointConnector } from '#src/modules/connectors/sharepoint/sharepoint.connector.js';
 import type { FakeItem } from '#test/fakes/fake-provider.js';
 import { startSharePointFake, type SharePointFake } from '#test/fakes/sharepoint/fake-sharepoint.js';
-import { connectorContext, fakeEndpoints, harvest, listed } from '#test/utils/connector-harness.js';
+import { connectorContext, fakeEndpoints, fetched, harvest, listed } from '#test/utils/connector-harness.js';
 
 const SEED: FakeItem[] = [
   { id: '01SPA', title: 'Onboarding', text: 'New engineers get a laptop and a buddy on their first day.' },
@@ -134,6 +134,17 @@ describe('SharePoint connector', () => {
     const next = await harvest(sharePointConnector, context(lastCheckpoint(first.checkpoints)));
     expect(next.deleted).toEqual([key('01SPD')]);
     expect(next.documents).toEqual([]);
+  });
+
+  it('reads by key the files the listing names, as a pass reads them, skipping one Graph no longer has', async () => {
+    const pass = await harvest(sharePointConnector, context());
+    fake.remove('01SPD');
+    const keys = READABLE.map((item) => key(item.id));
+    const read = await fetched(sharePointConnector, context(), [...keys, key('01SPZ')]);
+    expect(read.missing).toEqual([]);
+    expect(read.documents).toEqual(
+      pass.documents.filter((document) => document.key !== key('01SPD')).sort((a, b) => keys.indexOf(a.key) - keys.indexOf(b.key)),
+    );
   });
 
   it('lists the same keys as a full pass reads, with their modification times', async () => {
@@ -315,7 +326,14 @@ describe('SharePoint connector', () => {
     expect(reused.status).toBe(400);
     expect(reused.body).toMatchObject({ error: 'invalid_grant', error_codes: [expect.any(Number)] });
     expect(reused.body.error_description).toMatch(/^AADSTS\d+/);
-    expect(() => oauth.readTokens(reused.body)).toThrow(TokenRefusedError);
+    const client = { clientId: endpoints.clientId ?? '', clientSecret: endpoints.clientSecret ?? '' };
+    await expect(refreshTokens(oauth, endpoints, client, tokens.refreshToken ?? '')).rejects.toThrow(TokenRefusedError);
+    fake.refuseClient(true);
+    await expect(refreshTokens(oauth, endpoints, client, renewed.refreshToken ?? '')).rejects.toMatchObject({
+      name: 'TokenEndpointError',
+      clientRefused: true,
+      message: expect.stringContaining('AADSTS7000215') as string,
+    });
 
     const site = await fetch(`${endpoints.apiUrl}/sites/contoso.sharepoint.com:/sites/eng`, { headers: { authorization: `Bearer ${renewed.accessToken}` } });
     expect(site.status).toBe(200);

@@ -5,14 +5,15 @@ import { fetch } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isCheckpointMark } from '#src/modules/connectors/connector.js';
 import { isMissing } from '#src/modules/connectors/document-source.js';
-import { TokenRefusedError } from '#src/modules/connectors/oauth/connector-oauth.js';
+import { TokenEndpointError, TokenRefusedError } from '#src/modules/connectors/oauth/connector-oauth.js';
+import { exchangeCode, refreshTokens } from '#src/modules/connectors/oauth/provider-token-client.js';
 import type { ProviderEndpoints } from '#src/modules/connectors/provider/provider-endpoints.js';
 import type { SlackCheckpoint } from '#src/modules/connectors/slack/slack-checkpoint.js';
 import { SlackConfigDto } from '#src/modules/connectors/slack/slack-config.dto.js';
 import { slackConnector } from '#src/modules/connectors/slack/slack.connector.js';
 import { parseInput } from '#src/modules/ingestion/document-input.js';
 import { ENGINEERING, SLACK_CLIENT_ID, startSlackFake, type SlackFake } from '#test/fakes/slack/fake-slack.js';
-import { connectorContext, fakeEndpoints, harvest, listed } from '#test/utils/connector-harness.js';
+import { connectorContext, fakeEndpoints, fetched, harvest, listed } from '#test/utils/connector-harness.js';
 
 const ITEMS = ['alpha', 'bravo', 'charlie', 'delta', 'echo'].map((id) => ({
   id,
@@ -114,6 +115,27 @@ describe('slack connector', () => {
 
     expect(changed.documents.map((document) => document.key)).toEqual([threadKey('freeze')]);
     expect(changed.documents[0]?.text).toContain('Freeze lifted on Monday.');
+  });
+
+  it('reads by key a thread older than the window every pass reads again, and a day, skipping what Slack no longer has', async () => {
+    const first = await harvest(slackConnector, context());
+    fake.putThread({
+      id: 'retro',
+      author: 'U0ADA',
+      text: 'Retro notes from last month',
+      replies: [{ author: 'U0GRACE', text: 'Action items filed.' }],
+      daysAgo: 30,
+    });
+    const next = await harvest(slackConnector, context({ checkpoint: finalCheckpoint(first.checkpoints) }));
+    expect(next.documents).toEqual([]);
+    expect((await listed(slackConnector, context())).map((document) => document.key)).toContain(threadKey('retro'));
+
+    const read = await fetched(slackConnector, context(), [threadKey('retro'), dayKey('bravo'), `${ENGINEERING}/2001-01-01`, 'C0GONE/2001-01-01']);
+    expect(read.missing).toEqual([]);
+    expect(read.documents.map((document) => document.key)).toEqual([threadKey('retro'), dayKey('bravo')]);
+    expect(read.documents[0]).toMatchObject({ title: 'Retro notes from last month', url: fake.documentUrl('retro') });
+    expect(read.documents[0].text).toContain('Grace (15:01): Action items filed.');
+    expect(read.documents[1].text).toContain(ITEMS[1].text);
   });
 
   it('keeps thread parents in their day when threads are not read on their own', async () => {
@@ -218,6 +240,7 @@ describe('slack connector', () => {
       url.searchParams.set('response_type', 'code');
       return url.toString();
     };
+    const client = () => ({ clientId: endpoints.clientId ?? '', clientSecret: endpoints.clientSecret ?? '' });
     const tokenRequest = async (form: Record<string, string>): Promise<Record<string, unknown>> => {
       const credentials = Buffer.from(`${endpoints.clientId}:${endpoints.clientSecret}`).toString('base64');
       const response = await fetch(endpoints.tokenUrl, {
@@ -240,18 +263,30 @@ describe('slack connector', () => {
       expect(tokens).toMatchObject({ expiresIn: 3_600, account: 'Acme', scope: 'channels:read,channels:history,users:read' });
       expect(tokens?.accessToken).toMatch(/^xoxe\.xoxb-/);
       expect(tokens?.refreshToken).toMatch(/^xoxe-1-/);
-      expect(() => oauth?.readTokens({ ok: false, error: 'code_already_used' })).toThrow(TokenRefusedError);
       await expect(tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI })).resolves.toEqual({
         ok: false,
         error: 'code_already_used',
       });
+      await expect(exchangeCode(slackConnector.oauth!, endpoints, client(), { code, redirectUri: REDIRECT_URI, codeVerifier: undefined })).rejects.toThrow(
+        TokenRefusedError,
+      );
 
       const renewed = oauth?.readTokens(await tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens?.refreshToken ?? '' }));
       expect(renewed?.refreshToken).not.toBe(tokens?.refreshToken);
       expect(fake.refreshes).toBe(1);
       const reused = await tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens?.refreshToken ?? '' });
       expect(reused).toEqual({ ok: false, error: 'invalid_refresh_token' });
-      expect(() => oauth?.readTokens(reused)).toThrow(TokenRefusedError);
+      await expect(refreshTokens(slackConnector.oauth!, endpoints, client(), tokens?.refreshToken ?? '')).rejects.toThrow(TokenRefusedError);
+
+      // A client secret Slack no longer takes is the app's configuration, not a refused grant.
+      fake.refuseClient(true);
+      const refusedClient = refreshTokens(slackConnector.oauth!, endpoints, client(), renewed?.refreshToken ?? '');
+      await expect(refusedClient).rejects.toThrow(TokenEndpointError);
+      await expect(refusedClient).rejects.toMatchObject({ clientRefused: true, message: expect.stringContaining('bad_client_secret') as string });
+      fake.refuseClient(false);
+      await expect(refreshTokens(slackConnector.oauth!, endpoints, client(), renewed?.refreshToken ?? '')).resolves.toMatchObject({
+        accessToken: expect.stringMatching(/^xoxe\.xoxb-/) as string,
+      });
     });
 
     it('answers a refusal with access_denied and revokes a token given as the bearer', async () => {

@@ -20,6 +20,7 @@ import { ConnectorConsentActor1795746885743 } from '#src/common/database/migrati
 import { ChunkIdentifierWords1795760000000 } from '#src/common/database/migrations/1795760000000-ChunkIdentifierWords.js';
 import { OAuthCredentialsHashed1795770000000 } from '#src/common/database/migrations/1795770000000-OAuthCredentialsHashed.js';
 import { WebhookDeliveryHeld1795780000000 } from '#src/common/database/migrations/1795780000000-WebhookDeliveryHeld.js';
+import { ConnectorConsentAccessToken1795790000000 } from '#src/common/database/migrations/1795790000000-ConnectorConsentAccessToken.js';
 
 /** In order. New migrations are generated with `npm run migration:generate -- <Name>` and appended here. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   ChunkIdentifierWords1795760000000,
   OAuthCredentialsHashed1795770000000,
   WebhookDeliveryHeld1795780000000,
+  ConnectorConsentAccessToken1795790000000,
 ];

@@ -7,11 +7,17 @@ import { AppError } from '#src/common/errors/app.error.js';
 import { storedAllowlist } from '#src/modules/auth/ip-allowlist/ip-allowlist.js';
 import { bearerToken } from '#src/modules/auth/authenticators/api-key.authenticator.js';
 import { Authenticator, type Caller } from '#src/modules/auth/authenticators/authenticator.js';
-import { storedCredentialId } from '#src/modules/oauth/server/oauth-adapter.js';
+import { storedCredentialId, type AdapterPayload } from '#src/modules/oauth/server/oauth-adapter.js';
 import { OAuthPayloadsRepository } from '#src/modules/oauth/server/oauth-payloads.repository.js';
 import { ACCESS_TOKEN_PREFIX } from '#src/modules/oauth/server/oauth-server.js';
 
 const API_SCOPES = new Set(['read', 'write', 'execute', 'admin']);
+
+/** The API scopes an access token was issued with (`offline_access` and the like grant nothing here). */
+export function accessTokenScopes(payload: AdapterPayload): string[] {
+  const { scope } = payload;
+  return (typeof scope === 'string' ? scope : '').split(' ').filter((name) => API_SCOPES.has(name));
+}
 
 /**
  * `Authorization: Bearer svcat_…`: an OAuth access token, looked up in the authorization server's store on
@@ -34,21 +40,20 @@ export class OAuthTokenAuthenticator extends Authenticator {
     if (token === undefined || !token.startsWith(ACCESS_TOKEN_PREFIX)) {
       return null;
     }
-    const holder = await this.payloads.findAccessTokenHolder(storedCredentialId(token, this.config.keys.hashSecret), this.clock.now());
+    const accessTokenId = storedCredentialId(token, this.config.keys.hashSecret);
+    const holder = await this.payloads.findAccessTokenHolder(accessTokenId, this.clock.now());
     const accountId = holder?.payload.accountId;
     const grantId = holder?.payload.grantId;
     const clientId = holder?.payload.clientId;
     if (!holder || typeof accountId !== 'string' || typeof grantId !== 'string' || typeof clientId !== 'string') {
       throw AppError.unauthorized('The access token is not valid: it expired or was revoked, or its user or client no longer exists');
     }
-    const { scope } = holder.payload;
-    const scopes = (typeof scope === 'string' ? scope : '').split(' ').filter((scope) => API_SCOPES.has(scope));
     return {
       orgId: holder.org_id,
       userId: accountId,
       role: holder.role,
-      scopes,
-      credential: { kind: 'oauth_token', id: grantId, oauthClientId: clientId },
+      scopes: accessTokenScopes(holder.payload),
+      credential: { kind: 'oauth_token', id: grantId, oauthClientId: clientId, accessTokenId },
       plan: { name: holder.plan, overrides: holder.limits } satisfies OrganizationPlan,
       ipAllowlist: storedAllowlist(holder.ip_allowlist),
     };

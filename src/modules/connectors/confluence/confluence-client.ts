@@ -1,3 +1,4 @@
+import { ProviderCallError } from '#src/modules/connectors/provider/provider-failure.js';
 import type { ProviderBytes, ProviderSession } from '#src/modules/connectors/provider/provider-session.js';
 
 /** One site the consent covers, from `GET /oauth/token/accessible-resources`. */
@@ -42,6 +43,8 @@ export interface Attachment {
   _links: Links;
 }
 
+export const isAttachment = (content: ContentPage | Attachment): content is Attachment => content.type === 'attachment';
+
 /** Confluence's v1 list envelope; `_links.next` is relative to `_links.base` (the site's /wiki). */
 export interface ResultPage<T> {
   results: T[];
@@ -70,6 +73,21 @@ export class ConfluenceClient {
 
   search(cql: string, expand: readonly string[], limit: number): Promise<ResultPage<ContentPage>> {
     return this.provider.json({ url: `${this.wiki}/rest/api/content/search`, query: { cql, expand: expand.join(','), limit } });
+  }
+
+  /** A page or an attachment by id (`GET content/{id}`); undefined when the account cannot see it, or it is gone. */
+  async content(id: string, expand: readonly string[]): Promise<ContentPage | Attachment | undefined> {
+    try {
+      return await this.provider.json<ContentPage | Attachment>({
+        url: `${this.wiki}/rest/api/content/${encodeURIComponent(id)}`,
+        query: { expand: expand.join(',') },
+      });
+    } catch (error) {
+      if (error instanceof ProviderCallError && error.failure.kind === 'not_found') {
+        return undefined;
+      }
+      throw error;
+    }
   }
 
   attachments(pageId: string, limit: number): Promise<ResultPage<Attachment>> {

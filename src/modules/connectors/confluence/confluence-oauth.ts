@@ -1,4 +1,4 @@
-import { TokenRefusedError, type ConnectorOAuth, type ProviderTokens } from '#src/modules/connectors/oauth/connector-oauth.js';
+import { TokenEndpointError, type ConnectorOAuth, type ProviderTokens } from '#src/modules/connectors/oauth/connector-oauth.js';
 import { ProviderHttpError, retryAfterMs, type ProviderFailure } from '#src/modules/connectors/provider/provider-failure.js';
 
 /** Atlassian's classic Confluence scopes for reading pages, spaces, search and attachment downloads. */
@@ -27,7 +27,7 @@ export const confluenceOAuth: ConnectorOAuth = {
 function readAtlassianTokens(body: Record<string, unknown>): ProviderTokens {
   const { access_token: accessToken, refresh_token: refreshToken, expires_in: expiresIn, scope } = body;
   if (typeof accessToken !== 'string' || accessToken === '') {
-    throw new TokenRefusedError('Atlassian answered without an access token');
+    throw new TokenEndpointError('Atlassian answered without an access token');
   }
   return {
     accessToken,

@@ -1,11 +1,11 @@
 import type { ReadVersion, ConfluenceCheckpoint } from '#src/modules/connectors/confluence/confluence-checkpoint.js';
-import { ConfluenceClient, type ContentPage } from '#src/modules/connectors/confluence/confluence-client.js';
+import { ConfluenceClient, isAttachment, type ContentPage } from '#src/modules/connectors/confluence/confluence-client.js';
 import { ConfluenceConfigDto } from '#src/modules/connectors/confluence/confluence-config.dto.js';
 import { pagesCql } from '#src/modules/connectors/confluence/confluence-cql.js';
 import { attachmentDocument, indexableAttachments, pageDocument } from '#src/modules/connectors/confluence/confluence-documents.js';
 import { confluenceOAuth } from '#src/modules/connectors/confluence/confluence-oauth.js';
 import type { Connector, ConnectorContext, ListedDocument, SyncItem } from '#src/modules/connectors/connector.js';
-import { SourceUnavailableError } from '#src/modules/connectors/document-source.js';
+import { SourceUnavailableError, type MissingDocument, type SourceDocument } from '#src/modules/connectors/document-source.js';
 import type { ProviderSession } from '#src/modules/connectors/provider/provider-session.js';
 
 type Context = ConnectorContext<ConfluenceConfigDto, ConfluenceCheckpoint>;
@@ -35,6 +35,7 @@ export const confluenceConnector: Connector<ConfluenceConfigDto, ConfluenceCheck
   normaliseConfig: (config) => Promise.resolve(normalise(config)),
   changes,
   listDocuments,
+  fetchDocuments,
 };
 
 function normalise(config: ConfluenceConfigDto): ConfluenceConfigDto {
@@ -91,6 +92,18 @@ async function* listDocuments(context: Context): AsyncIterable<ListedDocument> {
       return;
     }
     results = await client.next<ContentPage>(results._links.next);
+  }
+}
+
+/** Pages and attachments by id, one call each; a page's attachments are listed, and read, under their own ids. */
+async function* fetchDocuments(context: Context, ids: readonly string[]): AsyncIterable<SourceDocument | MissingDocument> {
+  const config = normalise(context.source.config);
+  const client = await siteClient(context.provider, config.site_url);
+  for (const id of ids) {
+    const content = await client.content(id, CHANGES_EXPAND);
+    if (content) {
+      yield isAttachment(content) ? await attachmentDocument(client, config.site_url, content) : pageDocument(config.site_url, content);
+    }
   }
 }
 

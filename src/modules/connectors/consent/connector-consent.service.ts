@@ -7,13 +7,13 @@ import { hashesEqual } from '#src/common/crypto/keyed-hash.js';
 import { SecretCipher } from '#src/common/crypto/secret-cipher.js';
 import { TransactionRunner } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
-import { actorOf, auditOf } from '#src/modules/audit/audit-actions.js';
+import { actorOf, auditOf, personActedFor } from '#src/modules/audit/audit-actions.js';
 import { AuditLog } from '#src/modules/audit/audit-log.service.js';
 import { CredentialStanding, type EarlierCredential } from '#src/modules/auth/standing/credential-standing.js';
 import { Permission } from '#src/common/auth/permissions.js';
 import { isOAuthConnectorType, type OAuthConnectorType } from '#src/modules/connectors/connector-types.js';
 import { ConsentFailure } from '#src/modules/connectors/consent/consent-failure.js';
-import { TokenRefusedError } from '#src/modules/connectors/oauth/connector-oauth.js';
+import { TokenEndpointError, TokenRefusedError } from '#src/modules/connectors/oauth/connector-oauth.js';
 import { ConnectorAuthorizationEntity } from '#src/modules/connectors/oauth/connector-authorization.entity.js';
 import { ConnectorAuthorizationsRepository } from '#src/modules/connectors/oauth/connector-authorizations.repository.js';
 import { ConnectorCredentials } from '#src/modules/connectors/oauth/connector-credentials.js';
@@ -87,6 +87,7 @@ export class ConnectorConsentService {
           userId: auth.userId,
           actorType: actor.type,
           actorId: actor.id,
+          accessTokenId: auth.credential.kind === 'oauth_token' ? (auth.credential.accessTokenId ?? null) : null,
           browserBindingHash: browserBinding ? sha256(browserBinding) : null,
           codeVerifier: codeVerifier ? this.cipher.encrypt(source.orgId, codeVerifier) : null,
           redirectUri,
@@ -121,7 +122,7 @@ export class ConnectorConsentService {
     const startedBy = earlierCredentialOf(authorization);
     if (!startedBy || !(await this.standing.permissionsNow(authorization.orgId, startedBy)).has(Permission.DataWrite)) {
       throw new ConsentFailure(
-        'Whoever started this consent may no longer change data sources (a key revoked or a role changed meanwhile): the data source is not connected.',
+        'Whoever started this consent may no longer change data sources (a key or an access token revoked, or a role changed meanwhile): the data source is not connected.',
       );
     }
     const source = await this.dataSources.inOrganization(authorization.orgId, authorization.dataSourceId);
@@ -140,11 +141,7 @@ export class ConnectorConsentService {
         { data_source_id: source.id, reason: error instanceof Error ? error.message : String(error) },
         'The provider refused the authorization code',
       );
-      throw new ConsentFailure(
-        error instanceof TokenRefusedError
-          ? 'The provider refused the authorization: start the connection again.'
-          : 'The provider could not be reached: try again.',
-      );
+      throw new ConsentFailure(consentFailureOf(error));
     }
     const actor = { type: authorization.actorType, id: authorization.actorId };
     return this.dataSources.connected(source.orgId, source.id, async (locked, tx) => {
@@ -156,7 +153,7 @@ export class ConnectorConsentService {
           actor,
           client: answer.client,
           target: { type: 'data_source', id: locked.id },
-          details: { type, ...(tokens.account ? { account: tokens.account } : {}) },
+          details: { type, ...(tokens.account ? { account: tokens.account } : {}), ...personActedFor(actor, authorization.userId) },
         },
         tx,
       );
@@ -191,12 +188,26 @@ export class ConnectorConsentService {
   }
 }
 
-/** The key, or else the person, whose right to change the source the consent was started with. */
+/** The key, the access token, or else the person, whose right to change the source the consent was started with. */
 function earlierCredentialOf(authorization: ConnectorAuthorizationEntity): EarlierCredential | undefined {
   if (authorization.actorType === 'api_key') {
     return authorization.actorId ? { kind: 'api_key', id: authorization.actorId } : undefined;
   }
+  if (authorization.actorType === 'oauth_client') {
+    return authorization.accessTokenId ? { kind: 'oauth_token', accessTokenId: authorization.accessTokenId } : undefined;
+  }
   return authorization.userId ? { kind: 'user', userId: authorization.userId } : undefined;
+}
+
+/** What the person reads when the code could not be exchanged for tokens. */
+function consentFailureOf(error: unknown): string {
+  if (error instanceof TokenRefusedError) {
+    return 'The provider refused the authorization: start the connection again.';
+  }
+  if (error instanceof TokenEndpointError && error.clientRefused) {
+    return "The provider refused this service's OAuth client: its operator checks the connector's client id and secret.";
+  }
+  return 'The provider could not be reached, or did not answer with tokens: try again.';
 }
 
 function randomToken(): string {

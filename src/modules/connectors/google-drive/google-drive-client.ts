@@ -32,6 +32,7 @@ export interface DrivePage<T> {
 const driveSdk = new LazyLibrary(() => import('@googleapis/drive'));
 
 const PAGE_SIZE = 100;
+const FILE_FIELDS = 'id,name,mimeType,modifiedTime,webViewLink,size';
 const FOLDER_PAGE_SIZE = 1_000;
 
 /** The Drive v3 calls the connector makes, through the official SDK, each one under the session's rules. */
@@ -48,7 +49,7 @@ export class GoogleDriveClient {
 
   /** A page of files oldest change first, so a file edited during the pass moves to a page not read yet. */
   async listFiles(listing: DriveListing, pageToken: string | undefined): Promise<DrivePage<DriveFile>> {
-    const data = await this.list(listing, pageToken, 'nextPageToken,files(id,name,mimeType,modifiedTime,webViewLink,size)', 'modifiedTime', PAGE_SIZE);
+    const data = await this.list(listing, pageToken, `nextPageToken,files(${FILE_FIELDS})`, 'modifiedTime', PAGE_SIZE);
     return { files: (data.files ?? []).flatMap((file) => fullFile(file) ?? []), nextPageToken: data.nextPageToken ?? undefined };
   }
 
@@ -60,6 +61,21 @@ export class GoogleDriveClient {
   async listIds(listing: DriveListing, pageToken: string | undefined): Promise<DrivePage<string>> {
     const data = await this.list(listing, pageToken, 'nextPageToken,files(id)', undefined, FOLDER_PAGE_SIZE);
     return { files: (data.files ?? []).flatMap((file) => file.id ?? []), nextPageToken: data.nextPageToken ?? undefined };
+  }
+
+  /** The file as a listing of changes reads it; undefined when Drive no longer has it, or has it in the trash. */
+  async findFile(fileId: string): Promise<DriveFile | undefined> {
+    try {
+      const { data } = await this.provider.call((token, signal) =>
+        this.api.files.get({ fileId, fields: `${FILE_FIELDS},trashed`, supportsAllDrives: true }, requestOptions(token, signal)),
+      );
+      return data.trashed ? undefined : fullFile(data);
+    } catch (error) {
+      if (error instanceof ProviderCallError && error.failure.kind === 'not_found') {
+        return undefined;
+      }
+      throw error;
+    }
   }
 
   async getFile(fileId: string): Promise<{ id: string; mimeType: string | undefined; trashed: boolean }> {

@@ -1,4 +1,4 @@
-import type { ConnectorOAuth, ProviderTokens } from '#src/modules/connectors/oauth/connector-oauth.js';
+import { TokenEndpointError, type ConnectorOAuth, type ProviderTokens } from '#src/modules/connectors/oauth/connector-oauth.js';
 import { retryAfterMs, type ProviderFailure } from '#src/modules/connectors/provider/provider-failure.js';
 
 export const DRIVE_READONLY_SCOPE = 'https://www.googleapis.com/auth/drive.readonly';
@@ -29,7 +29,7 @@ export const googleDriveOAuth: ConnectorOAuth = {
 function readTokens(body: Record<string, unknown>): ProviderTokens {
   const { access_token: accessToken, refresh_token: refreshToken, expires_in: expiresIn, scope } = body;
   if (typeof accessToken !== 'string' || accessToken === '') {
-    throw new Error('The Google token endpoint answered without an access token');
+    throw new TokenEndpointError('the Google token endpoint answered without an access token');
   }
   return {
     accessToken,

@@ -26,6 +26,7 @@ export const googleDriveConnector: Connector<GoogleDriveConfigDto, GoogleDriveCh
     }),
   changes,
   listDocuments,
+  fetchDocuments,
 };
 
 async function* changes(context: DriveContext): AsyncIterable<SyncItem<GoogleDriveCheckpoint>> {
@@ -66,6 +67,17 @@ async function* listDocuments(context: DriveContext): AsyncIterable<ListedDocume
       }
       pageToken = page.nextPageToken;
     } while (pageToken);
+  }
+}
+
+/** Files by id: Drive's search has no term for ids, so one files.get each. */
+async function* fetchDocuments(context: DriveContext, fileIds: readonly string[]): AsyncIterable<SourceDocument | MissingDocument> {
+  const client = await GoogleDriveClient.open(context.provider, context.endpoints.apiUrl);
+  for (const fileId of fileIds) {
+    const file = await client.findFile(fileId);
+    if (file) {
+      yield driveDocument(client, file);
+    }
   }
 }
 

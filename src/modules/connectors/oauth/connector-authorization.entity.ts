@@ -35,6 +35,10 @@ export class ConnectorAuthorizationEntity {
   @Column({ type: 'varchar', length: 40, nullable: true })
   actorId: string | null;
 
+  /** The stored id of the access token that started it, when an OAuth application did: the callback checks it still stands. */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  accessTokenId: string | null;
+
   /**
    * Hash of the browser binding cookie set when a web session started the consent: the callback must come
    * from that browser. Null when an API key started it (no browser to bind).

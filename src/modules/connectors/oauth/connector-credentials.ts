@@ -1,10 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { connectorEnvPrefix } from '#src/config/connector-config.js';
 import { SecretCipher } from '#src/common/crypto/secret-cipher.js';
 import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
 import type { Connector } from '#src/modules/connectors/connector.js';
+import { SourceUnavailableError } from '#src/modules/connectors/document-source.js';
 import type { OAuthConnectorType } from '#src/modules/connectors/connector-types.js';
-import { TokenRefusedError, type ProviderTokens } from '#src/modules/connectors/oauth/connector-oauth.js';
+import { TokenEndpointError, TokenRefusedError, type ProviderTokens } from '#src/modules/connectors/oauth/connector-oauth.js';
 import { ConnectorCredentialEntity } from '#src/modules/connectors/oauth/connector-credential.entity.js';
 import { ConnectorCredentialsRepository } from '#src/modules/connectors/oauth/connector-credentials.repository.js';
 import {
@@ -132,7 +134,10 @@ export class ConnectorCredentials {
     }
   }
 
-  /** The access tokens a sync's provider session sends. Throws ConnectionRefusedError when the provider refuses the refresh token. */
+  /**
+   * The access tokens a sync's provider session sends. Throws ConnectionRefusedError when the provider refuses
+   * the refresh token, and only then: a token endpoint that fails otherwise fails the sync, tokens kept.
+   */
   tokenSource(source: SourceRef, connector: Connector): AccessTokenSource {
     return {
       current: () => this.accessToken(source, connector, undefined),
@@ -163,8 +168,12 @@ export class ConnectorCredentials {
         throw new ConnectionRefusedError('The access token expired and the provider issued no refresh token: reconnect the source');
       }
       const client = this.client(source.type);
+      const settings = `${connectorEnvPrefix(source.type)}_CLIENT_ID and ${connectorEnvPrefix(source.type)}_CLIENT_SECRET`;
       if (!client) {
-        throw new ConnectionRefusedError(`The ${source.type} connector is no longer configured on this service`);
+        // The operator's doing (one instance started without them), undone by them: the tokens stay for the sync after that.
+        throw new SourceUnavailableError(
+          `The ${source.type} connector is not configured on this service (its operator sets ${settings}): the source keeps its connection`,
+        );
       }
       let tokens: ProviderTokens;
       try {
@@ -172,6 +181,13 @@ export class ConnectorCredentials {
       } catch (error) {
         if (error instanceof TokenRefusedError) {
           throw new ConnectionRefusedError(`${error.message}: reconnect the source`, { cause: error });
+        }
+        if (error instanceof TokenEndpointError) {
+          const fix = error.clientRefused ? `its operator checks ${settings}` : 'a later sync tries again';
+          throw new TokenEndpointError(
+            `The access token could not be renewed: ${error.message}; the source keeps its connection, and ${fix}`,
+            error.clientRefused,
+          );
         }
         throw error;
       }

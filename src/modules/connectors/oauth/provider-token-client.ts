@@ -1,6 +1,5 @@
 import { fetch } from 'undici';
-import type { ConnectorOAuth, ProviderTokens } from '#src/modules/connectors/oauth/connector-oauth.js';
-import { TokenRefusedError } from '#src/modules/connectors/oauth/connector-oauth.js';
+import { TokenEndpointError, tokenEndpointFailure, type ConnectorOAuth, type ProviderTokens } from '#src/modules/connectors/oauth/connector-oauth.js';
 import { ProviderCallError } from '#src/modules/connectors/provider/provider-failure.js';
 import type { ProviderEndpoints } from '#src/modules/connectors/provider/provider-endpoints.js';
 
@@ -132,10 +131,13 @@ async function tokenRequest(
   if (response.status >= 500 || response.status === 429) {
     throw new ProviderCallError({ kind: 'transient', message: `the provider's token endpoint answered ${response.status}` });
   }
-  if (!response.ok || !answer) {
-    const described = answer?.error_description ?? answer?.error;
-    const reason = typeof described === 'string' ? described : `status ${response.status}`;
-    throw new TokenRefusedError(`The provider refused the grant: ${reason}`);
+  if (!answer) {
+    throw new TokenEndpointError(`the provider's token endpoint answered ${response.status} with a body that is not JSON (a proxy or gateway in the way?)`);
+  }
+  // Slack answers its errors inside a 200.
+  if (!response.ok || answer.error !== undefined) {
+    const failure = { status: response.status, code: stringOf(answer.error), description: stringOf(answer.error_description) };
+    throw tokenEndpointFailure(failure, oauth.tokenErrors);
   }
   return oauth.readTokens(answer);
 }
@@ -149,6 +151,10 @@ function clientAuthentication(oauth: ConnectorOAuth, client: ConfiguredClient, f
   form.client_id = client.clientId;
   form.client_secret = client.clientSecret;
   return {};
+}
+
+function stringOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }
 
 function parseObject(text: string): Record<string, unknown> | undefined {

@@ -88,6 +88,21 @@ export class GraphClient {
     return this.provider.json<GraphPage<GraphDriveItem>>({ url: `drives/${encodeURIComponent(driveId)}/root/delta`, query: { $select: select.join(',') } });
   }
 
+  /** One item of a drive; undefined when the drive no longer has it. */
+  async item(driveId: string, itemId: string, select: readonly string[]): Promise<GraphDriveItem | undefined> {
+    try {
+      return await this.provider.json<GraphDriveItem>({
+        url: `drives/${encodeURIComponent(driveId)}/items/${encodeURIComponent(itemId)}`,
+        query: { $select: select.join(',') },
+      });
+    } catch (error) {
+      if (error instanceof ProviderCallError && error.failure.kind === 'not_found') {
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
   /**
    * The item's content: Graph answers a redirect to a pre-authenticated download URL, which must be fetched
    * without the bearer token (the token is Graph's only, and the download host refuses it).

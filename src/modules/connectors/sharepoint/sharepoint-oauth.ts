@@ -1,5 +1,4 @@
-import type { ConnectorOAuth, ProviderTokens } from '#src/modules/connectors/oauth/connector-oauth.js';
-import { TokenRefusedError } from '#src/modules/connectors/oauth/connector-oauth.js';
+import { TokenEndpointError, type ConnectorOAuth, type ProviderTokens } from '#src/modules/connectors/oauth/connector-oauth.js';
 import { ProviderHttpError, retryAfterMs, type ProviderFailure } from '#src/modules/connectors/provider/provider-failure.js';
 import { graphErrorCode } from '#src/modules/connectors/sharepoint/graph-client.js';
 
@@ -8,11 +7,8 @@ const THROTTLING_CODES = new Set(['TooManyRequests', 'activityLimitReached', 'th
 const BANDWIDTH_LIMIT_EXCEEDED = 509;
 
 function readTokens(body: Record<string, unknown>): ProviderTokens {
-  if (typeof body.error === 'string') {
-    throw new TokenRefusedError(typeof body.error_description === 'string' ? body.error_description : body.error);
-  }
   if (typeof body.access_token !== 'string' || body.access_token === '') {
-    throw new Error('the Microsoft identity platform answered without an access token');
+    throw new TokenEndpointError('the Microsoft identity platform answered without an access token');
   }
   return {
     accessToken: body.access_token,

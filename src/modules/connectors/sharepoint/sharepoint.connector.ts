@@ -1,7 +1,8 @@
 import { AppError } from '#src/common/errors/app.error.js';
-import type { Connector, ConnectorContext, ListedDocument, SyncItem } from '#src/modules/connectors/connector.js';
+import { isDeletion, type Connector, type ConnectorContext, type ListedDocument, type SyncItem } from '#src/modules/connectors/connector.js';
+import type { MissingDocument, SourceDocument } from '#src/modules/connectors/document-source.js';
 import { ProviderCallError } from '#src/modules/connectors/provider/provider-failure.js';
-import { GraphClient, isResyncRequired, type GraphDriveItem, type GraphPage } from '#src/modules/connectors/sharepoint/graph-client.js';
+import { GraphClient, isResyncRequired, type GraphDrive, type GraphDriveItem, type GraphPage } from '#src/modules/connectors/sharepoint/graph-client.js';
 import type { SharePointCheckpoint, SharePointDriveCursor } from '#src/modules/connectors/sharepoint/sharepoint-checkpoint.js';
 import { SharePointConfigDto } from '#src/modules/connectors/sharepoint/sharepoint-config.dto.js';
 import { resolveDrives } from '#src/modules/connectors/sharepoint/sharepoint-drives.js';
@@ -103,6 +104,22 @@ async function* listDocuments(context: SharePointContext): AsyncIterable<ListedD
   }
 }
 
+/** Files by key (`driveId/itemId`), one call each, each drive read once. */
+async function* fetchDocuments(context: SharePointContext, keys: readonly string[]): AsyncIterable<SourceDocument | MissingDocument> {
+  const graph = new GraphClient(context.provider, context.endpoints.apiUrl, context.fetchElsewhere);
+  const drives = new Map<string, GraphDrive>();
+  for (const key of keys) {
+    const [driveId = '', itemId = ''] = key.split('/');
+    const drive = drives.get(driveId) ?? (await graph.drive(driveId));
+    drives.set(driveId, drive);
+    const item = await graph.item(driveId, itemId, CHANGE_FIELDS);
+    const change = item && fileChange(graph, drive, item);
+    if (change && !isDeletion(change)) {
+      yield change;
+    }
+  }
+}
+
 export const sharePointConnector: Connector<SharePointConfigDto, SharePointCheckpoint> = {
   type: 'sharepoint',
   configDto: SharePointConfigDto,
@@ -110,4 +127,5 @@ export const sharePointConnector: Connector<SharePointConfigDto, SharePointCheck
   oauth: sharePointOAuth,
   changes,
   listDocuments,
+  fetchDocuments,
 };

@@ -1,17 +1,19 @@
 import type { ConnectorContext, ListedDocument, SyncItem } from '#src/modules/connectors/connector.js';
+import type { SourceDocument } from '#src/modules/connectors/document-source.js';
 import type { SlackChannelProgress, SlackChannelState, SlackCheckpoint, SlackPass } from '#src/modules/connectors/slack/slack-checkpoint.js';
-import { sourceChannels } from '#src/modules/connectors/slack/slack-channels.js';
+import { existingChannel, sourceChannels } from '#src/modules/connectors/slack/slack-channels.js';
 import { SlackClient, type HistoryRange, type SlackChannel } from '#src/modules/connectors/slack/slack-client.js';
 import type { SlackConfigDto } from '#src/modules/connectors/slack/slack-config.dto.js';
 import { channelDays, dayDocuments, keyDay } from '#src/modules/connectors/slack/slack-days.js';
 import { dayDocument, documentKey, threadDocument, type SlackDocumentContext } from '#src/modules/connectors/slack/slack-documents.js';
 import { SlackPeople } from '#src/modules/connectors/slack/slack-people.js';
-import { addDays, dateToTs, justBeforeDayTs, tsDay } from '#src/modules/connectors/slack/slack-time.js';
+import { addDays, dateToTs, dayStartTs, justBeforeDayTs, tsDay } from '#src/modules/connectors/slack/slack-time.js';
 
 /**
  * Slack offers no "changed since" query, and an edit or a new reply leaves a message's ts unchanged: each pass
  * reads again the days from this many days before the channel's last read, and indexes the documents whose
- * version differs. Older messages edited, or older threads answered, are read again by a full resync.
+ * version differs. Older messages edited, or older threads answered, are read again by a full resync; a
+ * thread started on an older message is a new document, which the listing names and the sync reads by key.
  */
 export const LOOKBACK_DAYS = 7;
 
@@ -107,4 +109,48 @@ export async function* slackDocuments(context: SlackContext): AsyncGenerator<Lis
       }
     }
   }
+}
+
+/**
+ * The documents of these keys, read day by day: a day's history holds its day document and the parents of the
+ * threads started that day (a thread started on a message older than the window the passes read again).
+ */
+export async function* slackDocumentsByKey(context: SlackContext, keys: readonly string[]): AsyncGenerator<SourceDocument> {
+  const client = new SlackClient(context.provider, context.endpoints.apiUrl);
+  const people = new SlackPeople(client);
+  const workspaceUrl = await client.workspaceUrl();
+  for (const [channelId, days] of keysByChannelAndDay(keys)) {
+    const channel = await existingChannel(client, channelId);
+    if (channel === undefined) {
+      continue;
+    }
+    const documents: SlackDocumentContext = { client, people, workspaceUrl, channel };
+    for (const [day, wanted] of days) {
+      const range: HistoryRange = { oldest: justBeforeDayTs(day), latest: dayStartTs(addDays(day, 1)) };
+      for await (const page of channelDays(client, channelId, range, includeThreads(context.source.config))) {
+        for (const found of page.days) {
+          const threadParents = new Map(found.threads.map((parent) => [parent.ts, parent]));
+          for (const ref of dayDocuments(found).filter(({ key }) => wanted.has(key))) {
+            const parent = threadParents.get(ref.key);
+            yield parent === undefined ? dayDocument(documents, found) : await threadDocument(documents, parent);
+          }
+        }
+      }
+    }
+  }
+}
+
+/** Channel id → day → keys within the channel (a day, or a thread parent's ts). */
+function keysByChannelAndDay(keys: readonly string[]): Map<string, Map<string, Set<string>>> {
+  const grouped = new Map<string, Map<string, Set<string>>>();
+  for (const key of keys) {
+    const separator = key.indexOf('/');
+    const channelId = key.slice(0, separator);
+    const keyInChannel = key.slice(separator + 1);
+    const days = grouped.get(channelId) ?? new Map<string, Set<string>>();
+    grouped.set(channelId, days);
+    const day = keyDay(keyInChannel);
+    days.set(day, (days.get(day) ?? new Set<string>()).add(keyInChannel));
+  }
+  return grouped;
 }

@@ -37,7 +37,8 @@ async function configuredChannels(client: SlackClient, channelIds: readonly stri
   return channels;
 }
 
-async function existingChannel(client: SlackClient, channelId: string): Promise<SlackChannel | undefined> {
+/** The channel, or undefined when Slack no longer has it. */
+export async function existingChannel(client: SlackClient, channelId: string): Promise<SlackChannel | undefined> {
   try {
     return await client.channel(channelId);
   } catch (error) {

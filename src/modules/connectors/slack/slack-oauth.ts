@@ -1,4 +1,4 @@
-import { TokenRefusedError, type ConnectorOAuth, type ProviderTokens } from '#src/modules/connectors/oauth/connector-oauth.js';
+import { TokenEndpointError, type ConnectorOAuth, type ProviderTokens, type TokenErrorCodes } from '#src/modules/connectors/oauth/connector-oauth.js';
 import type { ProviderFailure } from '#src/modules/connectors/provider/provider-failure.js';
 import { slackSdk } from '#src/modules/connectors/slack/slack-client.js';
 
@@ -62,13 +62,16 @@ function platformFailure(code: string, retryAfterSeconds: number | undefined, sc
 
 const neededScope = (data: object): string | undefined => ('needed' in data && typeof data.needed === 'string' ? data.needed : undefined);
 
+/** oauth.v2.access's errors (answered inside a 200) that refuse the code or the refresh token, or the app's credentials. */
+const TOKEN_ERRORS: TokenErrorCodes = {
+  grantRefused: new Set(['invalid_code', 'code_already_used', 'invalid_refresh_token', 'token_revoked']),
+  clientRefused: new Set(['invalid_client_id', 'bad_client_secret']),
+};
+
 /** Reads an oauth.v2.access answer (a code or a rotated refresh token exchanged for a bot token). */
 export function readSlackTokens(body: Record<string, unknown>): ProviderTokens {
-  if (body.ok !== true) {
-    throw new TokenRefusedError(`Slack refused the grant: ${typeof body.error === 'string' ? body.error : 'no reason given'}`);
-  }
-  if (typeof body.access_token !== 'string' || body.access_token === '') {
-    throw new TokenRefusedError('Slack issued no bot token');
+  if (body.ok !== true || typeof body.access_token !== 'string' || body.access_token === '') {
+    throw new TokenEndpointError('Slack answered oauth.v2.access without a bot token');
   }
   const team = body.team;
   const teamName = typeof team === 'object' && team !== null && 'name' in team && typeof team.name === 'string' ? team.name : undefined;
@@ -88,6 +91,7 @@ export const slackOAuth: ConnectorOAuth = {
   // Slack asks for the client's credentials in a Basic header rather than in the form.
   tokenRequest: 'basic',
   readTokens: readSlackTokens,
+  tokenErrors: TOKEN_ERRORS,
   revocation: 'bearer',
   classify: classifySlackError,
 };

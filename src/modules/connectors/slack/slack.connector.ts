@@ -1,5 +1,5 @@
 import type { Connector } from '#src/modules/connectors/connector.js';
-import { slackChanges, slackDocuments } from '#src/modules/connectors/slack/slack-changes.js';
+import { slackChanges, slackDocuments, slackDocumentsByKey } from '#src/modules/connectors/slack/slack-changes.js';
 import type { SlackCheckpoint } from '#src/modules/connectors/slack/slack-checkpoint.js';
 import { SlackConfigDto } from '#src/modules/connectors/slack/slack-config.dto.js';
 import { slackOAuth } from '#src/modules/connectors/slack/slack-oauth.js';
@@ -16,4 +16,5 @@ export const slackConnector: Connector<SlackConfigDto, SlackCheckpoint> = {
   oauth: slackOAuth,
   changes: slackChanges,
   listDocuments: slackDocuments,
+  fetchDocuments: slackDocumentsByKey,
 };

@@ -18,6 +18,7 @@ import {
   type ConnectorContext,
   type ListedDocument,
 } from '#src/modules/connectors/connector.js';
+import { changesThenUnheld, expectedFromListing, unheldKeys } from '#src/modules/data-sources/sync/listed-documents.js';
 import { ConnectorRegistry } from '#src/modules/connectors/connector-registry.js';
 import { awaitsConnection, isOAuthConnectorType } from '#src/modules/connectors/connector-types.js';
 import { ConnectorCredentials } from '#src/modules/connectors/oauth/connector-credentials.js';
@@ -35,9 +36,6 @@ const PROGRESS_INTERVAL_MS = 500;
 const NOT_CONNECTED = 'The source is not connected: connect it through its authorize_url';
 /** How often a long sync checks that its data source still exists (it may be deleted meanwhile). */
 const EXISTENCE_CHECK_EVERY = 20;
-
-/** Providers' clocks and ours differ a little: an item changed just before the last sync ended may be read again. */
-const CHANGE_CLOCK_SKEW_MS = 5 * 60_000;
 
 /**
  * A sync waits for an unreachable database (a restart, a failover) as long as its process runs, then
@@ -162,9 +160,14 @@ export class SyncService implements OnModuleDestroy {
   private async ingest(source: DataSourceEntity, run: SyncRunEntity, counters: RunCounters): Promise<void> {
     const connector = this.connectors.get(source.type);
     const abort = new AbortController();
-    const context = this.contextOf(source, connector, abort.signal);
+    let context = this.contextOf(source, connector, abort.signal);
     const listing = connector.listDocuments ? await this.listing(connector, context) : undefined;
-    counters.documentsExpected = listing ? expectedFromListing(listing, source.lastSyncedAt) : ((await connector.expectedDocuments?.(context)) ?? null);
+    const unheld = listing ? unheldKeys(listing, await this.documents.keysOf(source.orgId, source.id)) : new Set<string>();
+    // A connector that cannot read documents by key reads everything again to get the ones not held here.
+    if (unheld.size > 0 && !connector.fetchDocuments) {
+      context = { ...context, checkpoint: null };
+    }
+    counters.documentsExpected = listing ? expectedFromListing(listing, source.lastSyncedAt, unheld) : ((await connector.expectedDocuments?.(context)) ?? null);
     let lastProgress = 0;
     const reportProgress = async (force = false): Promise<void> => {
       if (force || Date.now() - lastProgress >= PROGRESS_INTERVAL_MS) {
@@ -177,7 +180,7 @@ export class SyncService implements OnModuleDestroy {
     let failure: Error | undefined;
     let firstMissing: string | undefined;
     try {
-      for await (const item of connector.changes(context)) {
+      for await (const item of changesThenUnheld(connector, context, unheld)) {
         if (failure) {
           break;
         }
@@ -191,7 +194,7 @@ export class SyncService implements OnModuleDestroy {
           if (failure) {
             break;
           }
-          await this.sources.saveCheckpoint(source.orgId, source.id, item.checkpoint as object | null);
+          await this.sources.saveCheckpoint(source.orgId, source.id, item.checkpoint as object | null, source.config);
           await reportProgress();
           continue;
         }
@@ -219,6 +222,8 @@ export class SyncService implements OnModuleDestroy {
           await Promise.race(inFlight);
         }
       }
+      // The documents read by key come after the last checkpoint: their reads finish before the calls are cut short.
+      await Promise.all(inFlight);
     } finally {
       abort.abort();
       await Promise.all(inFlight);
@@ -372,17 +377,6 @@ export class SyncService implements OnModuleDestroy {
       }
     });
   }
-}
-
-/**
- * What an incremental pass will read: the listed documents changed since the last successful sync (all of
- * them on a first sync, or when the listing does not tell when they changed).
- */
-function expectedFromListing(listing: readonly ListedDocument[], lastSyncedAt: Date | null): number {
-  if (!lastSyncedAt) {
-    return listing.length;
-  }
-  return listing.filter((listed) => !listed.changedAt || listed.changedAt.getTime() >= lastSyncedAt.getTime() - CHANGE_CLOCK_SKEW_MS).length;
 }
 
 function emptyCounters(run: SyncRunEntity): RunCounters {
