@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import type { DataSource } from 'typeorm';
 import { ConfigModule, type AppConfig, type ProcessRole } from '#src/config/app-config.js';
@@ -26,6 +26,7 @@ import { InteractionsModule } from '#src/modules/interactions/interactions.modul
 import { KbModule } from '#src/modules/kb/kb.module.js';
 import { KeysModule } from '#src/modules/keys/keys.module.js';
 import { LimitsModule } from '#src/modules/limits/limits.module.js';
+import { ConcurrencySlotInterceptor } from '#src/modules/limits/concurrency-slot.js';
 import { RateLimitGuard } from '#src/modules/limits/rate-limit.guard.js';
 import { OAuthModule } from '#src/modules/oauth/oauth.module.js';
 import { OrganizationsModule } from '#src/modules/organizations/organizations.module.js';
@@ -82,6 +83,8 @@ export class AppModule {
         // In this order: the limiter needs the caller the auth guard resolved.
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
+        // Keeps the concurrency slot the limiter gave a request until its handler has returned.
+        { provide: APP_INTERCEPTOR, useClass: ConcurrencySlotInterceptor },
         { provide: APP_PIPE, useClass: AppValidationPipe },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],

@@ -25,7 +25,7 @@ import { expectUploadsConsistent, paddedManual } from '#test/utils/faults/upload
 import { FixtureSite } from '#test/utils/fixture-site.js';
 import { ingestionEnv, settled, waitForStatus } from '#test/utils/ingestion.js';
 import { OpenAIStub } from '#test/utils/openai-stub.js';
-import { postSse } from '#test/utils/sse.js';
+import { postSse, postSseTo } from '#test/utils/sse.js';
 import { createTestApp, TEST_KEY_SECRET, type TestApp } from '#test/utils/test-app.js';
 import { adminQuery, createTestDatabase, REDIS_URL, SERVER_URL } from '#test/utils/test-database.js';
 import { createTestCertificates, type TestCertificates } from '#test/utils/tls.js';
@@ -41,6 +41,8 @@ const WEBHOOK_RETRY_TIME_SCALE = 0.2;
 const OVERHEAD_MS = 2_000;
 /** Longer than a sync job's own retries (three attempts, 5 s and 10 s apart): the sync must wait the database out. */
 const DATABASE_OUTAGE_MS = 20_000;
+/** Answers in flight at SIGTERM get half of it to finish. */
+const SHUTDOWN_TIMEOUT_MS = 6_000;
 
 /** Each way a model provider misbehaves (a plain query then answers 503 service_unavailable), and what its message says. */
 const PROVIDER_FAULTS: Array<{ behaviour: ProviderBehaviour; what: string; message: RegExp }> = [
@@ -298,6 +300,99 @@ describe('faults', () => {
           expect(signatureIsValid(second, webhook.secret)).toBe(true);
           expect(second.receivedAt - first.receivedAt).toBeGreaterThanOrEqual(retryDelayMs - 50);
           expect(service.exited()).toEqual([]);
+        }),
+      120_000,
+    );
+
+    it.skipIf(!SERVER_URL || !REDIS_URL)(
+      'should end the answers in flight when the api is stopped, within its grace: a stream with its error event, a plain query with 503, both recorded failed',
+      () =>
+        withTeardown(async (teardown) => {
+          const chat = '/v1/chat/completions';
+          const { url: databaseUrl } = teardown.add(await createTestDatabase(), (database) => database.drop());
+          const inspector = teardown.add(await inspectorOn(databaseUrl), (started) => started.close());
+          const prefix = teardown.add(`aqs-faults-term-${randomBytes(4).toString('hex')}`, (name) => forgetRedisPrefix(REDIS_URL!, name));
+          const service = teardown.add(
+            await startServiceProcesses(
+              processEnv({
+                DATABASE_URL: databaseUrl,
+                REDIS_URL,
+                REDIS_PREFIX: prefix,
+                CUSTOM_MODEL_BASE_URL: stub.baseUrl,
+                SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+              }),
+            ),
+            (started) => started.stop(),
+          );
+          teardown.add(stub, async (started) => started.reset());
+          const db = inspector.app.get(DataSource);
+          const org = await createOrg(inspector.app);
+          const post = creator(service.base, org.adminKey);
+          await post('/api/v1/kb', { title: 'Widget calibration', content: 'Calibrate the widget with a torque wrench in four steps.', status: 'published' });
+          const agent = await post('/api/v1/agents', { name: 'Slow', data_source_ids: [], model: 'custom:slow' });
+          await until(
+            async () => ((await db.query('SELECT 1 FROM chunk WHERE org_id = $1', [org.orgId])).length > 0 ? true : undefined),
+            15_000,
+            'the article to be indexed',
+          );
+
+          // The stream goes on for 20 s, far past the grace; the plain query's call is never answered.
+          stub.chat.answer = Array.from({ length: 100 }, (_, i) => `step${i}`).join(' ');
+          stub.chat.chunkDelayMs = 200;
+          const calls = stub.requestsTo(chat).length;
+          const question = { agent_id: agent.id, query: 'How do I calibrate the widget?' };
+          let deltaArrived: () => void = () => undefined;
+          const answering = new Promise<void>((resolve) => (deltaArrived = resolve));
+          const streamed = postSseTo(
+            service.base,
+            '/api/v1/query',
+            org.adminKey,
+            { ...question, stream: true },
+            {
+              onEvent: (event) => event.event === 'delta' && deltaArrived(),
+            },
+          );
+          await answering;
+          stub.delayNext(1, 60_000, chat);
+          const plain = fetch(`${service.base}/api/v1/query`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${org.adminKey}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify(question),
+          });
+          await until(async () => (stub.requestsTo(chat).length === calls + 2 ? true : undefined), 5_000, 'the plain query to reach the provider');
+
+          const stopping = performance.now();
+          expect(await service.api.stop('SIGTERM')).toBe(0);
+          expect(performance.now() - stopping).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
+          const restarting = { code: 'service_unavailable', message: 'The service is restarting: ask again' };
+          const { events } = await streamed;
+          expect(events[0].event).toBe('sources');
+          expect(events.map((event) => event.event)).not.toContain('done');
+          expect(events.at(-1)).toMatchObject({ event: 'error', data: { error: { ...restarting, details: {} }, request_id: expect.any(String) } });
+          const answered = await plain;
+          expect(answered.status).toBe(503);
+          expect(answered.headers.get('retry-after')).toBe('5');
+          expect(await answered.json()).toMatchObject({ error: restarting });
+
+          // Both recorded failed, with no interaction.completed; both provider calls stopped.
+          const recorded = await db.query<Array<{ status: string; error: string }>>('SELECT status, error FROM interaction WHERE agent_id = $1', [agent.id]);
+          expect(recorded).toEqual([
+            { status: 'failed', error: restarting.message },
+            { status: 'failed', error: restarting.message },
+          ]);
+          const [completed] = await db.query<Array<{ count: number }>>(
+            `SELECT count(*)::int AS count FROM event WHERE org_id = $1 AND type = 'interaction.completed'`,
+            [org.orgId],
+          );
+          expect(completed.count).toBe(0);
+          expect(
+            await Promise.all(
+              stub
+                .requestsTo(chat)
+                .slice(calls)
+                .map((call) => call.closedEarly),
+            ),
+          ).toEqual([true, true]);
         }),
       120_000,
     );

@@ -1,7 +1,13 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizationKeyContext } from '#src/common/auth/auth-context.js';
+import { TransactionRunner } from '#src/common/database/transaction.js';
+import { newId } from '#src/common/ids/ids.js';
 import { KbIndexer } from '#src/modules/data-sources/sync/kb-indexer.js';
+import { longestAnswerMs } from '#src/modules/generation/answer-limits.js';
+import { InteractionLifecycle } from '#src/modules/interactions/interaction-lifecycle.js';
+import { ABANDONED_ANSWER_ERROR, AbandonedAnswers } from '#src/modules/query/abandoned-answers.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { ingestionEnv, settled, waitForStatus } from '#test/utils/ingestion.js';
 import { OpenAIStub } from '#test/utils/openai-stub.js';
@@ -637,6 +643,42 @@ describe('query and search', () => {
       await expect(indexing).resolves.toBeUndefined();
       const [{ count }] = await t.app.get(DataSource).query<Array<{ count: string }>>(`SELECT count(*) FROM chunk WHERE kb_article_id = $1`, [article.body.id]);
       expect(Number(count)).toBe(0);
+    });
+  });
+
+  describe('answers whose process died', () => {
+    it('should mark failed, with no event, an interaction pending longer than any answer may run, and no younger one', async () => {
+      const db = t.app.get(DataSource);
+      const auth = organizationKeyContext(org.orgId, newId('apiKey'));
+      // As a process that died mid-answer leaves them: pending, one since before the longest answer (and the time to record it), one not.
+      const pendingSince = async (ms: number): Promise<string> => {
+        const opened = await t.app
+          .get(TransactionRunner)
+          .run((tx) =>
+            t.app
+              .get(InteractionLifecycle)
+              .open(auth, { agentId, sessionId: newId('session'), query: 'Is it done?', ragStrategy: 'hybrid', model: 'extractive' }, tx),
+          );
+        await db.query(`UPDATE interaction SET created_at = now() - ($2 || ' milliseconds')::interval WHERE id = $1`, [opened.id, String(ms)]);
+        return opened.id;
+      };
+      const longest = longestAnswerMs(t.config.generation);
+      const abandoned = await pendingSince(longest + 6 * 60_000);
+      const answering = await pendingSince(longest);
+
+      const sweep = t.app.get(AbandonedAnswers);
+      await sweep.sweep();
+      const rows = await db.query<Array<{ id: string; status: string; error: string | null }>>(
+        'SELECT id, status, error FROM interaction WHERE id = ANY($1) ORDER BY created_at',
+        [[abandoned, answering]],
+      );
+      expect(rows).toEqual([
+        { id: abandoned, status: 'failed', error: ABANDONED_ANSWER_ERROR },
+        { id: answering, status: 'pending', error: null },
+      ]);
+      expect(await sweep.sweep()).toBe(0);
+      const events = await db.query<Array<{ type: string }>>(`SELECT type FROM event WHERE data->'interaction'->>'id' = $1`, [abandoned]);
+      expect(events.map((event) => event.type)).toEqual(['interaction.created']);
     });
   });
 });

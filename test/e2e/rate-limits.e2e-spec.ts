@@ -8,7 +8,7 @@ import { OrganizationsService } from '#src/modules/organizations/organizations.s
 import { expectLegacyError, expectVersionedError, ISO_TIMESTAMP, REQUEST_ID } from '#test/utils/api-expect.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { ingestionEnv } from '#test/utils/ingestion.js';
-import { OpenAIStub } from '#test/utils/openai-stub.js';
+import { OpenAIStub, type StubRequest } from '#test/utils/openai-stub.js';
 import { listening, postSse } from '#test/utils/sse.js';
 import { createTestApp, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase, REDIS_URL } from '#test/utils/test-database.js';
@@ -356,8 +356,8 @@ describe('rate limits', () => {
   });
 
   describe('concurrency', () => {
-    it('should refuse a third concurrent request of a free organization, and free the slot when a client goes away', async () => {
-      // Set up as pro (the polling below would use up a free minute), then move to free in a new minute.
+    /** A free organization with an agent on the stub's model and something to retrieve, set up as pro (the polling would use up a free minute), moved to free in a new minute. */
+    async function freeOrgWithAgent(): Promise<{ org: TestOrg; agentId: string }> {
       const org = await createOrg(t.app, { plan: 'pro' });
       const agentId = await agentOf(org, 'gpt-4o-mini');
       await api()
@@ -376,6 +376,11 @@ describe('rate limits', () => {
       await expect.poll(retrieved, { timeout: 10_000, interval: 250 }).toBeGreaterThan(0);
       await changePlan(org, 'free');
       now += MINUTE;
+      return { org, agentId };
+    }
+
+    it('should refuse a third concurrent request of a free organization, and free the slot when a client goes away', async () => {
+      const { org, agentId } = await freeOrgWithAgent();
 
       // A provider that never answers keeps both streamed queries open.
       stub.chat.stallAfterChunks = 0;
@@ -399,6 +404,29 @@ describe('rate limits', () => {
       } finally {
         open.forEach((stream) => stream.request.destroy());
       }
+    });
+
+    it('should stop the provider call of a query or chat whose client went away, so the plan\u2019s concurrent requests bound the calls open', async () => {
+      const { org, agentId } = await freeOrgWithAgent();
+      const { port } = await listening(t.app);
+      const calls = (): StubRequest[] => stub.requestsTo('/v1/chat/completions');
+      // The provider takes every call and never answers.
+      stub.delayNext(100, 30_000, '/v1/chat/completions');
+      const asked = [
+        ['/api/v1/query', { agent_id: agentId, query: 'Hold on' }],
+        ['/api/chat', { agentId, prompt: 'Hold on' }],
+      ] as const;
+      for (let round = 0; round < 3; round++) {
+        const before = calls().length;
+        const clients = asked.map(([path, body]) => postAndWait(port, path, org.adminKey, body));
+        await expect.poll(() => calls().length, { timeout: 5_000, interval: 20 }).toBe(before + 2);
+        expectVersionedError(await getAgents(org.adminKey), 429, 'concurrency_limit_exceeded');
+        clients.forEach((client) => client.destroy());
+        // Free again once both calls have ended, not before: then the next round asks.
+        await expect.poll(async () => (await getAgents(org.adminKey)).status, { timeout: 5_000, interval: 20 }).toBe(200);
+      }
+      expect(mostAtOnce(calls())).toBe(2);
+      expect(await Promise.all(calls().map((call) => call.closedEarly))).toEqual(Array<boolean>(6).fill(true));
     });
   });
 
@@ -438,6 +466,37 @@ interface OpenStream {
 }
 
 /** A streamed query held open by a stalled provider, until the caller destroys it. */
+/** POSTs a JSON body whose answer nobody reads: the request, for the caller to destroy as a client going away. */
+function postAndWait(port: number, path: string, key: string, body: unknown): ClientRequest {
+  const payload = JSON.stringify(body);
+  const outgoing = httpRequest({
+    host: '127.0.0.1',
+    port,
+    path,
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+  });
+  outgoing.on('error', () => undefined);
+  outgoing.end(payload);
+  return outgoing;
+}
+
+/** The most calls that were open at the same moment. */
+function mostAtOnce(calls: StubRequest[]): number {
+  const changes = calls.flatMap((call) => [
+    { at: call.receivedAt, change: 1 },
+    { at: call.endedAt ?? Number.POSITIVE_INFINITY, change: -1 },
+  ]);
+  changes.sort((a, b) => a.at - b.at || a.change - b.change);
+  let open = 0;
+  let most = 0;
+  for (const { change } of changes) {
+    open += change;
+    most = Math.max(most, open);
+  }
+  return most;
+}
+
 async function openStream(t: TestApp, key: string, agentId: string): Promise<OpenStream> {
   const { port } = await listening(t.app);
   const payload = JSON.stringify({ agent_id: agentId, query: 'Hold on', stream: true });

@@ -12,6 +12,7 @@ import { costUsd } from '#src/modules/generation/model-catalog.js';
 import { NO_ANSWER } from '#src/modules/generation/prompt.js';
 import type { RetrievedChunk } from '#src/modules/retrieval/retrieval.types.js';
 import { AnthropicStub, systemText, type MessagesBody } from '#test/utils/anthropic-stub.js';
+import { MisbehavingProvider } from '#test/utils/faults/misbehaving-provider.js';
 import { contentText, OpenAIStub, stubWords, type ChatCompletionBody } from '#test/utils/openai-stub.js';
 
 const OPENAI_KEY = 'sk-operator-openai-0123456789abcdef';
@@ -567,6 +568,69 @@ describe('AnswerService with Anthropic models', () => {
       expect(error.message).toContain('set ANTHROPIC_API_KEY');
       expect(anthropic.requests).toHaveLength(0);
     });
+  });
+});
+
+describe('answers longer than max_tokens allows', () => {
+  // 16 tokens: answers of at most 256 characters, responses and stream lines of at most 67,072 bytes.
+  const short = (model: string): AnswerRequest => request({ model, maxTokens: 16 });
+  const tooLong = (label: string): string => `${label} sent an answer that cannot be used: it is longer than max_tokens (16) allows: more than 256 characters`;
+  const providers = [
+    ['custom:llama3', 'The custom model endpoint'],
+    ['claude-haiku-4-5', 'Anthropic'],
+  ];
+  let endless: MisbehavingProvider;
+
+  beforeAll(async () => {
+    endless = await MisbehavingProvider.start();
+  });
+
+  afterAll(async () => {
+    await endless?.close();
+  });
+
+  it.each(providers)('should stop a stream at the limit, having passed on only what fits (%s)', async (model, label) => {
+    const answers = await service();
+    for (const stub of [openai.chat, anthropic]) {
+      Object.assign(stub, { answer: 'x'.repeat(2_000_000), chunkChars: 100, chunkDelayMs: 2 });
+    }
+    const deltas: string[] = [];
+    const error = await failure(answers.answer(short(model), { onDelta: (text) => deltas.push(text) }));
+    expect({ code: error.code, status: error.status, message: error.message }).toEqual({ code: 'service_unavailable', status: 503, message: tooLong(label) });
+    expect(deltas.join('')).toBe('x'.repeat(200));
+    const [call] = model.startsWith('custom:') ? openai.requestsTo(CHAT) : anthropic.requests;
+    await expect(call.closedEarly).resolves.toBe(true);
+  });
+
+  it.each(providers)('should refuse a whole answer past the limit, and a response too large to hold one (%s)', async (model, label) => {
+    const answers = await service();
+    openai.chat.answer = 'y'.repeat(2_000);
+    anthropic.answer = 'y'.repeat(2_000);
+    expect((await failure(answers.answer(short(model)))).message).toBe(tooLong(label));
+
+    openai.chat.answer = 'z'.repeat(16_000_000);
+    anthropic.answer = 'z'.repeat(16_000_000);
+    const error = await failure(answers.answer(short(model)));
+    expect({ code: error.code, message: error.message }).toEqual({
+      code: 'service_unavailable',
+      message: `${label} sent an answer that cannot be used: its response is larger than an answer of max_tokens (16) can be: more than 67072 bytes`,
+    });
+  });
+
+  it('should stop reading a provider whose answer never ends, streamed or not', async () => {
+    const answers = await service({ CUSTOM_MODEL_BASE_URL: endless.baseUrl });
+    const whole = await failure(answers.answer(short('custom:endless')));
+    expect(whole.message).toMatch(/^The custom model endpoint sent an answer that cannot be used: its response is larger than/);
+    const streaming = await failure(answers.answer(short('custom:endless'), { onDelta: () => undefined }));
+    expect(streaming.message).toMatch(/^The custom model endpoint sent an answer that cannot be used: it is longer than max_tokens/);
+    expect(await Promise.all(endless.received('endless').map((call) => call.closedEarly))).toEqual([true, true]);
+  });
+
+  it('should read an answer of max_tokens in full', async () => {
+    const answers = await service();
+    openai.chat.answer = 'Refunds take five business days [1]. '.repeat(6).trim();
+    expect((await answers.answer(short('custom:llama3'))).text).toBe(openai.chat.answer);
+    expect((await streamed(answers, short('custom:llama3'))).result.text).toBe(openai.chat.answer);
   });
 });
 

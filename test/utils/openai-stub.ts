@@ -29,6 +29,8 @@ export interface StubRequest {
    * complete (an aborted call), false when the whole response was sent.
    */
   closedEarly: Promise<boolean>;
+  /** performance.now() when the exchange was over; undefined while it goes on. */
+  endedAt?: number;
 }
 
 export interface StubResponse {
@@ -525,6 +527,7 @@ export async function receive(incoming: IncomingMessage, response: ServerRespons
   }
   const path = new URL(incoming.url ?? '/', 'http://stub').pathname;
   const request: StubRequest = { method: incoming.method ?? 'GET', path, headers: incoming.headers, body, receivedAt, closedEarly: closedEarly(response) };
+  response.once('close', () => (request.endedAt = performance.now()));
   return { request, malformed };
 }
 

@@ -14,18 +14,28 @@ export interface SseExchange {
   firstByteMs: number | undefined;
 }
 
-/**
- * POSTs a JSON body and reads the answer as a real SSE client would (eventsource-parser). `stopAfter`
- * closes the connection once an event of that name arrived, as a client going away would.
- */
-export async function postSse(app: INestApplication, path: string, key: string, body: unknown, options: { stopAfter?: string } = {}): Promise<SseExchange> {
+export interface SseOptions {
+  /** Close the connection once an event of that name arrived, as a client going away would. */
+  stopAfter?: string;
+  /** Called with each event as it arrives. */
+  onEvent?: (event: SseExchange['events'][number]) => void;
+}
+
+/** POSTs a JSON body and reads the answer as a real SSE client would (eventsource-parser). */
+export async function postSse(app: INestApplication, path: string, key: string, body: unknown, options: SseOptions = {}): Promise<SseExchange> {
   const { port } = await listening(app);
+  return postSseTo(`http://127.0.0.1:${port}`, path, key, body, options);
+}
+
+/** postSse to a service at `base` (`http://127.0.0.1:<port>`), a process of its own. */
+export function postSseTo(base: string, path: string, key: string, body: unknown, options: SseOptions = {}): Promise<SseExchange> {
+  const { hostname, port } = new URL(base);
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
     const request = httpRequest(
       {
-        host: '127.0.0.1',
+        host: hostname,
         port,
         path,
         method: 'POST',
@@ -35,7 +45,9 @@ export async function postSse(app: INestApplication, path: string, key: string, 
         const exchange: SseExchange = { status: response.statusCode ?? 0, headers: response.headers, events: [], raw: '', firstByteMs: undefined };
         const parser = createParser({
           onEvent: (message: EventSourceMessage) => {
-            exchange.events.push({ event: message.event ?? 'message', data: parseJson(message.data), at: performance.now() - started });
+            const event = { event: message.event ?? 'message', data: parseJson(message.data), at: performance.now() - started };
+            exchange.events.push(event);
+            options.onEvent?.(event);
             if (options.stopAfter === message.event) {
               request.destroy();
               resolve(exchange);

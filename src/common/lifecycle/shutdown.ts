@@ -4,7 +4,9 @@ import type { AppLogger } from '#src/common/logging/logger.js';
 
 /**
  * On SIGTERM or SIGINT: stop accepting connections, let in-flight requests finish, close the stores,
- * exit 0. If that takes longer than SHUTDOWN_TIMEOUT_MS, exit 1 anyway.
+ * exit 0. Answers being generated get half of SHUTDOWN_TIMEOUT_MS, then are stopped and recorded failed
+ * (AnswersInFlight), so that none outlasts the process. If the whole takes longer than
+ * SHUTDOWN_TIMEOUT_MS, exit 1 anyway.
  */
 export function closeOnSignals(app: INestApplicationContext, config: AppConfig, logger: AppLogger): void {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

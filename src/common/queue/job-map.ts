@@ -6,6 +6,7 @@ export interface JobPayloadMap {
   [JobName.SyncDataSource]: { orgId: string; dataSourceId: string; scheduled?: boolean };
   [JobName.IndexKbArticle]: { orgId: string; articleId: string };
   [JobName.SweepKbIndex]: Record<string, never>;
+  [JobName.FailAbandonedAnswers]: Record<string, never>;
   [JobName.DispatchEvents]: { sweep?: boolean };
   [JobName.DeliverWebhook]: { deliveryId: string };
   [JobName.ReleaseHeldDeliveries]: { webhookId: string };
@@ -16,6 +17,7 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.SyncDataSource]: QueueName.Ingestion,
   [JobName.IndexKbArticle]: QueueName.Ingestion,
   [JobName.SweepKbIndex]: QueueName.Maintenance,
+  [JobName.FailAbandonedAnswers]: QueueName.Maintenance,
   [JobName.DispatchEvents]: QueueName.WebhookDelivery,
   [JobName.DeliverWebhook]: QueueName.WebhookDelivery,
   [JobName.ReleaseHeldDeliveries]: QueueName.WebhookDelivery,

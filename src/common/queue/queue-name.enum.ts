@@ -14,6 +14,8 @@ export enum JobName {
   IndexKbArticle = 'index-kb-article',
   /** Queue the indexing of every article whose index is behind it (a job lost to a Redis flush); periodic. */
   SweepKbIndex = 'sweep-kb-index',
+  /** Mark failed the interactions pending longer than any answer can run (their process died); periodic. */
+  FailAbandonedAnswers = 'fail-abandoned-answers',
   /** Turn committed events into webhook deliveries (the outbox); also the periodic sweep. */
   DispatchEvents = 'dispatch-events',
   /** Attempt one webhook delivery if it is due. */

@@ -1,7 +1,8 @@
 import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages';
+import { answerLimit, boundedFetch, checkAnswerLength, wholeCallBudget } from '#src/modules/generation/answer-limits.js';
 import { countTokens, reportedTokens } from '#src/modules/generation/token-count.js';
 import type { AnswerOptions, AnswerRequest, AnswerResult } from '#src/modules/generation/answerer.js';
-import { promptTokens, wholeCallBudget } from '#src/modules/generation/openai-chat-answerer.js';
+import { promptTokens } from '#src/modules/generation/openai-chat-answerer.js';
 import { MalformedAnswer } from '#src/modules/generation/provider-errors.js';
 import { buildChatPrompt } from '#src/modules/generation/prompt.js';
 import { anthropicSdk } from '#src/modules/generation/provider-sdks.js';
@@ -19,11 +20,13 @@ interface AnthropicUsage {
  * the question as alternating user/assistant messages. No `temperature` is sent: the Messages API version
  * this SDK speaks (2026-10-21) has none (newer Claude models refuse any value but the default). Streaming reads
  * the `content_block_delta` text deltas; usage comes from `message_start` (input) and `message_delta`
- * (output, cumulative). Input tokens include prompt-cache reads and writes.
+ * (output, cumulative). Input tokens include prompt-cache reads and writes. What Anthropic sends is read
+ * only up to what an answer of max_tokens can hold (answer-limits.ts).
  */
 export class AnthropicAnswerer {
   async answer(request: AnswerRequest, target: ProviderTarget, options: AnswerOptions = {}): Promise<AnswerResult> {
     const prompt = buildChatPrompt(request);
+    const limit = answerLimit(request.maxTokens);
     const { default: Anthropic } = await anthropicSdk.load();
     const client = new Anthropic({
       apiKey: target.apiKey,
@@ -31,7 +34,7 @@ export class AnthropicAnswerer {
       timeout: target.timeoutMs,
       maxRetries: target.maxRetries,
       logLevel: 'off',
-      ...(target.fetch ? { fetch: target.fetch } : {}),
+      fetch: boundedFetch(target.fetch ?? globalThis.fetch, limit),
     });
     const params: MessageCreateParamsBase = {
       model: target.model,
@@ -48,6 +51,7 @@ export class AnthropicAnswerer {
           throw new MalformedAnswer('it is not a message (no content)');
         }
         const text = message.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+        checkAnswerLength(text.length, limit);
         return {
           text,
           tokensInput: inputTokens(message.usage) ?? promptTokens(prompt),
@@ -69,6 +73,7 @@ export class AnthropicAnswerer {
           output = reportedTokens(event.message.usage?.output_tokens) ?? output;
         } else if (event.type === 'content_block_delta') {
           if (event.delta.type === 'text_delta' && event.delta.text) {
+            checkAnswerLength(text.length + event.delta.text.length, limit);
             text += event.delta.text;
             options.onDelta(event.delta.text);
           }

@@ -58,6 +58,43 @@ describe('sanitizeCitations', () => {
   });
 });
 
+describe('code in answers', () => {
+  // Each case: the answer, with five sources given, and what leaves the service.
+  it.each([
+    [
+      'an unpaired backtick hides nothing after it',
+      'Don`t set it twice [9]. Use the cache [1]. See also [7].',
+      'Don`t set it twice. Use the cache [1]. See also.',
+    ],
+    ['a code span left open ends with its line', 'Open `config[9]\nSee [9] and `list[9]` [1].', 'Open `config\nSee and `list[9]` [1].'],
+    ['a code span closes with a run of as many backticks', 'Use ``a`[9]`` and ```b[9]``` here [9] [1].', 'Use ``a`[9]`` and ```b[9]``` here [1].'],
+    [
+      'backticks in the middle of a line open no fence',
+      'Text ```not a fence [9]\n```\ncode[9]\n```\nAfter [9] [1].',
+      'Text ```not a fence\n```\ncode[9]\n```\nAfter [1].',
+    ],
+    ['a fence line holding backticks is a code span', '```npm i``` [9] [1]', '```npm i``` [1]'],
+    ['a fence never closed is code to the end', 'Steps [1]:\n   ```js\nlist[9];\n[9]', 'Steps [1]:\n   ```js\nlist[9];\n[9]'],
+    ['a closing fence stands alone on its line', '```\na[9]\n``` not closing\nb[9]\n```\nc [9]', '```\na[9]\n``` not closing\nb[9]\n```\nc'],
+    ['tildes fence a block too', '~~~\nlist[9]\n~~~\nDone [9] ~ [2].', '~~~\nlist[9]\n~~~\nDone ~ [2].'],
+    ['numbers of any length', 'A [12345] B [Source 12345] C [1-10000].', 'A B C [1, 2, 3, 4, 5].'],
+  ])('should read %s', (_name, text, expected) => {
+    expect(sanitizeCitations(text, 5)).toBe(expected);
+    for (const sizes of [[1], [2], [3], [7], [1, 5, 2]]) {
+      expect(streamed(text, 5, sizes), `pieces of ${sizes.join(',')}`).toBe(expected);
+    }
+  });
+
+  it('should hold what follows backticks only until the span closes or its line ends', () => {
+    const filter = new CitationFilter(2);
+    expect(filter.push('Run `npm')).toBe('Run');
+    expect(filter.push(' ci` now')).toBe(' `npm ci` now');
+    expect(filter.push('. Don`t [9]')).toBe('. Don');
+    expect(filter.push(' wait [2]\nNext')).toBe('`t wait [2]\nNext');
+    expect(filter.flush()).toBe('');
+  });
+});
+
 describe('CitationFilter', () => {
   const text = 'Paris is the capital [1]. It is large [7].\nRivers: [2, 9] and [Source 3] `a[9]` [12] end [3]';
 

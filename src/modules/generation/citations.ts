@@ -9,7 +9,9 @@
  * - a marker with no valid number (`[7]`, `[0]`) is removed, with the spaces before it, so
  *   `Paris is large [7].` becomes `Paris is large.`;
  * - prefixed forms (`[Source 2]`, `[sources 1; 3]`, `[ref 2]`) become the plain form (`[2]`, `[1, 3]`);
- * - brackets inside code (backtick spans and fenced blocks) are left alone: `items[7]` is not a citation.
+ * - brackets inside code (code spans and fenced blocks, see CitationFilter) are left alone: `items[7]` is
+ *   not a citation;
+ * - a number of any length is read as one (`[12345]` names no source of the five given, and is removed).
  *
  * Leading and trailing whitespace of the answer is dropped. The same rules run on a stream of deltas
  * (CitationFilter) and on a whole text (sanitizeCitations), with the same result however the text is cut.
@@ -19,7 +21,7 @@
 const MARKER_CHARACTER = /[0-9A-Za-z ,;\-\u2013]/;
 const MAX_MARKER_LENGTH = 48;
 const PREFIX = '(?:sources?|src|refs?|references?)\\s*#?\\s*';
-const NUMBER_OR_RANGE = `(?:${PREFIX})?\\d{1,4}(?:\\s*[-\u2013]\\s*(?:${PREFIX})?\\d{1,4})?`;
+const NUMBER_OR_RANGE = `(?:${PREFIX})?\\d+(?:\\s*[-\u2013]\\s*(?:${PREFIX})?\\d+)?`;
 const MARKER_BODY = new RegExp(`^\\s*${NUMBER_OR_RANGE}(?:\\s*[,;]\\s*${NUMBER_OR_RANGE})*\\s*$`, 'i');
 const PREFIXED = new RegExp(PREFIX, 'i');
 
@@ -48,10 +50,29 @@ function rewriteMarker(body: string, sourceCount: number): string | undefined {
   return `[${numbers.join(', ')}]`;
 }
 
+/** Up to this many spaces may come before a fence, as in CommonMark and the console's reading of answers. */
+const FENCE_INDENT = 3;
+
+/** A run of backticks or tildes, whose length is known once another character arrives. */
+interface Run {
+  char: string;
+  length: number;
+  /** Only spaces, at most FENCE_INDENT of them, came before it on its line: it may open or close a fence. */
+  startsLine: boolean;
+}
+
 /**
  * Sanitises citation markers in a stream of text deltas. `push` returns what can be shown now; text that
  * might still turn out to be a marker (a `[`, spaces before it) is held until it is decided; `flush` at the
  * end returns the rest.
+ *
+ * Code is read as CommonMark and the console read it, except that a code span ends with its line at the
+ * latest. A fence (three or more backticks or tildes at the start of a line, indented at most three
+ * spaces; after backticks, no backtick on the rest of the line) opens a block that runs to its closing
+ * fence or to the end of the answer, passed on as it comes. Any other run of backticks opens a code span
+ * only if a run of as many closes it on the same line: until then what follows is held. Closed, the span is
+ * code and passed on verbatim; not closed when the line ends, its backticks were plain text (an apostrophe
+ * typed as one) and the rest of the line is read again as text, markers and all.
  */
 export class CitationFilter {
   /** Spaces and line breaks seen but not yet emitted: dropped before a removed marker and at the end. */
@@ -61,10 +82,18 @@ export class CitationFilter {
   private started = false;
   /** After a marker removed at the start of a line: the spaces that followed it go too. */
   private swallowSpaces = false;
-  /** Backticks in the current run, whose length is known once a different character arrives. */
-  private backticks = 0;
-  private inFence = false;
-  private inInlineCode = false;
+  private run: Run | undefined;
+  /** Spaces since the line began while nothing else came on it; -1 once something did. */
+  private indent = 0;
+  /** The fence that opened the code block the text is in. */
+  private fence: { char: string; length: number } | undefined;
+  /** A run on the fence's line that may close it: it does if nothing but spaces follows it on that line. */
+  private fenceClosing = false;
+  /**
+   * The backticks that may open a code span, and what has come since, held until the span closes or the
+   * line ends; at the start of a line, three or more open a fence instead if no backtick follows them on it.
+   */
+  private span: { ticks: number; held: string; fence: boolean } | undefined;
 
   constructor(private readonly sourceCount: number) {}
 
@@ -77,23 +106,38 @@ export class CitationFilter {
   }
 
   flush(): string {
-    this.endBacktickRun();
-    const rest = this.pendingMarker ?? '';
-    const out = rest === '' ? '' : this.emit(rest);
-    this.pendingMarker = undefined;
+    let out = this.endLine();
+    if (this.pendingMarker !== undefined) {
+      out += this.emit(this.pendingMarker);
+      this.pendingMarker = undefined;
+    }
     this.pendingSpace = '';
     return out;
   }
 
   private accept(char: string): string {
-    if (char === '`') {
-      const out = this.releasePending();
-      this.backticks++;
-      return out + this.emit(char);
+    if (char === this.run?.char) {
+      this.run.length++;
+      return '';
     }
-    this.endBacktickRun();
-    if (this.inFence || this.inInlineCode) {
+    const out = char === '\n' ? this.endLine() : this.endRun();
+    if (char === '`' || char === '~') {
+      this.run = { char, length: 1, startsLine: this.indent >= 0 && this.indent <= FENCE_INDENT };
+      this.indent = -1;
+      return out;
+    }
+    this.indent = char === '\n' ? 0 : char === ' ' && this.indent >= 0 ? this.indent + 1 : -1;
+    return out + this.acceptText(char);
+  }
+
+  private acceptText(char: string): string {
+    if (this.fence) {
+      this.fenceClosing &&= /\s/.test(char);
       return this.emit(char);
+    }
+    if (this.span) {
+      this.span.held += char;
+      return '';
     }
     if (this.pendingMarker !== undefined) {
       if (char === ']') {
@@ -104,7 +148,7 @@ export class CitationFilter {
         return '';
       }
       // Not a marker after all: show what was held, then look at this character afresh.
-      return this.releasePending() + this.accept(char);
+      return this.releasePending() + this.acceptText(char);
     }
     if (char === '[') {
       this.pendingMarker = '[';
@@ -117,6 +161,72 @@ export class CitationFilter {
       return '';
     }
     return this.emit(char);
+  }
+
+  /** What a run of backticks or tildes does, now that its length is known. */
+  private endRun(): string {
+    const run = this.run;
+    if (run === undefined) {
+      return '';
+    }
+    this.run = undefined;
+    const text = run.char.repeat(run.length);
+    if (this.fence) {
+      this.fenceClosing = !this.fenceClosing && run.startsLine && run.char === this.fence.char && run.length >= this.fence.length;
+      return this.emit(text);
+    }
+    if (this.span) {
+      if (run.char === '`' && run.length === this.span.ticks) {
+        const code = `${'`'.repeat(this.span.ticks)}${this.span.held}${text}`;
+        this.span = undefined;
+        return this.emit(code);
+      }
+      this.span.held += text;
+      this.span.fence &&= run.char !== '`';
+      return '';
+    }
+    const opensFence = run.startsLine && run.length >= 3;
+    if (run.char === '`') {
+      this.span = { ticks: run.length, held: '', fence: opensFence };
+      return this.releasePending();
+    }
+    if (opensFence) {
+      this.fence = run;
+      return this.releasePending() + this.emit(text);
+    }
+    let out = '';
+    for (const char of text) {
+      out += this.acceptText(char);
+    }
+    return out;
+  }
+
+  /**
+   * At a line break (or the end): backticks that began the line open a fence, a fence closed on it ends its
+   * block, and a code span left open was none.
+   */
+  private endLine(): string {
+    let out = this.endRun();
+    if (this.span?.fence) {
+      const { ticks, held } = this.span;
+      this.span = undefined;
+      this.fence = { char: '`', length: ticks };
+      return out + this.emit(`${'`'.repeat(ticks)}${held}`);
+    }
+    while (this.span) {
+      const { ticks, held } = this.span;
+      this.span = undefined;
+      out += this.emit('`'.repeat(ticks));
+      for (const char of held) {
+        out += this.accept(char);
+      }
+      out += this.endRun();
+    }
+    if (this.fenceClosing) {
+      this.fence = undefined;
+      this.fenceClosing = false;
+    }
+    return out;
   }
 
   private closeMarker(): string {
@@ -148,19 +258,6 @@ export class CitationFilter {
     this.started = true;
     this.swallowSpaces = false;
     return out;
-  }
-
-  /** A run of three or more backticks opens or closes a fenced block; a shorter one, an inline code span. */
-  private endBacktickRun(): void {
-    if (this.backticks === 0) {
-      return;
-    }
-    if (this.backticks >= 3 && !this.inInlineCode) {
-      this.inFence = !this.inFence;
-    } else if (!this.inFence) {
-      this.inInlineCode = !this.inInlineCode;
-    }
-    this.backticks = 0;
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ChatCompletionCreateParamsBase, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { answerLimit, boundedFetch, checkAnswerLength, wholeCallBudget } from '#src/modules/generation/answer-limits.js';
 import { countTokens, reportedTokens } from '#src/modules/generation/token-count.js';
 import type { AnswerOptions, AnswerRequest, AnswerResult } from '#src/modules/generation/answerer.js';
 import { buildChatPrompt, type ChatPrompt } from '#src/modules/generation/prompt.js';
@@ -19,10 +20,12 @@ const FIXED_TEMPERATURE_MODELS = /^(?:gpt-5|o\d)/;
  *   that ignores it is counted with the local tokenizer instead.
  * - Timeouts and retries (408, 409, 429, 5xx, connection failures, exponential backoff with jitter or the
  *   provider's retry-after) are the SDK's; errors are mapped by the caller (toProviderAppError).
+ * - What the provider sends is read only up to what an answer of max_tokens can hold (answer-limits.ts).
  */
 export class OpenAIChatAnswerer {
   async answer(request: AnswerRequest, target: ProviderTarget, options: AnswerOptions = {}): Promise<AnswerResult> {
     const prompt = buildChatPrompt(request);
+    const limit = answerLimit(request.maxTokens);
     const { OpenAI } = await openAiSdk.load();
     const client = new OpenAI({
       baseURL: target.baseUrl,
@@ -37,7 +40,7 @@ export class OpenAIChatAnswerer {
       timeout: target.timeoutMs,
       maxRetries: target.maxRetries,
       logLevel: 'off',
-      ...(target.fetch ? { fetch: target.fetch } : {}),
+      fetch: boundedFetch(target.fetch ?? globalThis.fetch, limit),
     });
     const body = this.body(request, target, prompt);
     const watchdog = new ProgressWatchdog(target.timeoutMs, options.signal);
@@ -49,6 +52,7 @@ export class OpenAIChatAnswerer {
           throw new MalformedAnswer('it is not a chat completion (no choices)');
         }
         const text = completion.choices[0]?.message?.content ?? '';
+        checkAnswerLength(text.length, limit);
         return {
           text,
           tokensInput: reportedTokens(completion.usage?.prompt_tokens) ?? promptTokens(prompt),
@@ -67,6 +71,7 @@ export class OpenAIChatAnswerer {
         }
         const delta = chunk.choices[0]?.delta?.content;
         if (delta) {
+          checkAnswerLength(text.length + delta.length, limit);
           text += delta;
           options.onDelta(delta);
         }
@@ -106,12 +111,4 @@ export class OpenAIChatAnswerer {
 /** The local tokenizer's count of a prompt, when a provider does not report usage. */
 export function promptTokens(prompt: ChatPrompt): number {
   return countTokens([prompt.system, ...prompt.messages.map((message) => message.content)].join('\n'));
-}
-
-/**
- * How long a whole call may take before its first token (or, unstreamed, its whole answer): every attempt's
- * timeout plus the SDK's backoff between them (at most 8 s each).
- */
-export function wholeCallBudget(target: ProviderTarget): number {
-  return target.timeoutMs * (target.maxRetries + 1) + 8_000 * target.maxRetries + 1_000;
 }

@@ -21,6 +21,8 @@ export interface InteractionSource {
 @Index('ix_interaction_org_created', { synchronize: false })
 @Index('ix_interaction_org_agent_created', ['orgId', 'agentId', 'createdAt'])
 @Index('ix_interaction_session', ['orgId', 'sessionId', 'createdAt'])
+// The pending ones, few at any time, for the sweep of answers whose process died.
+@Index('ix_interaction_pending', ['createdAt'], { where: `"status" = 'pending'` })
 export class InteractionEntity {
   @IdColumn()
   id: string;

@@ -40,6 +40,21 @@ export class InteractionsRepository extends OrgScopedRepository<InteractionEntit
     return Number(row?.used ?? 0);
   }
 
+  /**
+   * Marks failed, with `error`, up to `limit` interactions still pending `olderThanMs` after they were
+   * recorded, oldest first; answers how many. Across organizations: the sweep serves every organization.
+   */
+  async failPendingOlderThan(olderThanMs: number, error: string, limit: number): Promise<number> {
+    const failed = await this.sqlClient.query<{ id: string }>(
+      `UPDATE interaction SET status = 'failed', error = $1
+        WHERE id IN (SELECT id FROM interaction WHERE status = 'pending' AND created_at < now() - ($2 || ' milliseconds')::interval ORDER BY created_at LIMIT $3)
+          AND status = 'pending'
+        RETURNING id`,
+      [error, String(olderThanMs), limit],
+    );
+    return failed.length;
+  }
+
   list(orgId: string, filter: InteractionFilter, page: Page): Promise<{ items: InteractionEntity[]; total: number }> {
     const conditions: SqlFragment[] = [];
     if (filter.agentId) {

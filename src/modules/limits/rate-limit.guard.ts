@@ -6,6 +6,7 @@ import { findAuth, routeOptionsOf } from '#src/common/auth/auth-metadata.js';
 import { requiredScopeFor } from '#src/common/auth/permissions.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { RoutePolicies } from '#src/common/http/route-policy/route-policies.js';
+import { holdSlot } from '#src/modules/limits/concurrency-slot.js';
 import { SPENDS_MODEL_TOKENS } from '#src/modules/limits/limits.decorator.js';
 import { LimitsService, type Admission } from '#src/modules/limits/limits.service.js';
 import type { ScopeClass } from '#src/modules/limits/plan-limits.js';
@@ -15,9 +16,10 @@ type RouteLimits = { scopeClass: ScopeClass; spendsTokens: boolean } | 'public';
 
 /**
  * Runs after the auth guard, on authenticated routes only: admits the request under its key's bucket and
- * its organization's plan, sets the X-RateLimit-* headers, and frees its concurrency slot when the
- * response is over or the client goes away. A limiter fault never fails the request: it is logged and the
- * request goes on. A request admitted from what this process holds is admitted at once, without a promise.
+ * its organization's plan, sets the X-RateLimit-* headers, and frees its concurrency slot once the
+ * response is over (sent, or the client gone) and the handler has returned (see holdSlot). A limiter
+ * fault never fails the request: it is logged and the request goes on. A request admitted from what this
+ * process holds is admitted at once, without a promise.
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
@@ -54,9 +56,9 @@ export class RateLimitGuard implements CanActivate {
         form: this.policies.formOf(request.path),
       });
       if (admission instanceof Promise) {
-        return admission.then((admitted) => this.apply(response, admitted)).catch((error: unknown) => this.failed(error, auth));
+        return admission.then((admitted) => this.apply(request, response, admitted)).catch((error: unknown) => this.failed(error, auth));
       }
-      return this.apply(response, admission);
+      return this.apply(request, response, admission);
     } catch (error) {
       return this.failed(error, auth);
     }
@@ -82,14 +84,13 @@ export class RateLimitGuard implements CanActivate {
     return limits;
   }
 
-  private apply(response: Response, admission: Admission): true {
+  private apply(request: Request, response: Response, admission: Admission): true {
     const { headers } = admission;
     response.setHeader('X-RateLimit-Limit', headers['X-RateLimit-Limit']);
     response.setHeader('X-RateLimit-Remaining', headers['X-RateLimit-Remaining']);
     response.setHeader('X-RateLimit-Reset', headers['X-RateLimit-Reset']);
     response.setHeader('X-RateLimit-Used', headers['X-RateLimit-Used']);
-    // 'close' comes once, after the last byte is sent or when the client goes away first.
-    response.on('close', admission.release);
+    holdSlot(request, response, admission.release);
     return true;
   }
 

@@ -3,16 +3,13 @@ import type { Response } from 'express';
 const HEARTBEAT_MS = 15_000;
 
 /**
- * A server-sent event stream on an Express response: named events with JSON data, a comment line every
- * 15 s so proxies keep the connection open, and an AbortSignal that fires when the client goes away.
+ * A server-sent event stream on an Express response: named events with JSON data, and a comment line every
+ * 15 s so proxies keep the connection open. A client going away is told by the handler's ClientGone signal.
  */
 export class EventStream {
-  readonly signal: AbortSignal;
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(private readonly response: Response) {
-    const abort = new AbortController();
-    this.signal = abort.signal;
     response.status(200);
     response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     response.setHeader('Cache-Control', 'no-cache, no-transform');
@@ -22,13 +19,7 @@ export class EventStream {
     response.socket?.setNoDelay(true);
     this.heartbeat = setInterval(() => this.write(': heartbeat\n\n'), HEARTBEAT_MS);
     this.heartbeat.unref();
-    // The response's own close: the request's fires as soon as its body has been read.
-    response.on('close', () => {
-      if (!response.writableFinished) {
-        abort.abort(new Error('The client closed the connection'));
-      }
-      clearInterval(this.heartbeat);
-    });
+    response.on('close', () => clearInterval(this.heartbeat));
   }
 
   send(event: string, data: unknown): void {

@@ -8,6 +8,7 @@ import { renderError, toAppError } from '#src/common/errors/all-exceptions.filte
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
+import { ClientGone } from '#src/common/http/client-gone.decorator.js';
 import { requestIdOf } from '#src/common/http/request-id.middleware.js';
 import { toSourceResponse } from '#src/modules/interactions/dto/interaction.dto.js';
 import { SpendsModelTokens } from '#src/modules/limits/limits.decorator.js';
@@ -50,7 +51,13 @@ export class QueryController {
     },
   })
   @ApiErrors([400, 404, 409, 503])
-  async query(@Auth() auth: AuthContext, @Body() dto: QueryRequestDto, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async query(
+    @Auth() auth: AuthContext,
+    @Body() dto: QueryRequestDto,
+    @Req() request: Request,
+    @Res() response: Response,
+    @ClientGone() clientGone: AbortSignal,
+  ): Promise<void> {
     const prepared = await this.queries.prepare(auth, {
       agentId: dto.agent_id,
       query: dto.query,
@@ -60,13 +67,13 @@ export class QueryController {
       topK: dto.top_k,
     });
     if (!dto.stream) {
-      response.status(200).json(toQueryResponse(await this.queries.answer(prepared)));
+      response.status(200).json(toQueryResponse(await this.queries.answer(prepared, { signal: clientGone })));
       return;
     }
     const stream = new EventStream(response);
     try {
       const result = await this.queries.answer(prepared, {
-        signal: stream.signal,
+        signal: clientGone,
         onSources: (sources) =>
           stream.send(
             'sources',

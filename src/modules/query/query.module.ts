@@ -4,6 +4,8 @@ import { DataSourcesModule } from '#src/modules/data-sources/data-sources.module
 import { GenerationModule } from '#src/modules/generation/generation.module.js';
 import { InteractionsModule } from '#src/modules/interactions/interactions.module.js';
 import { ProviderKeysModule } from '#src/modules/provider-keys/provider-keys.module.js';
+import { AbandonedAnswers } from '#src/modules/query/abandoned-answers.js';
+import { AnswersInFlight } from '#src/modules/query/answers-in-flight.js';
 import { LegacyChatController } from '#src/modules/query/legacy/legacy-chat.controller.js';
 import { QueryController } from '#src/modules/query/query.controller.js';
 import { QueryService } from '#src/modules/query/query.service.js';
@@ -13,6 +15,6 @@ import { RetrievalModule } from '#src/modules/retrieval/retrieval.module.js';
 @Module({
   imports: [AgentsModule, DataSourcesModule, InteractionsModule, RetrievalModule, GenerationModule, ProviderKeysModule],
   controllers: [QueryController, LegacyChatController],
-  providers: [QueryService, SearchService],
+  providers: [QueryService, SearchService, AnswersInFlight, AbandonedAnswers],
 })
 export class QueryModule {}

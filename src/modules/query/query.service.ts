@@ -13,6 +13,7 @@ import { InteractionLifecycle } from '#src/modules/interactions/interaction-life
 import { InteractionsService } from '#src/modules/interactions/interactions.service.js';
 import { LimitsService } from '#src/modules/limits/limits.service.js';
 import { ProviderKeysService } from '#src/modules/provider-keys/provider-keys.service.js';
+import { AnswersInFlight } from '#src/modules/query/answers-in-flight.js';
 import type { RagStrategy } from '#src/modules/retrieval/rag-strategy.js';
 import { RetrievalService } from '#src/modules/retrieval/retrieval.service.js';
 import type { RetrievedChunk } from '#src/modules/retrieval/retrieval.types.js';
@@ -45,7 +46,7 @@ export interface PreparedQuery {
 }
 
 export interface QueryHooks {
-  /** Aborted when the client goes away: retrieval and generation stop. */
+  /** Aborted when the client goes away: retrieval and generation stop, and the interaction is recorded failed. */
   signal?: AbortSignal;
   onSources?: (sources: RetrievedChunk[]) => void;
   onDelta?: (text: string) => void;
@@ -60,7 +61,9 @@ export interface QueryResult {
  * Answers a query with an agent: retrieval over the agent's data sources and the published knowledge
  * base, an answer citing the sources as [n], and the interaction recorded with both. Split in two so a
  * streaming caller can fail with a plain HTTP error (unknown agent, disabled agent, a model with no key or
- * endpoint configured) before it starts the event stream.
+ * endpoint configured) before it starts the event stream. Answers run under AnswersInFlight, which stops
+ * them when their client goes away, when they take too long and at shutdown; a stopped answer is recorded
+ * failed like any other.
  */
 @Injectable()
 export class QueryService {
@@ -75,10 +78,12 @@ export class QueryService {
     private readonly providerKeys: ProviderKeysService,
     private readonly transactions: TransactionRunner,
     private readonly limits: LimitsService,
+    private readonly inFlight: AnswersInFlight,
   ) {}
 
   async prepare(auth: AuthContext, input: QueryInput): Promise<PreparedQuery> {
     const startedAt = performance.now();
+    this.inFlight.admit();
     const agent = await this.agents.get(auth, input.agentId);
     if (agent.status !== 'active') {
       throw AppError.conflict(`Agent ${agent.id} is ${agent.status}: enable it to query it`);
@@ -105,7 +110,11 @@ export class QueryService {
     };
   }
 
-  async answer(prepared: PreparedQuery, hooks: QueryHooks = {}): Promise<QueryResult> {
+  answer(prepared: PreparedQuery, hooks: QueryHooks = {}): Promise<QueryResult> {
+    return this.inFlight.run(hooks.signal, (signal) => this.answerUnder(signal, prepared, hooks));
+  }
+
+  private async answerUnder(signal: AbortSignal, prepared: PreparedQuery, hooks: QueryHooks): Promise<QueryResult> {
     const { agent, interaction } = prepared;
     let retrieved: RetrievedChunk[] = [];
     try {
@@ -116,7 +125,7 @@ export class QueryService {
         topK: prepared.topK,
       });
       retrieved = search.chunks;
-      hooks.signal?.throwIfAborted();
+      signal.throwIfAborted();
       hooks.onSources?.(search.chunks);
       const answer = await this.answerer.answer(
         {
@@ -130,7 +139,7 @@ export class QueryService {
           credentials: prepared.credentials,
           termStatistics: search.termStatistics,
         },
-        { signal: hooks.signal, onDelta: hooks.onDelta },
+        { signal, onDelta: hooks.onDelta },
       );
       const completed = await this.lifecycle.complete(
         interaction,

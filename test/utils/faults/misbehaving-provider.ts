@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { readBody, sseData } from '#test/utils/openai-stub.js';
+import { closedEarly, readBody, sseData } from '#test/utils/openai-stub.js';
 
 /**
  * How the endpoint misbehaves, chosen by the model a request names (`custom:<behaviour>`):
@@ -11,15 +11,19 @@ import { readBody, sseData } from '#test/utils/openai-stub.js';
  * - `wrong-shape`: 200 with JSON that is no chat completion (streamed: chunks without `choices`);
  * - `cut-short`: the answer stops half-way: a body shorter than its Content-Length (streamed: a few deltas,
  *   then the response ends without a finish reason or `[DONE]`);
+ * - `endless`: an answer that never ends, written as fast as the client reads it until it goes away: one
+ *   completion whose text goes on for ever (streamed: deltas for ever);
  * - `healthy`: a proper completion, `HEALTHY_ANSWER`.
  */
-export type ProviderBehaviour = 'hang' | 'reset' | 'invalid-json' | 'wrong-shape' | 'cut-short' | 'healthy';
+export type ProviderBehaviour = 'hang' | 'reset' | 'invalid-json' | 'wrong-shape' | 'cut-short' | 'endless' | 'healthy';
 
 export const HEALTHY_ANSWER = 'Calibrate the widget with a torque wrench in four steps [1].';
 
 export interface ProviderRequest {
   behaviour: string;
   stream: boolean;
+  /** Settles true when the client closed the connection before the response was complete (see closedEarly). */
+  closedEarly: Promise<boolean>;
 }
 
 /** An OpenAI-compatible chat completions endpoint on loopback that fails in the ways real ones do. */
@@ -63,7 +67,7 @@ export class MisbehavingProvider {
     const body = JSON.parse(await readBody(request)) as { model?: string; stream?: boolean };
     const behaviour = body.model ?? '';
     const stream = body.stream === true;
-    this.requests.push({ behaviour, stream });
+    this.requests.push({ behaviour, stream, closedEarly: closedEarly(response) });
     switch (behaviour as ProviderBehaviour) {
       case 'hang':
         return;
@@ -82,6 +86,8 @@ export class MisbehavingProvider {
         return stream
           ? this.sse(response, [chunk({ role: 'assistant', content: '' }), chunk({ content: 'Calibrate the ' }), chunk({ content: 'widget' })])
           : this.truncated(response);
+      case 'endless':
+        return this.endless(response, stream);
       case 'healthy':
         return stream
           ? this.sse(response, [chunk({ role: 'assistant', content: '' }), chunk({ content: HEALTHY_ANSWER }), chunk({}, 'stop'), sseData('[DONE]')])
@@ -101,6 +107,26 @@ export class MisbehavingProvider {
       response.write(event);
     }
     response.end();
+  }
+
+  /** Writes whenever the client has read what came before, until it goes away. */
+  private endless(response: ServerResponse, stream: boolean): void {
+    response.writeHead(200, { 'content-type': stream ? 'text/event-stream' : 'application/json' });
+    if (!stream) {
+      response.write(
+        '{"id": "chatcmpl-1", "object": "chat.completion", "created": 0, "model": "m", "choices": [{"index": 0, "message": {"role": "assistant", "content": "',
+      );
+    }
+    const piece = stream ? chunk({ content: 'Calibrate '.repeat(100) }) : 'Calibrate '.repeat(6_500);
+    const write = (): void => {
+      while (!response.destroyed) {
+        if (!response.write(piece)) {
+          response.once('drain', write);
+          return;
+        }
+      }
+    };
+    write();
   }
 
   /** Promises a whole completion and sends the first half of it, then closes the connection. */

@@ -21,6 +21,7 @@ import { ChunkIdentifierWords1795760000000 } from '#src/common/database/migratio
 import { OAuthCredentialsHashed1795770000000 } from '#src/common/database/migrations/1795770000000-OAuthCredentialsHashed.js';
 import { WebhookDeliveryHeld1795780000000 } from '#src/common/database/migrations/1795780000000-WebhookDeliveryHeld.js';
 import { ConnectorConsentAccessToken1795790000000 } from '#src/common/database/migrations/1795790000000-ConnectorConsentAccessToken.js';
+import { InteractionPending1795800000000 } from '#src/common/database/migrations/1795800000000-InteractionPending.js';
 
 /** In order. New migrations are generated with `npm run migration:generate -- <Name>` and appended here. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   OAuthCredentialsHashed1795770000000,
   WebhookDeliveryHeld1795780000000,
   ConnectorConsentAccessToken1795790000000,
+  InteractionPending1795800000000,
 ];
