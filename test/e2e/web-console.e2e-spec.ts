@@ -91,5 +91,6 @@ describe('the web console', () => {
       await database.drop();
       await rm(empty, { recursive: true, force: true });
     }
-  });
+    // A database of its own, migrated from nothing: on the embedded store that alone takes seconds.
+  }, 90_000);
 });
