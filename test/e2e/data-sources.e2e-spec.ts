@@ -147,6 +147,54 @@ describe('data sources', () => {
       expect(urls).not.toContain(site.url('/docs/gamma'));
     });
 
+    it('should keep an indexed page through a server error on re-sync, noting the error, and remove it once it is gone', async () => {
+      docsSite(site, { steady: 'Steady explains the wolverine.', flaky: 'Flaky explains the serval.' });
+      const created = await createWebsite('/docs/');
+      await waitForStatus(t.http, org.adminKey, created.body.id, settled);
+      const chunksOfFlaky = async (): Promise<string[]> =>
+        (
+          await db().query<Array<{ id: string }>>(
+            `SELECT c.id FROM chunk c JOIN document d ON d.id = c.document_id WHERE d.data_source_id = $1 AND d.url = $2 ORDER BY c.chunk_index`,
+            [created.body.id, site.url('/docs/flaky')],
+          )
+        ).map((row) => row.id);
+      const flakyDocument = async (): Promise<{ status: string; error: string | null; chunk_count: number } | undefined> =>
+        (
+          await api()
+            .get(`/api/v1/data-sources/${created.body.id}/documents`)
+            .set(...bearer(org.adminKey))
+            .expect(200)
+        ).body.documents.find((document: { url: string }) => document.url === site.url('/docs/flaky'));
+      const resync = async (): Promise<StatusBody> => {
+        await api()
+          .post(`/api/v1/data-sources/${created.body.id}/sync`)
+          .set(...bearer(org.adminKey))
+          .expect(202);
+        return (await waitForStatus(t.http, org.adminKey, created.body.id, settled)).at(-1)!;
+      };
+      const before = await chunksOfFlaky();
+      expect(before.length).toBeGreaterThan(0);
+
+      site.route('/docs/flaky', { status: 500 });
+      expect(await resync()).toMatchObject({ status: 'active' });
+      expect(await chunksOfFlaky()).toEqual(before);
+      expect(await flakyDocument()).toMatchObject({ status: 'indexed', error: 'HTTP 500', chunk_count: before.length });
+      const [run] = await db().query<Array<{ documents_failed: number }>>(
+        `SELECT documents_failed FROM sync_run WHERE data_source_id = $1 ORDER BY created_at DESC LIMIT 1`,
+        [created.body.id],
+      );
+      expect(run.documents_failed).toBe(1);
+
+      docsSite(site, { steady: 'Steady explains the wolverine.', flaky: 'Flaky explains the serval.' });
+      await resync();
+      expect(await flakyDocument()).toMatchObject({ status: 'indexed', error: null });
+
+      site.route('/docs/flaky', { status: 404 });
+      await resync();
+      expect(await chunksOfFlaky()).toEqual([]);
+      expect(await flakyDocument()).toMatchObject({ status: 'failed', error: 'HTTP 404', chunk_count: 0 });
+    });
+
     it('should share one queued sync between requests made while it waits', async () => {
       docsSite(site, { one: 'One.' });
       const created = await createWebsite('/docs/');
@@ -215,6 +263,68 @@ describe('data sources', () => {
       expect(queued.body).toMatchObject({ status: 'processing', progress_pct: 0 });
       expect(Date.parse(queued.body.estimated_completion as string)).toBeGreaterThan(askedAt);
       await waitForStatus(t.http, org.adminKey, created.body.id, settled);
+    });
+
+    it('should report the running sync\u2019s progress while another waits behind it, counting documents once done', async () => {
+      const slugs = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7', 'q8'];
+      docsSite(site, Object.fromEntries(slugs.map((slug) => [slug, `Page ${slug} has content.`])));
+      for (const slug of slugs) {
+        site.route(`/docs/${slug}`, { delayMs: 1_000, body: page(slug, `Page ${slug} has content.`), headers: { 'content-type': 'text/html' } });
+      }
+      const created = await createWebsite('/docs/', { config: { url: site.url('/docs/'), max_pages: 9 } });
+      const status = async (id: string): Promise<StatusBody> =>
+        (
+          await api()
+            .get(`/api/v1/data-sources/${id}/status`)
+            .set(...bearer(org.adminKey))
+            .expect(200)
+        ).body as StatusBody;
+      const running = await until(
+        async () => {
+          const current = await status(created.body.id);
+          return current.progress_pct > 0 ? current : undefined;
+        },
+        20_000,
+        'the sync to show progress',
+      );
+      await api()
+        .post(`/api/v1/data-sources/${created.body.id}/sync`)
+        .set(...bearer(org.adminKey))
+        .expect(202);
+      const [queued] = await db().query<Array<{ count: string }>>(`SELECT count(*) AS count FROM sync_run WHERE data_source_id = $1 AND status = 'queued'`, [
+        created.body.id,
+      ]);
+      expect(Number(queued.count)).toBe(1);
+      expect((await status(created.body.id)).progress_pct).toBeGreaterThanOrEqual(running.progress_pct);
+      await waitForStatus(t.http, org.adminKey, created.body.id, settled);
+
+      // Files count once parsed and embedded, not when handed over.
+      const files = await api()
+        .post('/api/v1/data-sources')
+        .set(...bearer(org.adminKey))
+        .send({ type: 'file', name: 'Slow embedding' })
+        .expect(201);
+      await waitForStatus(t.http, org.adminKey, files.body.id, settled);
+      // The first file is embedded at once, the other two slowly: meanwhile one file of three is done.
+      stub.delayNext(1, 0, '/v1/embeddings');
+      stub.delayNext(10, 2_500, '/v1/embeddings');
+      const upload = api()
+        .post(`/api/v1/data-sources/${files.body.id}/files`)
+        .set(...bearer(org.adminKey));
+      for (const name of ['a', 'b', 'c']) {
+        upload.attach('file', Buffer.from(`# ${name}\n\nThe file ${name} takes a while to embed.\n`), `${name}.md`);
+      }
+      await upload.expect(202);
+      const partly = await until(
+        async () => {
+          const current = await status(files.body.id);
+          return current.progress_pct > 0 ? current : undefined;
+        },
+        10_000,
+        'a first file done',
+      );
+      expect(partly).toMatchObject({ status: 'processing', progress_pct: 33 });
+      await waitForStatus(t.http, org.adminKey, files.body.id, settled);
     });
 
     it('should mark the source failed, with the reason, when its start page cannot be read', async () => {
@@ -477,7 +587,9 @@ describe('data sources', () => {
       for (let index = 0; index <= 20; index++) {
         tooMany.attach('file', Buffer.from(`File ${index}.`), `many-${index}.txt`);
       }
-      expect((await tooMany).status).toBe(400);
+      const tooManyAnswer = await tooMany;
+      expect(tooManyAnswer.status).toBe(400);
+      expect(tooManyAnswer.body.error.details).toEqual({ file: ['Too many files: at most 20 per upload'] });
       expect(await documentCount()).toBe(before);
 
       docsSite(site, { z: 'Z.' });
@@ -487,6 +599,7 @@ describe('data sources', () => {
         .set(...bearer(org.adminKey))
         .attach('file', Buffer.from('hello'), 'a.txt');
       expect(toWebsite.status).toBe(400);
+      expect(Object.keys(toWebsite.body.error.details)).toEqual(['file']);
       expect(toWebsite.body.request_id).toMatch(REQUEST_ID);
     });
   });
@@ -609,6 +722,49 @@ describe('data sources', () => {
         const [row] = await db().query<Array<{ count: string }>>(`SELECT count(*) AS count FROM ${table} WHERE ${column} = $1`, [created.body.id]);
         expect(Number(row.count), table).toBe(0);
       }
+    });
+
+    it('should stop a sync whose source is deleted while it runs, and leave nothing of the source behind', async () => {
+      const slugs = Array.from({ length: 30 }, (_, index) => `slow-${index}`);
+      docsSite(site, Object.fromEntries(slugs.map((slug) => [slug, `Page ${slug} is served slowly.`])));
+      for (const slug of slugs) {
+        site.route(`/docs/${slug}`, { delayMs: 300, body: page(slug, `Page ${slug} is served slowly.`), headers: { 'content-type': 'text/html' } });
+      }
+      const created = await createWebsite('/docs/', { config: { url: site.url('/docs/'), max_pages: 40 } });
+      const id = created.body.id as string;
+      await until(
+        async () => {
+          const [row] = await db().query<Array<{ count: string }>>(`SELECT count(*) AS count FROM chunk WHERE data_source_id = $1`, [id]);
+          return Number(row.count) > 0 ? true : undefined;
+        },
+        20_000,
+        'a first page indexed',
+      );
+      await api()
+        .delete(`/api/v1/data-sources/${id}`)
+        .set(...bearer(org.adminKey))
+        .expect(204);
+
+      // A short grace for requests already under way, then the site and the embedder hear no more of it.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const requests = site.requests.length;
+      const embeddings = stub.requestsTo('/v1/embeddings').length;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(site.requests.length - requests).toBe(0);
+      expect(stub.requestsTo('/v1/embeddings').length - embeddings).toBe(0);
+      expect(site.requests.filter((request) => request.path.startsWith('/docs/slow-')).length).toBeLessThan(slugs.length);
+
+      for (const [table, column] of [
+        ['document', 'data_source_id'],
+        ['chunk', 'data_source_id'],
+        ['sync_run', 'data_source_id'],
+        ['search_scope_stats', 'scope'],
+        ['search_lexeme_stats', 'scope'],
+      ]) {
+        const [row] = await db().query<Array<{ count: string }>>(`SELECT count(*) AS count FROM ${table} WHERE ${column} = $1`, [id]);
+        expect(Number(row.count), table).toBe(0);
+      }
+      expect(existsSync(join(t.app.get<AppConfig>(APP_CONFIG).uploadDir, org.orgId, id))).toBe(false);
     });
 
     it('should delete sources whose sync is finishing at that moment, every time', async () => {

@@ -147,15 +147,20 @@ describe('crawlWebsite', () => {
     expect(pageRequests()).toHaveLength(3);
   });
 
-  it('should keep counting pages past failures until maxPages pages are yielded', async () => {
+  it('should count failures against maxPages with pages, and fetch no more than it yields', async () => {
     site = await FixtureSite.start();
-    site.html('/', page('Home', ['/gone', '/p1', '/missing', '/p2', '/p3']));
+    const missing = Array.from({ length: 12 }, (_, index) => `/missing-${index}`);
+    site.html('/', page('Home', ['/gone', '/p1', ...missing, '/p2', '/p3', '/other.zip']));
     site.html('/p1', page('P1')).html('/p2', page('P2')).html('/p3', page('P3'));
+    site.route('/other.zip', { headers: { 'content-type': 'application/zip' }, body: 'PK' });
 
     const items = await crawl({ startUrl: site.url('/'), maxPages: 3 });
+    expect(summary(items)).toEqual(['html /', 'failure /gone: HTTP 404', 'html /p1']);
+    expect(pageRequests()).toHaveLength(3);
 
-    expect(summary(items)).toEqual(['html /', 'failure /gone: HTTP 404', 'html /p1', 'failure /missing: HTTP 404', 'html /p2']);
-    expect(site.requestsTo('/p3')).toHaveLength(0);
+    // Skipped URLs (another content type) yield nothing and do not count.
+    site.html('/', page('Home', ['/other.zip', '/p1', '/p2']));
+    expect(summary(await crawl({ startUrl: site.url('/'), maxPages: 3 }))).toEqual(['html /', 'html /p1', 'html /p2']);
   });
 
   it('should yield pages in the same order whatever order responses arrive in', async () => {
@@ -247,7 +252,9 @@ describe('crawlWebsite', () => {
       site = await FixtureSite.start();
       site.route('/robots.txt', { status: 503 }).html('/', page('Home'));
 
-      expect(summary(await crawl({ startUrl: site.url('/') }))).toEqual(['failure /: robots.txt answered HTTP 503']);
+      const items = await crawl({ startUrl: site.url('/') });
+      expect(summary(items)).toEqual(['failure /: robots.txt answered HTTP 503']);
+      expect(items[0]).toMatchObject({ transient: true });
       expect(site.requestsTo('/')).toHaveLength(0);
     });
   });
@@ -306,9 +313,9 @@ describe('crawlWebsite', () => {
 
       const items = await crawl({ startUrl: site.url('/'), maxPages: 5 });
 
-      // Every sitemap URL fails here, so the crawl keeps trying until its fetch budget (3 × maxPages + 20) runs out.
-      expect(items.filter((item) => item.kind === 'failure')).toHaveLength(34);
-      expect(pageRequests()).toHaveLength(35);
+      // Every sitemap URL fails here; a failure counts against maxPages as a page does.
+      expect(items.filter((item) => item.kind === 'failure')).toHaveLength(4);
+      expect(pageRequests()).toHaveLength(5);
     });
   });
 
@@ -383,8 +390,34 @@ describe('crawlWebsite', () => {
       const closed = await FixtureSite.start();
       await closed.close();
       expect(await crawl({ startUrl: closed.url('/') })).toEqual([
-        { kind: 'failure', url: closed.url('/'), error: expect.stringMatching(/^request failed: .*ECONNREFUSED/) },
+        { kind: 'failure', url: closed.url('/'), error: expect.stringMatching(/^request failed: .*ECONNREFUSED/), transient: true },
       ]);
+    });
+
+    it('should mark failures that may pass transient (5xx, 429, timeouts, resets) and others not', async () => {
+      site = await FixtureSite.start();
+      site
+        .html('/', page('Home', ['/e500', '/e503', '/e429', '/e404', '/e410', '/slow', '/reset', '/fake.pdf']))
+        .route('/e500', { status: 500 })
+        .route('/e503', { status: 503 })
+        .route('/e429', { status: 429 })
+        .route('/e410', { status: 410 })
+        .html('/slow', page('Slow'), { delayMs: 2_000 })
+        .route('/reset', (request) => void request.socket.destroy())
+        .route('/fake.pdf', { headers: { 'content-type': 'application/pdf' }, body: 'not a pdf' });
+
+      const failures = (await crawl({ startUrl: site.url('/'), timeoutMs: 500 })).filter((item) => item.kind === 'failure');
+      const transient = Object.fromEntries(failures.map((failure) => [new URL(failure.url).pathname, failure.transient === true]));
+      expect(transient).toEqual({
+        '/e500': true,
+        '/e503': true,
+        '/e429': true,
+        '/e404': false,
+        '/e410': false,
+        '/slow': true,
+        '/reset': true,
+        '/fake.pdf': false,
+      });
     });
 
     it('should give up on a page whose headers or body are slower than the timeout', async () => {

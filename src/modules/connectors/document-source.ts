@@ -16,6 +16,8 @@ export interface MissingDocument {
   key: string;
   url: string;
   error: string;
+  /** The failure may pass (a server error, a timeout): a document indexed before keeps its content. */
+  transient?: boolean;
 }
 
 /** The source could not be read at all (a website whose start page fails): the whole sync fails, without retries. */

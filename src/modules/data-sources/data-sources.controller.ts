@@ -1,4 +1,20 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpException,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  UploadedFiles,
+  UseInterceptors,
+  type CallHandler,
+  type NestInterceptor,
+} from '@nestjs/common';
 import { FilesInterceptor } from '@nestjs/platform-express';
 import { ApiAcceptedResponse, ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
@@ -25,6 +41,29 @@ import {
   UpdateDataSourceDto,
 } from '#src/modules/data-sources/dto/data-source.dto.js';
 import { MAX_FILES_PER_UPLOAD } from '#src/modules/data-sources/upload.options.js';
+import { catchError, type Observable } from 'rxjs';
+
+/** The multipart field files are uploaded in. */
+const FILE_FIELD = 'file';
+
+/**
+ * multer names no field when a request holds more files than allowed; they are all in `file`, so the
+ * refusal names it, as every validation error names the field at fault.
+ */
+class NameFileFieldInRefusals implements NestInterceptor {
+  intercept(_context: unknown, next: CallHandler): Observable<unknown> {
+    return next.handle().pipe(
+      catchError((error: unknown) => {
+        const cause =
+          error instanceof HttpException ? (error.cause as { name?: unknown; code?: unknown; field?: unknown; message?: unknown } | undefined) : undefined;
+        if (cause?.name === 'MulterError' && cause.code === 'LIMIT_FILE_COUNT' && cause.field === undefined) {
+          Object.assign(cause, { field: FILE_FIELD, message: `Too many files: at most ${MAX_FILES_PER_UPLOAD} per upload` });
+        }
+        throw error;
+      }),
+    );
+  }
+}
 
 class DataSourceIdParam extends IdParamDto('dataSource') {}
 
@@ -141,7 +180,7 @@ export class DataSourcesController {
   @Post(':id/files')
   @HttpCode(202)
   @Authenticated(Permission.DataWrite)
-  @UseInterceptors(FilesInterceptor('file', MAX_FILES_PER_UPLOAD))
+  @UseInterceptors(NameFileFieldInRefusals, FilesInterceptor(FILE_FIELD, MAX_FILES_PER_UPLOAD))
   @ApiOperation({
     summary: 'Upload files to a file data source',
     description: `multipart/form-data, field \`file\` (repeatable, up to ${MAX_FILES_PER_UPLOAD} files of at most 50 MiB): PDF, DOCX, HTML, Markdown, text, CSV, JSON. A file with an existing name replaces it. Queues a sync.`,

@@ -173,7 +173,7 @@ export class DataSourcesService {
 
   async status(auth: AuthContext, id: string): Promise<DataSourceStatusResponseDto> {
     const source = await this.get(auth, id);
-    const [run, chunks] = await Promise.all([this.runs.latest(auth.orgId, id), this.sources.chunkCount(auth.orgId, id)]);
+    const [run, chunks] = await Promise.all([this.runs.current(auth.orgId, id), this.sources.chunkCount(auth.orgId, id)]);
     // The last good sync's duration is read only while a sync that has shown no rate yet is queued or running.
     const waiting = run !== null && (run.status === 'queued' || run.status === 'running') && run.documentsSeen === 0;
     const previous = waiting ? await this.runs.lastSucceeded(auth.orgId, id) : null;
@@ -185,7 +185,8 @@ export class DataSourcesService {
     try {
       const source = await this.get(auth, id);
       if (source.type !== 'file') {
-        throw AppError.invalid(`Files can only be uploaded to data sources of type file; ${id} is of type ${source.type}`);
+        const message = `Files can only be uploaded to data sources of type file; ${id} is of type ${source.type}`;
+        throw AppError.invalid(message, { file: [message] });
       }
       if (incoming.length === 0) {
         throw AppError.invalid('Send at least one file in the multipart field "file"', { file: ['at least one file is required'] });

@@ -79,10 +79,25 @@ export class DocumentsRepository extends OrgScopedRepository<DocumentEntity> {
     return new Set(rows.map((row) => row.key));
   }
 
-  /** Not a change of the document: its update time stays. */
+  /** Not a change of the document: its update time stays; an error a failed fetch left on it is cleared. */
   async markSeen(orgId: string, id: string, runId: string): Promise<void> {
-    const { text, params } = sql`UPDATE document SET last_seen_run_id = ${runId} WHERE ${this.scopedCondition(orgId, sql`id = ${id}`)}`.render();
+    const { text, params } = sql`UPDATE document SET last_seen_run_id = ${runId}, error = NULL WHERE ${this.scopedCondition(orgId, sql`id = ${id}`)}`.render();
     await this.sqlClient.query(text, params);
+  }
+
+  /**
+   * An indexed document whose fetch failed for now keeps its chunks and stays `indexed`, seen by this run (so
+   * it is not removed as vanished), with `error` saying what failed. False when there is no indexed document.
+   */
+  async keepThroughFailure(document: DocumentIdentity, error: string): Promise<boolean> {
+    if (!document.dataSourceId) {
+      return false;
+    }
+    const where = sql`data_source_id = ${document.dataSourceId} AND key = ${document.key} AND status = 'indexed'`;
+    const { text, params } =
+      sql`UPDATE document SET last_seen_run_id = ${document.runId}, error = ${error} WHERE ${this.scopedCondition(document.orgId, where)} RETURNING id`.render();
+    const rows = await this.sqlClient.query<{ id: string }>(text, params);
+    return rows.length > 0;
   }
 
   /** Replaces the document's chunks with `chunks` and records its new content hash. */

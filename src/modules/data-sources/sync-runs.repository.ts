@@ -94,6 +94,12 @@ export class SyncRunsRepository extends OrgScopedRepository<SyncRunEntity> {
     return run ?? null;
   }
 
+  /** The run progress is read from: the one running, when one is (a sync asked for meanwhile waits behind it), else the latest. */
+  async current(orgId: string, dataSourceId: string): Promise<SyncRunEntity | null> {
+    const [running] = await this.findMany(orgId, sql`data_source_id = ${dataSourceId} AND status = 'running'`, { orderBy: sql`created_at DESC`, limit: 1 });
+    return running ?? (await this.latest(orgId, dataSourceId));
+  }
+
   /**
    * Sources with work left over from before a restart (runs in one of `statuses`), across organizations: a
    * process that runs jobs resumes every organization's syncs.

@@ -39,6 +39,13 @@ export class SearchStatsRepository {
     return this.transactions.run(async (tx) => {
       // Refreshes of one scope take turns: each then rewrites it from what was committed before it began.
       await this.sql.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [REFRESH_LOCK_CLASS, `${orgId}/${scope}`], tx);
+      // A data source deleted meanwhile gets no statistics again: its delete locks its row, then forgets them.
+      if (scope !== KNOWLEDGE_BASE_SCOPE) {
+        const source = await this.sql.query('SELECT 1 FROM data_source WHERE org_id = $1 AND id = $2 FOR SHARE', [orgId, scope], tx);
+        if (source.length === 0) {
+          return;
+        }
+      }
       await this.sql.query('DELETE FROM search_lexeme_stats WHERE org_id = $1 AND scope = $2', [orgId, scope], tx);
       await this.sql.query(
         `INSERT INTO search_scope_stats (org_id, scope, chunks, tokens, refreshed_at)

@@ -52,7 +52,7 @@ export class WebsiteConnector implements Connector<WebsiteConfigDto, never> {
     for await (const page of pages) {
       switch (page.kind) {
         case 'failure':
-          yield { key: page.url, url: page.url, error: page.error };
+          yield { key: page.url, url: page.url, error: page.error, transient: page.transient };
           break;
         case 'html':
           yield { key: page.url, url: page.url, input: () => Promise.resolve({ format: 'html', html: page.html, url: page.url }) };

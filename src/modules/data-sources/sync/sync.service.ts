@@ -34,8 +34,8 @@ import { SearchStatsRepository } from '#src/modules/retrieval/search-stats.repos
 const PROGRESS_INTERVAL_MS = 500;
 /** A sync asked of a connector source that has no consent, or no tokens: the job ends, the source keeps its status. */
 const NOT_CONNECTED = 'The source is not connected: connect it through its authorize_url';
-/** How often a long sync checks that its data source still exists (it may be deleted meanwhile). */
-const EXISTENCE_CHECK_EVERY = 20;
+/** How often a sync checks that its data source still exists: a deleted source's sync stops fetching and embedding. */
+const EXISTENCE_CHECK_MS = 250;
 
 /**
  * A sync waits for an unreachable database (a restart, a failover) as long as its process runs, then
@@ -117,6 +117,10 @@ export class SyncService implements OnModuleDestroy {
       if (isDatabaseUnreachable(error)) {
         throw error;
       }
+      // Deleted while it ran (a write refused for its missing source): nothing is left to record.
+      if (!(await this.sources.findById(source.orgId, source.id))) {
+        return;
+      }
       // What was indexed before the failure is searchable: keyword search should count it.
       await this.refreshSearchStats(source);
       const message = describe(error);
@@ -159,7 +163,10 @@ export class SyncService implements OnModuleDestroy {
 
   private async ingest(source: DataSourceEntity, run: SyncRunEntity, counters: RunCounters): Promise<void> {
     const connector = this.connectors.get(source.type);
+    // `deleted` stops the reading and the indexing of documents; `abort` also ends the connector's reading once done.
+    const deleted = new AbortController();
     const abort = new AbortController();
+    deleted.signal.addEventListener('abort', () => abort.abort(deleted.signal.reason), { once: true });
     let context = this.contextOf(source, connector, abort.signal);
     const listing = connector.listDocuments ? await this.listing(connector, context) : undefined;
     const unheld = listing ? unheldKeys(listing, await this.documents.keysOf(source.orgId, source.id)) : new Set<string>();
@@ -179,6 +186,7 @@ export class SyncService implements OnModuleDestroy {
     const inFlight = new Set<Promise<void>>();
     let failure: Error | undefined;
     let firstMissing: string | undefined;
+    const watch = this.watchDeletion(source, deleted);
     try {
       for await (const item of changesThenUnheld(connector, context, unheld)) {
         if (failure) {
@@ -202,17 +210,20 @@ export class SyncService implements OnModuleDestroy {
           counters.documentsRemoved += await this.transactions.run((tx) => this.documents.removeKeys(source.orgId, source.id, [item.deletedKey], tx));
           continue;
         }
-        if (counters.documentsSeen > 0 && counters.documentsSeen % EXISTENCE_CHECK_EVERY === 0 && !(await this.sources.findById(source.orgId, source.id))) {
-          throw new SourceDeletedError();
-        }
-        counters.documentsSeen += 1;
+        deleted.signal.throwIfAborted();
         const identity: DocumentIdentity = { orgId: source.orgId, dataSourceId: source.id, key: item.key, url: item.url, title: item.key, runId: run.id };
         if (isMissing(item)) {
           firstMissing ??= `${item.url}: ${item.error}`;
         }
         // A failure of the progress report (the database away) fails the attempt like one of the indexing.
-        const work = (isMissing(item) ? this.recordFailure(identity, item.error, counters) : this.index(source, identity, item, counters))
-          .then(() => reportProgress())
+        const work = (
+          isMissing(item) ? this.recordFailure(identity, item.error, counters, item.transient) : this.index(source, identity, item, counters, deleted.signal)
+        )
+          // A document counts toward progress once done: indexed, unchanged or failed.
+          .then(() => {
+            counters.documentsSeen += 1;
+            return reportProgress();
+          })
           .catch((error: unknown) => {
             failure ??= error instanceof Error ? error : new Error(String(error));
           });
@@ -225,9 +236,11 @@ export class SyncService implements OnModuleDestroy {
       // The documents read by key come after the last checkpoint: their reads finish before the calls are cut short.
       await Promise.all(inFlight);
     } finally {
+      clearInterval(watch);
       abort.abort();
       await Promise.all(inFlight);
     }
+    deleted.signal.throwIfAborted();
     if (failure) {
       throw failure;
     }
@@ -245,6 +258,31 @@ export class SyncService implements OnModuleDestroy {
       keys ? this.documents.removeUnlisted(source.orgId, source.id, keys, run.id, tx) : this.documents.removeUnseen(source.orgId, source.id, run.id, tx),
     );
     await reportProgress(true);
+  }
+
+  /** Aborts `abort` with a SourceDeletedError once the source is found deleted: its crawl, reads and embedding stop. */
+  private watchDeletion(source: DataSourceEntity, abort: AbortController): NodeJS.Timeout {
+    let checking = false;
+    const timer = setInterval(() => {
+      if (checking || abort.signal.aborted) {
+        return;
+      }
+      checking = true;
+      this.sources
+        .findById(source.orgId, source.id)
+        .then((found) => {
+          if (!found) {
+            abort.abort(new SourceDeletedError());
+          }
+        })
+        // An unreachable database is the sync's own writes' to report.
+        .catch(() => undefined)
+        .finally(() => {
+          checking = false;
+        });
+    }, EXISTENCE_CHECK_MS);
+    timer.unref();
+    return timer;
   }
 
   private contextOf(source: DataSourceEntity, connector: Connector, signal: AbortSignal): ConnectorContext<object, unknown> {
@@ -282,7 +320,7 @@ export class SyncService implements OnModuleDestroy {
     }
   }
 
-  private async index(source: DataSourceEntity, identity: DocumentIdentity, item: SourceDocument, counters: RunCounters): Promise<void> {
+  private async index(source: DataSourceEntity, identity: DocumentIdentity, item: SourceDocument, counters: RunCounters, signal: AbortSignal): Promise<void> {
     let input: DocumentInput;
     try {
       input = await item.input();
@@ -295,6 +333,7 @@ export class SyncService implements OnModuleDestroy {
       throw error;
     }
     const prepared = await this.preparer.prepare(input);
+    signal.throwIfAborted();
     if (!prepared.ok) {
       await this.recordFailure(identity, prepared.message, counters);
       return;
@@ -307,7 +346,7 @@ export class SyncService implements OnModuleDestroy {
       return;
     }
     const document = { ...identity, title: item.title || title || identity.key };
-    const written = await this.indexer.indexChunks(document, chunks, contentHash);
+    const written = await this.indexer.indexChunks(document, chunks, contentHash, signal);
     if (!written) {
       await this.recordFailure(document, 'The document holds no text', counters);
       return;
@@ -317,8 +356,11 @@ export class SyncService implements OnModuleDestroy {
     counters.tokensProcessed += written.tokens;
   }
 
-  private async recordFailure(identity: DocumentIdentity, error: string, counters: RunCounters): Promise<void> {
-    await this.documents.markFailed(identity, error);
+  /** A failure that may pass (a server error, a timeout) leaves an indexed document's content in place, the error noted on it. */
+  private async recordFailure(identity: DocumentIdentity, error: string, counters: RunCounters, transient = false): Promise<void> {
+    if (!transient || !(await this.documents.keepThroughFailure(identity, error))) {
+      await this.documents.markFailed(identity, error);
+    }
     counters.documentsFailed += 1;
   }
 

@@ -7,7 +7,10 @@ import { loadRobots, robotTokenOf } from '#src/modules/ingestion/crawler/robots.
 import { readSitemaps } from '#src/modules/ingestion/crawler/sitemap.js';
 import { isInScope, normalizeUrl, pageKey, scopeOf } from '#src/modules/ingestion/crawler/url-scope.js';
 
-/** Bounds the URLs fetched when many links fail (404s, other content types): 3 × maxPages + 20. */
+/**
+ * Bounds the URLs fetched when many are skipped (other content types, redirects to pages already crawled,
+ * duplicates by canonical URL), which yield nothing: 3 × maxPages + 20.
+ */
 const fetchBudget = (maxPages: number): number => maxPages * 3 + 20;
 
 export interface CrawlDependencies {
@@ -23,8 +26,8 @@ interface Task {
 
 /**
  * Crawls the website under `options.startUrl`: robots.txt, the sitemap, then links breadth first, within the start
- * URL's scheme, host and directory. Yields at most `maxPages` pages, and a CrawlFailure for each in-scope URL that could
- * not be fetched. Results are committed in the order URLs were queued, whatever order responses arrive in, so a
+ * URL's scheme, host and directory. Yields at most `maxPages` items in all: pages, and a CrawlFailure for each in-scope
+ * URL that could not be fetched (each becomes a document of the source). Results are committed in the order URLs were queued, whatever order responses arrive in, so a
  * crawl of an unchanged site yields the same pages in the same order. When the start URL itself cannot be crawled,
  * the only thing yielded is its failure. Aborting `options.signal` stops every request and rejects with its reason.
  */
@@ -55,8 +58,8 @@ async function* crawl(start: URL, options: CrawlOptions, http: HttpContext): Asy
   const scope = scopeOf(start);
   const robotToken = robotTokenOf(options.userAgent);
   const robots = await loadOrFail(() => loadRobots(start, http, robotToken), options);
-  if (typeof robots === 'string') {
-    yield { kind: 'failure', url: start.href, error: robots };
+  if (robots instanceof FetchFailure) {
+    yield { kind: 'failure', url: start.href, error: robots.message, ...(robots.transient ? { transient: true } : {}) };
     return;
   }
   if (robots.crawlDelayMs !== undefined) {
@@ -88,15 +91,15 @@ async function* crawl(start: URL, options: CrawlOptions, http: HttpContext): Asy
   const concurrency = Math.max(1, Math.floor(options.concurrency));
   const pending: Task[] = [];
   let next = 0;
-  let pageCount = 0;
+  let yieldedCount = 0;
   const aborted = new Promise<void>((resolve) => http.signal.addEventListener('abort', () => resolve(), { once: true }));
 
   for (;;) {
     const running = pending.filter((task) => task.outcome === undefined).length;
-    // Counting every uncommitted task against maxPages means no page is fetched that could not be yielded.
+    // Counting every uncommitted task against maxPages means nothing is fetched that could not be yielded.
     for (
       let free = concurrency - running;
-      free > 0 && pageCount + pending.length < options.maxPages && next < queue.length && next < fetchBudget(options.maxPages);
+      free > 0 && yieldedCount + pending.length < options.maxPages && next < queue.length && next < fetchBudget(options.maxPages);
       free--
     ) {
       pending.push(startTask(queue[next++], context));
@@ -123,16 +126,18 @@ async function* crawl(start: URL, options: CrawlOptions, http: HttpContext): Asy
         yielded.add(key);
         known.add(key);
       });
-      pageCount++;
+      yieldedCount++;
       yield outcome.page;
-      if (pageCount >= options.maxPages) {
-        return;
-      }
     } else if (outcome.kind === 'failure' || isStart) {
-      yield { kind: 'failure', url: head.url.href, error: outcome.kind === 'failure' ? outcome.error : outcome.reason };
+      yieldedCount++;
+      const error = outcome.kind === 'failure' ? outcome.error : outcome.reason;
+      yield { kind: 'failure', url: head.url.href, error, ...(outcome.transient ? { transient: true } : {}) };
       if (isStart) {
         return;
       }
+    }
+    if (yieldedCount >= options.maxPages) {
+      return;
     }
   }
 }
@@ -144,19 +149,23 @@ function startTask(url: URL, context: PageFetchContext): Task {
       task.outcome = outcome;
     },
     (error: unknown) => {
-      task.outcome = { kind: 'failure', error: error instanceof Error ? error.message : String(error) };
+      task.outcome = {
+        kind: 'failure',
+        error: error instanceof Error ? error.message : String(error),
+        transient: error instanceof FetchFailure && error.transient,
+      };
     },
   );
   return task;
 }
 
-async function loadOrFail<T>(load: () => Promise<T>, options: CrawlOptions): Promise<T | string> {
+async function loadOrFail<T>(load: () => Promise<T>, options: CrawlOptions): Promise<T | FetchFailure> {
   try {
     return await load();
   } catch (error) {
     throwIfAborted(options);
     if (error instanceof FetchFailure) {
-      return error.message;
+      return error;
     }
     throw error;
   }

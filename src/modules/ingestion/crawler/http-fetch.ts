@@ -4,9 +4,19 @@ import { findBlockedAddressError } from '#src/common/net/ssrf-guard.js';
 import type { HostThrottle } from '#src/modules/ingestion/crawler/host-throttle.js';
 import { normalizeUrl } from '#src/modules/ingestion/crawler/url-scope.js';
 
-/** Why one URL could not be fetched; the message becomes the CrawlFailure's `error`. */
+/**
+ * Why one URL could not be fetched; the message becomes the CrawlFailure's `error`. `transient`: the server may
+ * answer next time (a timeout, a connection reset or refused); a refused address or an oversized page will not.
+ */
 export class FetchFailure extends Error {
   override name = 'FetchFailure';
+
+  constructor(
+    message: string,
+    readonly transient = false,
+  ) {
+    super(message);
+  }
 }
 
 /** What every request of one crawl shares. */
@@ -71,9 +81,9 @@ export async function fetchHop(url: URL, http: HttpContext, options: HopOptions)
       throw http.signal.reason;
     }
     if (timeout.aborted) {
-      throw new FetchFailure(`timed out after ${http.timeoutMs} ms`);
+      throw new FetchFailure(`timed out after ${http.timeoutMs} ms`, true);
     }
-    throw error instanceof FetchFailure ? error : new FetchFailure(describeNetworkError(error));
+    throw error instanceof FetchFailure ? error : networkFailure(error);
   }
 }
 
@@ -128,17 +138,18 @@ function tooLarge(maxBytes: number): FetchFailure {
   return new FetchFailure(`larger than the ${maxBytes}-byte page limit`);
 }
 
-function describeNetworkError(error: unknown): string {
+/** A refused address is for good; any other network error (reset, refused, unreachable, DNS) may pass. */
+function networkFailure(error: unknown): FetchFailure {
   const blocked = findBlockedAddressError(error);
   if (blocked) {
-    return `refused: ${blocked.message}`;
+    return new FetchFailure(`refused: ${blocked.message}`);
   }
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   if (cause instanceof Error) {
     const code = (cause as NodeJS.ErrnoException).code;
-    return `request failed: ${cause.message}${code && !cause.message.includes(code) ? ` (${code})` : ''}`;
+    return new FetchFailure(`request failed: ${cause.message}${code && !cause.message.includes(code) ? ` (${code})` : ''}`, true);
   }
-  return `request failed: ${String(cause)}`;
+  return new FetchFailure(`request failed: ${String(cause)}`, true);
 }
 
 /** Follows up to `maxRedirects` redirects without scope rules, for robots.txt and sitemaps. */

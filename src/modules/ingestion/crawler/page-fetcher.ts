@@ -7,6 +7,8 @@ import type { RobotsPolicy } from '#src/modules/ingestion/crawler/robots.js';
 import { isInScope, normalizeUrl, pageKey, type CrawlScope } from '#src/modules/ingestion/crawler/url-scope.js';
 
 export const MAX_REDIRECTS = 5;
+/** Answers that say the server may answer next time (RFC 9110 408, RFC 6585 429; and every 5xx). */
+const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([408, 425, 429]);
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const PDF_TYPE = 'application/pdf';
@@ -85,14 +87,19 @@ export type PageOutcome =
       /** In-scope links to follow, in document order. */
       links: URL[];
     }
-  | { kind: 'failure'; error: string }
-  /** Nothing to keep and nothing wrong: another content type, a robots.txt refusal, a redirect to a page already seen. */
-  | { kind: 'skipped'; reason: string };
+  | { kind: 'failure'; error: string; transient?: boolean }
+  /**
+   * Nothing to keep and nothing wrong: another content type, a robots.txt refusal, a redirect to a page already seen.
+   * `transient`: robots.txt could not be read for now (a 5xx, 429 or timeout), so nothing was fetched.
+   */
+  | { kind: 'skipped'; reason: string; transient?: boolean };
 
 /** Fetches one in-scope URL, following redirects that stay in scope, and returns what the crawl keeps from it. */
 export async function fetchPage(url: URL, ctx: PageFetchContext): Promise<PageOutcome> {
   if (!ctx.robots.isAllowed(url)) {
-    return { kind: 'skipped', reason: ctx.robots.unavailable ?? 'disallowed by robots.txt' };
+    return ctx.robots.unavailable
+      ? { kind: 'skipped', reason: ctx.robots.unavailable, transient: true }
+      : { kind: 'skipped', reason: 'disallowed by robots.txt' };
   }
   const chain = [url.href];
   let current = url;
@@ -140,7 +147,7 @@ function keep(
   ctx: PageFetchContext,
 ): PageOutcome {
   if (status < 200 || status >= 300) {
-    return { kind: 'failure', error: `HTTP ${status}` };
+    return { kind: 'failure', error: `HTTP ${status}`, transient: TRANSIENT_STATUSES.has(status) || status >= 500 };
   }
   const expected = expectedFormat(mime, url);
   const notCrawled: PageOutcome = { kind: 'skipped', reason: `content type ${mime || '(none)'} is not crawled` };
