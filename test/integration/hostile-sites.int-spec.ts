@@ -61,6 +61,6 @@ describe('crawling a hostile website', () => {
 
     const items = await crawl(site.url('/docs/'));
 
-    expect(items).toEqual([{ kind: 'failure', url: site.url('/docs/'), error: `robots.txt timed out after ${LIMITS.timeoutMs} ms` }]);
+    expect(items).toEqual([{ kind: 'failure', url: site.url('/docs/'), error: `robots.txt timed out after ${LIMITS.timeoutMs} ms`, transient: true }]);
   });
 });
