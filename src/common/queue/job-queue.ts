@@ -86,4 +86,18 @@ export abstract class JobQueue {
    * at start-up. Never called on the in-process driver, whose jobs last as long as the process.
    */
   abstract onReconnect(restore: () => Promise<void>): void;
+
+  /**
+   * A periodic sweep, scheduled by the processes that run jobs: at start-up, and again whenever the store
+   * answers after a loss (a schedule kept in Redis may have come back empty). Nothing in a process that
+   * only queues.
+   */
+  async keepScheduled<N extends JobName>(key: string, name: N, payload: JobPayloadMap[N], everyMs: number): Promise<void> {
+    if (!this.consuming) {
+      return;
+    }
+    const schedule = (): Promise<void> => this.schedule(key, name, payload, everyMs);
+    await schedule();
+    this.onReconnect(schedule);
+  }
 }

@@ -40,11 +40,7 @@ export class AbandonedAnswers implements OnModuleInit, OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.queue.consuming) {
-      await this.scheduleSweep();
-      // The schedule lives in Redis: one that came back empty gets it again.
-      this.queue.onReconnect(() => this.scheduleSweep());
-    }
+    await this.queue.keepScheduled('abandoned-answers-sweep', JobName.FailAbandonedAnswers, {}, SWEEP_EVERY_MS);
   }
 
   /** Marks the abandoned interactions failed; answers how many. */
@@ -57,9 +53,5 @@ export class AbandonedAnswers implements OnModuleInit, OnApplicationBootstrap {
         return failed;
       }
     }
-  }
-
-  private async scheduleSweep(): Promise<void> {
-    await this.queue.schedule('abandoned-answers-sweep', JobName.FailAbandonedAnswers, {}, SWEEP_EVERY_MS);
   }
 }

@@ -36,15 +36,7 @@ export class EventDispatcher implements OnApplicationBootstrap, BeforeApplicatio
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.queue.consuming) {
-      await this.scheduleSweep();
-      // The sweep's schedule lives in Redis: one that came back empty gets it again, and the sweep re-wakes what was lost.
-      this.queue.onReconnect(() => this.scheduleSweep());
-    }
-  }
-
-  private async scheduleSweep(): Promise<void> {
-    await this.queue.schedule('webhook-dispatch-sweep', JobName.DispatchEvents, { sweep: true }, SWEEP_EVERY_MS);
+    await this.queue.keepScheduled('webhook-dispatch-sweep', JobName.DispatchEvents, { sweep: true }, SWEEP_EVERY_MS);
   }
 
   /** Commits in the same turn of the event loop share one wake-up: under load that saves a queue round trip per event. */

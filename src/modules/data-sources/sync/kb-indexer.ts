@@ -40,11 +40,7 @@ export class KbIndexer implements OnModuleInit, OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.queue.consuming) {
-      await this.scheduleSweep();
-      // The schedule lives in Redis: one that came back empty gets it again.
-      this.queue.onReconnect(() => this.scheduleSweep());
-    }
+    await this.queue.keepScheduled('kb-index-sweep', JobName.SweepKbIndex, {}, SWEEP_EVERY_MS);
   }
 
   /** Queues the indexing of the articles whose index is behind them; answers how many. */
@@ -54,10 +50,6 @@ export class KbIndexer implements OnModuleInit, OnApplicationBootstrap {
       await indexArticleLater(this.queue, orgId, id);
     }
     return behind.length;
-  }
-
-  private async scheduleSweep(): Promise<void> {
-    await this.queue.schedule('kb-index-sweep', JobName.SweepKbIndex, {}, SWEEP_EVERY_MS);
   }
 
   /**
