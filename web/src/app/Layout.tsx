@@ -66,7 +66,7 @@ export function Layout() {
           Menu
         </button>
         <span className="brand">Agent Query Service</span>
-        <span className="org" title={organization.id}>
+        <span className="org" title={`${organization.name} (${organization.id})`}>
           {organization.name}
         </span>
         <div className="account">

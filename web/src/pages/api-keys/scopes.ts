@@ -50,17 +50,37 @@ function isVersioned(scope: string): scope is VersionedScope {
  */
 export function scopeOptionsFor(role: Role): ScopeOption[] {
   return SCOPE_OPTIONS.flatMap((option) => {
-    const capabilities = SCOPE_CAPABILITIES[option.value];
-    const allowed = capabilities.filter((capability) => can(role, capability));
-    if (allowed.length === capabilities.length) {
+    const within = scopeWithinRole(option.value, role);
+    if (within.kind === 'all') {
       return [option];
     }
-    if (allowed.length === 0 || option.value === 'admin') {
+    if (within.kind === 'none') {
       return [];
     }
-    const part = allowed.map((capability) => CAPABILITY_WORDS[capability]).join(' and ');
-    return [{ ...option, hint: `Within your role (${ROLE_LABELS[role]}): ${part} only.` }];
+    return [{ ...option, hint: `Within your role (${ROLE_LABELS[role]}): ${within.part} only.` }];
   });
+}
+
+export type ScopeWithinRole = { kind: 'all' } | { kind: 'none' } | { kind: 'part'; part: string };
+
+/**
+ * What a scope comes to for someone of `role`: all of it, none of it, or (in words) the part the role allows.
+ * Admin below the admin role is none: what it would add to the other scopes, administering, is the role's to deny.
+ * A scope the role table does not know (`offline_access`) is all.
+ */
+export function scopeWithinRole(scope: string, role: Role): ScopeWithinRole {
+  if (!isVersioned(scope)) {
+    return { kind: 'all' };
+  }
+  const capabilities = SCOPE_CAPABILITIES[scope];
+  const allowed = capabilities.filter((capability) => can(role, capability));
+  if (allowed.length === capabilities.length) {
+    return { kind: 'all' };
+  }
+  if (allowed.length === 0 || scope === 'admin') {
+    return { kind: 'none' };
+  }
+  return { kind: 'part', part: allowed.map((capability) => CAPABILITY_WORDS[capability]).join(' and ') };
 }
 
 /**

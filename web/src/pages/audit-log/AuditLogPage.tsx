@@ -11,7 +11,16 @@ import { Empty, Forbidden, QueryView } from '@/ui/states';
 import { Time } from '@/ui/Time';
 import { formatDateTime } from '@/ui/format';
 import { usePaging } from '@/ui/usePaging';
-import { ACTION_LABELS, ACTOR_LABELS, detailLines, filtersFromParams, paramsFromFilters, type AuditAction, type AuditFilters } from '@/pages/audit-log/audit';
+import {
+  ACTION_LABELS,
+  ACTOR_LABELS,
+  detailLines,
+  filterProblems,
+  filtersFromParams,
+  paramsFromFilters,
+  type AuditAction,
+  type AuditFilters,
+} from '@/pages/audit-log/audit';
 import '@/pages/audit-log/audit-log.css';
 import { TableWrap } from '@/ui/TableWrap';
 
@@ -41,49 +50,58 @@ function AuditLog() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
   const paging = usePaging(PAGE_SIZE);
-  const entries = $api.useQuery('get', '/api/v1/audit-log', {
-    params: {
-      query: {
-        limit: PAGE_SIZE,
-        offset: paging.offset,
-        ...(filters.action ? { action: filters.action } : {}),
-        ...(filters.start ? { start_date: filters.start } : {}),
-        ...(filters.end ? { end_date: filters.end } : {}),
+  const problems = filterProblems(filters);
+  const invalid = Object.keys(problems).length > 0;
+  const entries = $api.useQuery(
+    'get',
+    '/api/v1/audit-log',
+    {
+      params: {
+        query: {
+          limit: PAGE_SIZE,
+          offset: paging.offset,
+          ...(filters.action ? { action: filters.action } : {}),
+          ...(filters.start ? { start_date: filters.start } : {}),
+          ...(filters.end ? { end_date: filters.end } : {}),
+        },
       },
     },
-  });
+    { enabled: !invalid },
+  );
   const apply = (next: AuditFilters) => setParams(paramsFromFilters(next));
   const filtered = Boolean(filters.action || filters.start || filters.end);
   return (
     <Page title="Audit log" description={DESCRIPTION}>
-      <FilterForm key={params.toString()} filters={filters} onApply={apply} />
-      <section className="section" aria-label="Entries">
-        <QueryView query={entries} label="Loading the audit log…">
-          {(page) => (
-            <PagedList
-              paging={paging}
-              total={page.total}
-              shown={page.entries.length}
-              empty={
-                <Empty title={filtered ? 'No entries match these filters' : 'No entries yet'}>
-                  {filtered ? (
-                    <button type="button" className="btn" onClick={() => apply({})}>
-                      Clear the filters
-                    </button>
-                  ) : null}
-                </Empty>
-              }
-            >
-              <EntryTable entries={page.entries} />
-            </PagedList>
-          )}
-        </QueryView>
-      </section>
+      <FilterForm key={params.toString()} filters={filters} endProblem={problems.end} onApply={apply} />
+      {invalid ? null : (
+        <section className="section" aria-label="Entries">
+          <QueryView query={entries} label="Loading the audit log…">
+            {(page) => (
+              <PagedList
+                paging={paging}
+                total={page.total}
+                shown={page.entries.length}
+                empty={
+                  <Empty title={filtered ? 'No entries match these filters' : 'No entries yet'}>
+                    {filtered ? (
+                      <button type="button" className="btn" onClick={() => apply({})}>
+                        Clear the filters
+                      </button>
+                    ) : null}
+                  </Empty>
+                }
+              >
+                <EntryTable entries={page.entries} />
+              </PagedList>
+            )}
+          </QueryView>
+        </section>
+      )}
     </Page>
   );
 }
 
-function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (filters: AuditFilters) => void }) {
+function FilterForm({ filters, endProblem, onApply }: { filters: AuditFilters; endProblem?: string; onApply: (filters: AuditFilters) => void }) {
   const [action, setAction] = useState<string>(filters.action ?? '');
   const [start, setStart] = useState(filters.start ?? '');
   const [end, setEnd] = useState(filters.end ?? '');
@@ -95,7 +113,7 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (fil
     <form className="row audit-filters" onSubmit={submit} aria-label="Filter the audit log">
       <SelectField label="Action" options={ACTION_OPTIONS} value={action} onChange={(event) => setAction(event.target.value)} />
       <TextField label="From (UTC day)" type="date" value={start} max={end || undefined} onChange={(event) => setStart(event.target.value)} />
-      <TextField label="To (UTC day)" type="date" value={end} min={start || undefined} onChange={(event) => setEnd(event.target.value)} />
+      <TextField label="To (UTC day)" type="date" value={end} min={start || undefined} error={endProblem} onChange={(event) => setEnd(event.target.value)} />
       <div className="form-actions">
         <button type="submit" className="btn primary">
           Filter

@@ -1,4 +1,5 @@
 import type { components } from '@/api/schema';
+import { isDay } from '@/pages/interactions/filters';
 
 export type AuditAction = components['schemas']['AuditEntryDto']['action'];
 type ActorType = components['schemas']['AuditActorDto']['type'];
@@ -48,8 +49,6 @@ export interface AuditFilters {
   end?: string;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 function isAction(value: string | null): value is AuditAction {
   return value !== null && Object.hasOwn(ACTION_LABELS, value);
 }
@@ -61,9 +60,17 @@ export function filtersFromParams(params: URLSearchParams): AuditFilters {
   const end = params.get('end');
   return {
     ...(isAction(action) ? { action } : {}),
-    ...(start && DAY.test(start) ? { start } : {}),
-    ...(end && DAY.test(end) ? { end } : {}),
+    ...(isDay(start) ? { start } : {}),
+    ...(isDay(end) ? { end } : {}),
   };
+}
+
+/** A reason the filters cannot be sent, beside the field, before asking the API (a hand-edited link). */
+export function filterProblems(filters: AuditFilters): { end?: string } {
+  if (filters.start && filters.end && filters.end < filters.start) {
+    return { end: 'The end date is before the start date.' };
+  }
+  return {};
 }
 
 /** The page address for some filters: only what is set, and no page (new filters start from the first one). */

@@ -10,7 +10,7 @@ import { AuthCard } from '@/ui/AuthCard';
 import { Loading } from '@/ui/states';
 import { PasswordSignInForm } from '@/pages/sign-in/PasswordSignInForm';
 import { sentence } from '@/pages/sign-in/sign-in';
-import { scopeSentence } from '@/pages/oauth-consent/scopes';
+import { consentSentence } from '@/pages/oauth-consent/scopes';
 import '@/pages/sign-in/sign-in.css';
 import '@/pages/oauth-consent/consent.css';
 
@@ -142,7 +142,7 @@ function ConsentStep({ details, session }: { details: Details; session: SignedIn
       {details.scopes.length > 0 ? (
         <ul className="consent-scopes">
           {details.scopes.map((scope) => (
-            <li key={scope}>{scopeSentence(scope)}</li>
+            <li key={scope}>{consentSentence(scope, session.user.role)}</li>
           ))}
         </ul>
       ) : (

@@ -1,4 +1,6 @@
 import type { components } from '@/api/schema';
+import { ROLE_LABELS, type Role } from '@/app/permissions';
+import { scopeWithinRole } from '@/pages/api-keys/scopes';
 
 export type OAuthScope = components['schemas']['CreateOAuthClientDto']['scopes'][number];
 
@@ -22,4 +24,20 @@ export function scopeText(scope: string): string {
 export function scopeSentence(scope: string): string {
   const text = scopeText(scope);
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * A scope asked for, as the consent page says it to someone of `role`: a token's scopes are capped by the
+ * person's role at each request, so a scope beyond the role says what the application will really be able to do.
+ */
+export function consentSentence(scope: string, role: Role): string {
+  const within = scopeWithinRole(scope, role);
+  const label = ROLE_LABELS[role];
+  if (within.kind === 'all') {
+    return scopeSentence(scope);
+  }
+  if (within.kind === 'none') {
+    return `${scopeSentence(scope)}: not while your role is ${label}`;
+  }
+  return `${scopeSentence(scope)}: with your role (${label}), ${within.part} only`;
 }
