@@ -125,6 +125,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('should keep PUBLIC_URL as a browser sends its origin: lower-case host, no default port', () => {
+    const publicUrl = (value: string) => loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: value }).http.publicUrl;
+    expect(publicUrl('https://Agents.Example.com:443')).toBe('https://agents.example.com');
+    expect(publicUrl('http://LocalHost:80')).toBe('http://localhost');
+    expect(publicUrl('http://127.0.0.1:4130')).toBe('http://127.0.0.1:4130');
+    expect(loadConfig({ DATA_DIR: dataDir() }).http.publicUrl).toBeUndefined();
+  });
+
   it('should read APP_ENV separately from NODE_ENV', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), APP_ENV: 'production' });
     expect(config.appEnv).toBe('production');

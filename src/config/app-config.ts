@@ -158,7 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       host: dto.HOST,
       port: dto.PORT,
       trustProxy: parseTrustProxy(dto.TRUST_PROXY) ?? false,
-      publicUrl: dto.PUBLIC_URL,
+      // As a browser writes an origin (lower-case host, no default port), since requests' Origin is compared with it.
+      publicUrl: dto.PUBLIC_URL === undefined ? undefined : new URL(dto.PUBLIC_URL).origin,
       webAppDir: dto.WEB_APP_DIR === undefined ? undefined : resolve(dto.WEB_APP_DIR),
       tls: dto.TLS_CERT && dto.TLS_KEY ? readTlsFiles(dto.TLS_CERT, dto.TLS_KEY) : undefined,
       redirectPort: dto.HTTP_REDIRECT_PORT,

@@ -164,6 +164,47 @@ describe('OAuth 2.0 for user-context calls', () => {
     }
   });
 
+  it('should take a code or a refresh token once even from requests of the same moment, and revoke the grant for the others', async () => {
+    const cleo = await person('readonly');
+    const configuration = await publicClient(['read', 'offline_access']);
+    const clientId = configuration.clientMetadata().client_id;
+    const exchange = (form: Record<string, string>) =>
+      request(t.http)
+        .post('/oauth/token')
+        .type('form')
+        .send({ client_id: clientId, ...form });
+    const status = (response: request.Response) => response.status;
+
+    const code = await authorize(configuration, 'read offline_access', cleo);
+    const codeForm = { grant_type: 'authorization_code', code: code.callback.searchParams.get('code')!, redirect_uri: REDIRECT, code_verifier: code.verifier };
+    const exchanges = await Promise.all([1, 2, 3].map(() => exchange(codeForm)));
+    expect(exchanges.map(status).sort()).toEqual([200, 400, 400]);
+    expect(exchanges.find((answer) => answer.status === 400)!.body).toMatchObject({ error: 'invalid_grant' });
+    for (const answer of exchanges.filter((one) => one.status === 200)) {
+      await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${answer.body.access_token}`).expect(401);
+      expect(status(await exchange({ grant_type: 'refresh_token', refresh_token: answer.body.refresh_token as string }))).toBe(400);
+    }
+
+    const again = await authorize(configuration, 'read offline_access', cleo);
+    const tokens = await client.authorizationCodeGrant(configuration, again.callback, { pkceCodeVerifier: again.verifier, expectedState: again.state });
+    const refreshes = await Promise.all([1, 2, 3].map(() => exchange({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token! })));
+    expect(refreshes.map(status).sort()).toEqual([200, 400, 400]);
+    for (const answer of refreshes.filter((one) => one.status === 200)) {
+      await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${answer.body.access_token}`).expect(401);
+      expect(status(await exchange({ grant_type: 'refresh_token', refresh_token: answer.body.refresh_token as string }))).toBe(400);
+    }
+    await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${tokens.access_token}`).expect(401);
+
+    const audit = await request(t.http)
+      .get('/api/v1/audit-log?action=oauth_grant.revoked')
+      .set(...bearer(org.adminKey))
+      .expect(200);
+    const reasons = (audit.body.entries as Array<{ details: { reason: string; client_id: string } }>)
+      .filter((entry) => entry.details.client_id === clientId)
+      .map((entry) => entry.details.reason);
+    expect(new Set(reasons)).toEqual(new Set(['authorization_code_reused', 'refresh_token_reused']));
+  });
+
   it('should keep a grant in use alive: a refresh token issued on day 29 still works on day 31', async () => {
     const bea = await person('readonly');
     const configuration = await publicClient(['read', 'offline_access']);

@@ -1,4 +1,5 @@
 import { SignInService } from '#src/modules/auth/sign-in/sign-in.service.js';
+import { PasswordHasher } from '#src/modules/auth/passwords/password-hasher.js';
 import { APP_CONFIG, configuredOrigin, type AppConfig } from '#src/config/app-config.js';
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
@@ -205,6 +206,22 @@ describe('people sign in', () => {
       for (const token of ['', 'svcinv_', 'svcinv_nope', `svcprt_${'a'.repeat(43)}`, 'x'.repeat(101), 42, null]) {
         const response = await request(t.http).post('/api/auth/invitations/accept').send({ token, password: PASSWORD });
         expect(response.status, String(token)).toBe(400);
+      }
+    });
+    it('should refuse an unknown token before spending a password hash on it, since anyone can post one', async () => {
+      const hashing = vi.spyOn(t.app.get(PasswordHasher), 'hash');
+      try {
+        await request(t.http)
+          .post('/api/auth/invitations/accept')
+          .send({ token: `svcinv_${randomBytes(32).toString('base64url')}`, password: PASSWORD })
+          .expect(400);
+        await request(t.http)
+          .post('/api/auth/password-reset/confirm')
+          .send({ token: `svcprt_${randomBytes(32).toString('base64url')}`, password: PASSWORD })
+          .expect(400);
+        expect(hashing).not.toHaveBeenCalled();
+      } finally {
+        hashing.mockRestore();
       }
     });
   });

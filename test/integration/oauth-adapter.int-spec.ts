@@ -25,7 +25,8 @@ describe('the authorization server store', () => {
 
     const seconds = (): number => Math.floor(clock.now().getTime() / 1000);
     const before = seconds();
-    await codes.consume('code-1');
+    expect(await codes.consume('code-1')).toBe(true);
+    expect(await codes.consume('code-1')).toBe(false);
     const consumed = (await codes.find('code-1'))?.consumed;
     expect(consumed).toBeGreaterThanOrEqual(before);
     expect(consumed).toBeLessThanOrEqual(seconds());

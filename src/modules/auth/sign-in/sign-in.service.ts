@@ -179,10 +179,12 @@ export class SignInService implements BeforeApplicationShutdown {
   private async setPasswordWithToken(token: string, purpose: UserTokenPurpose, password: string, client: ClientInfo, invalid: string): Promise<SignedIn> {
     const holder = await this.tokens.peek(token, purpose);
     const holderAccount = holder && (await this.accounts.findAccount(holder.orgId, holder.userId));
-    if (holderAccount) {
-      requirePasswordsAllowed(holderAccount);
-      await this.admit(holderAccount, client);
+    // Refused before hashing: anyone may post tokens here, and each hash costs 19 MiB and two passes.
+    if (!holderAccount) {
+      throw AppError.invalid(invalid, { token: ['invalid, used or expired'] });
     }
+    requirePasswordsAllowed(holderAccount);
+    await this.admit(holderAccount, client);
     const passwordHash = await this.hasher.hash(password);
     return this.transactions.run(async (tx: Tx) => {
       const used = await this.tokens.consume(token, purpose, tx);

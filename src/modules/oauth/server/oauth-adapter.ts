@@ -78,9 +78,16 @@ export class OAuthAdapter {
     return this.findBy('user_code', userCode);
   }
 
-  /** Marks a code or token used; a second exchange of it is then refused by the library. */
-  async consume(id: string): Promise<void> {
-    await this.sql.query('UPDATE oauth_payload SET consumed_at = $3 WHERE model = $1 AND id = $2', [this.model, this.storedId(id), this.clock.now()]);
+  /**
+   * Marks a code or token used; a second exchange of it is then refused by the library. False when it was
+   * used already, or is gone: requests of the same moment may all have found it unused, and only one marks it.
+   */
+  async consume(id: string): Promise<boolean> {
+    const marked = await this.sql.query<{ id: string }>(
+      'UPDATE oauth_payload SET consumed_at = $3 WHERE model = $1 AND id = $2 AND consumed_at IS NULL RETURNING id',
+      [this.model, this.storedId(id), this.clock.now()],
+    );
+    return marked.length > 0;
   }
 
   async destroy(id: string): Promise<void> {

@@ -45,9 +45,10 @@ export class OAuthPayloadsRepository extends GlobalRepository<OAuthPayloadEntity
   }
 
   /**
-   * The live access token (by its stored id, the keyed hash of its value) with its user, organization and
-   * client, which must all still exist, in one round trip. Across organizations: the token is what names
-   * the organization.
+   * The live access token (by its stored id, the keyed hash of its value) with its user, organization,
+   * client and grant, which must all still exist, in one round trip: a token issued while its grant was
+   * being revoked (its refresh token used twice at once) dies with the grant. Across organizations: the
+   * token is what names the organization.
    */
   async findAccessTokenHolder(storedId: string, now: Date): Promise<AccessTokenHolder | undefined> {
     const [holder] = await this.execute<AccessTokenHolder>(
@@ -56,6 +57,7 @@ export class OAuthPayloadsRepository extends GlobalRepository<OAuthPayloadEntity
        JOIN "user" u ON u.id = p.payload ->> 'accountId'
        JOIN organization o ON o.id = u.org_id
        JOIN oauth_client c ON c.id = p.payload ->> 'clientId' AND c.org_id = u.org_id
+       JOIN oauth_payload g ON g.model = 'Grant' AND g.id = p.grant_id AND (g.expires_at IS NULL OR g.expires_at > ${now})
        WHERE p.model = 'AccessToken' AND p.id = ${storedId} AND (p.expires_at IS NULL OR p.expires_at > ${now})`,
     );
     return holder;

@@ -17,6 +17,7 @@ import { consentOncePolicy, IMPLIED_PROMPT, offlineAccessAsksConsent } from '#sr
 import { GRANT_IDLE_LIFETIME_S, slidingGrantLifetime } from '#src/modules/oauth/server/grant-lifetime.js';
 import { OAuthAccounts } from '#src/modules/oauth/server/oauth-accounts.js';
 import { OAuthAdapter } from '#src/modules/oauth/server/oauth-adapter.js';
+import { usedOnce } from '#src/modules/oauth/server/used-once.js';
 import type { AccountContext, ConsentContext, InteractionPolicy, OidcProvider, ProviderErrors } from '#src/modules/oauth/server/oidc-provider.types.js';
 
 export const OAUTH_PATH = '/oauth';
@@ -171,6 +172,7 @@ export class OAuthServer implements OnModuleInit {
     };
     // Behind a TLS-terminating proxy the request is HTTPS: oauth-mount.ts sets the forwarded headers it may trust.
     provider.proxy = true;
+    usedOnce(provider, errors);
     auditGrantRevocations(provider, this.audit);
     provider.use(offlineAccessAsksConsent);
     provider.use(slidingGrantLifetime((grantId, lifetimeS) => this.grants.extend(grantId, lifetimeS)));

@@ -34,7 +34,8 @@ export interface OidcProvider {
     find(id: string): Promise<{ clientId: string; clientName?: string; org_id?: string } | undefined>;
   };
   AccessToken: { prototype: { generateTokenId(): string } };
-  RefreshToken: { prototype: { generateTokenId(): string } };
+  RefreshToken: { prototype: { generateTokenId(): string; consume(): Promise<void> } };
+  AuthorizationCode: { prototype: { consume(): Promise<void> } };
 }
 
 export interface InteractionDetails {
@@ -53,6 +54,7 @@ export interface Grant {
 
 export interface GrantClass {
   prototype: { generateTokenId(): string };
+  adapter: { destroy(id: string): Promise<void> };
   new (properties: { accountId: string; clientId: string }): Grant;
   find(id: string): Promise<Grant | undefined>;
 }
@@ -91,6 +93,8 @@ export interface ProviderAccount {
 /** The library's error classes: a thrown one is answered in OAuth's own envelope (`error`, `error_description`). */
 export interface ProviderErrors {
   OIDCProviderError: new (status: number, error: string) => Error;
+  /** `invalid_grant`, with the reason for the log. */
+  InvalidGrant: new (detail: string) => Error;
 }
 
 /** What `loadExistingGrant` reads of a request's context. */
