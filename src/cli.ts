@@ -183,6 +183,20 @@ program
   });
 
 program
+  .command('webhooks:reencrypt')
+  .description(
+    'Re-encrypt every webhook signing secret under the first key of SECRET_ENCRYPTION_KEYS, so older keys can be removed from it (the secrets themselves do not change); prints JSON, exits 1 if a secret could not be decrypted',
+  )
+  .action(async () => {
+    const { WebhooksService } = await import('#src/modules/webhooks/webhooks.service.js');
+    const result = await withApp((app) => app.get(WebhooksService).reencryptSecrets());
+    process.stdout.write(jsonLine(result));
+    if (result.failed.length > 0) {
+      process.exitCode = 1;
+    }
+  });
+
+program
   .command('openapi')
   .description('Print the API\u2019s OpenAPI document (the one served at /openapi.json) as JSON, built on a throw-away embedded database')
   .option('--typescript', 'print the web application\u2019s client types generated from it instead (a development tool)')

@@ -492,8 +492,11 @@ describe('webhooks', () => {
         .expect(200);
       expect(processedEvent.data.dataSource).toMatchObject({
         updatedAt: processedNow.body.updated_at,
+        lastSyncedAt: processedNow.body.last_synced_at,
+        error: null,
         config: { maxPages: processedNow.body.config.max_pages },
       });
+      expect(processedNow.body.last_synced_at).toEqual(expect.stringMatching(ISO_TIMESTAMP));
       const stats = processedEvent.data.dataSource.stats as Record<string, number>;
       expect(Object.keys(stats).sort()).toEqual(['documentsProcessed', 'duration', 'tokensProcessed']);
       expect(Object.values(stats).every((value) => Number.isInteger(value))).toBe(true);
@@ -501,6 +504,9 @@ describe('webhooks', () => {
       const failed = byType('datasource.failed').find((body) => body.data.dataSource.id === broken.body.id)!;
       expect(failed.data.dataSource).toMatchObject({ status: 'FAILED', type: 'WEBSITE' });
       expect(failed.data.error).toMatch(/500/);
+      expect(failed.data.dataSource.error).toBe(failed.data.error);
+      const created = byType('datasource.created').find((body) => body.data.dataSource.id === processed.body.id)!;
+      expect(created.data.dataSource).toMatchObject({ status: 'PENDING', error: null, lastSyncedAt: null, syncFrequency: processed.body.sync_frequency });
       expect(byType('datasource.created').map((body) => body.data.dataSource.id)).toEqual(expect.arrayContaining([processed.body.id, broken.body.id]));
 
       expect(byType('agent.created').find((body) => body.data.agent.id === agentId)!.data.agent).toMatchObject({ name: 'Support agent', status: 'ACTIVE' });

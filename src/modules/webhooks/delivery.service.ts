@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
-import { SecretCipher } from '#src/common/crypto/secret-cipher.js';
+import { SecretCipher, SecretDecryptionError, SecretsUnavailableError } from '#src/common/crypto/secret-cipher.js';
 import { JobQueue } from '#src/common/queue/job-queue.js';
 import { JobName } from '#src/common/queue/queue-name.enum.js';
 import { DeliveriesRepository } from '#src/modules/webhooks/deliveries.repository.js';
@@ -47,7 +47,7 @@ export class DeliveryService {
       await this.deliveries.hold(webhook.orgId, delivery.id);
       return undefined;
     }
-    const outcome = await this.send(webhook, this.secretOf(webhook), delivery);
+    const outcome = await this.sendSigned(webhook, delivery);
     if (outcome.success) {
       await this.deliveries.succeeded(webhook.orgId, delivery.id, outcome);
       return outcome;
@@ -77,6 +77,26 @@ export class DeliveryService {
       'x-service-event-id': delivery.eventId,
       'x-service-delivery': delivery.id,
     });
+  }
+
+  /**
+   * A secret this process cannot open (its encryption key dropped from SECRET_ENCRYPTION_KEYS, or a worker
+   * started without the setting) fails the attempt as an unreachable receiver would: recorded with the
+   * reason, retried on the schedule, the webhook failed after the fifth. Thrown instead, the claim's lease
+   * would bring the delivery back every minute, its attempts counting past five with no error shown.
+   */
+  private async sendSigned(webhook: WebhookTarget, delivery: Pick<WebhookDeliveryEntity, 'id' | 'eventId' | 'eventType' | 'body'>): Promise<SendOutcome> {
+    let secret: string;
+    try {
+      secret = this.secretOf(webhook);
+    } catch (error) {
+      if (error instanceof SecretDecryptionError || error instanceof SecretsUnavailableError) {
+        this.logger.error({ webhook_id: webhook.id, delivery_id: delivery.id, err: error.message }, 'A webhook signing secret cannot be opened');
+        return { success: false, statusCode: null, durationMs: 0, error: `Not sent: the signing secret cannot be opened. ${error.message}` };
+      }
+      throw error;
+    }
+    return this.send(webhook, secret, delivery);
   }
 
   /** Queues the sending of a webhook's held deliveries (one job per webhook at a time). */

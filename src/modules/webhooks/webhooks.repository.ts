@@ -7,6 +7,14 @@ import type { Tx } from '#src/common/database/transaction.js';
 import type { Page } from '#src/common/validation/validators.js';
 import { WebhookEntity, type WebhookStatus } from '#src/modules/webhooks/webhook.entity.js';
 
+/** A webhook's sealed signing secret, as re-encryption reads and replaces it. */
+export interface SealedSecret {
+  id: string;
+  orgId: string;
+  ciphertext: string;
+  keyId: string;
+}
+
 export interface WebhookTarget {
   id: string;
   orgId: string;
@@ -69,5 +77,32 @@ export class WebhooksRepository extends OrgScopedRepository<WebhookEntity> {
   /** Makes a webhook in state `from` active; answers whether this call did. */
   async reactivate(orgId: string, id: string, from: WebhookStatus): Promise<boolean> {
     return (await this.updateWhere(orgId, sql`id = ${id} AND status = ${from}`, { status: 'active' })) > 0;
+  }
+
+  /**
+   * Across organizations, for `webhooks:reencrypt` (an operator command that serves every organization):
+   * secrets sealed by another key than `currentKeyId`, in id order after `afterId`.
+   */
+  async staleSecretsAcrossOrganizations(currentKeyId: string, afterId: string, limit: number): Promise<SealedSecret[]> {
+    const rows = await this.sqlClient.query<{ id: string; org_id: string; secret_ciphertext: string; secret_key_id: string }>(
+      'SELECT id, org_id, secret_ciphertext, secret_key_id FROM webhook WHERE secret_key_id <> $1 AND id > $2 ORDER BY id LIMIT $3',
+      [currentKeyId, afterId, limit],
+    );
+    return rows.map((row) => ({ id: row.id, orgId: row.org_id, ciphertext: row.secret_ciphertext, keyId: row.secret_key_id }));
+  }
+
+  /** Across organizations, for the same operator command's report. */
+  async countAcrossOrganizations(): Promise<number> {
+    const [row] = await this.sqlClient.query<{ total: string | number }>('SELECT count(*) AS total FROM webhook', []);
+    return Number(row?.total ?? 0);
+  }
+
+  /** Replaces the sealed secret only if the row still holds the one that was read; answers whether it did. */
+  async replaceSecret(secret: SealedSecret, sealed: { ciphertext: string; keyId: string }): Promise<boolean> {
+    const changed = await this.updateWhere(secret.orgId, sql`id = ${secret.id} AND secret_ciphertext = ${secret.ciphertext}`, {
+      secretCiphertext: sealed.ciphertext,
+      secretKeyId: sealed.keyId,
+    });
+    return changed > 0;
   }
 }

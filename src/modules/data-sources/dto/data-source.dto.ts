@@ -219,6 +219,8 @@ export function toDataSourceEvent(source: DataSourceEntity, status: string = sou
     status: status.toUpperCase(),
     config: camelCasedKeys(source.config),
     syncFrequency: source.syncFrequency,
+    error: source.error,
+    lastSyncedAt: source.lastSyncedAt?.toISOString() ?? null,
     createdAt: source.createdAt.toISOString(),
     updatedAt: source.updatedAt.toISOString(),
   };
