@@ -201,6 +201,54 @@ describe('an incremental connector sync', () => {
     });
   });
 
+  describe('of Google Drive retried part-way', () => {
+    it('should report the whole sync in datasource.processed: every document once, every token embedded, from its start to its end', async () => {
+      const folder = 'fld_drill';
+      drive.putFolder(folder, 'Drill', 'root');
+      for (let index = 1; index <= 8; index++) {
+        drive.putFile({
+          id: `drill_${index}`,
+          name: `Drill ${index}`,
+          mimeType: GOOGLE_DOC,
+          content: `Drill step ${index} moves the cobalt volume.`,
+          parents: [folder],
+        });
+      }
+      const created = await api()
+        .post('/api/v1/data-sources')
+        .set(...bearer(org.adminKey))
+        .send({ type: 'google_drive', name: 'Drill', config: { folder_ids: [folder] } })
+        .expect(201);
+      const sourceId = created.body.id as string;
+      const documentCount = async (): Promise<number> =>
+        Number((await db().query<Array<{ count: string }>>(`SELECT count(*) AS count FROM document WHERE data_source_id = $1`, [sourceId]))[0].count);
+      drive.slowDown(150);
+      try {
+        expect((await completeConsent(t.http, org.adminKey, created.body.authorize_url as string, drive)).status).toBe(303);
+        await until(async () => ((await documentCount()) >= 3 ? true : undefined), 60_000, 'the first documents of the sync');
+        // An outage that outlasts the provider call's retries: the attempt fails, the next resumes from its checkpoint.
+        drive.fail(5);
+        expect(await settledStatus(sourceId)).toMatchObject({ status: 'Connected', error: null });
+      } finally {
+        drive.slowDown(0);
+      }
+      expect(await titles(sourceId)).toHaveLength(8);
+      const [run] = await db().query<Array<{ id: string; attempts: number; started_at: Date; finished_at: Date }>>(
+        `SELECT id, attempts, started_at, finished_at FROM sync_run WHERE data_source_id = $1 AND status = 'succeeded'`,
+        [sourceId],
+      );
+      expect(run.attempts).toBe(2);
+      const [{ tokens }] = await db().query<Array<{ tokens: string }>>(`SELECT sum(token_count) AS tokens FROM document WHERE data_source_id = $1`, [sourceId]);
+      const [event] = await db().query<Array<{ stats: { documentsProcessed: number; tokensProcessed: number; duration: number } }>>(
+        `SELECT data->'dataSource'->'stats' AS stats FROM event WHERE type = 'datasource.processed' AND data->'dataSource'->>'id' = $1`,
+        [sourceId],
+      );
+      expect(event.stats).toMatchObject({ documentsProcessed: 8, tokensProcessed: Number(tokens) });
+      const runMs = new Date(run.finished_at).getTime() - new Date(run.started_at).getTime();
+      expect(Math.abs(event.stats.duration - runMs)).toBeLessThan(1_000);
+    });
+  });
+
   describe('of Confluence', () => {
     it('should read a page, and its attachment, that became visible without a new version', async () => {
       confluence.put({ id: '71001', title: 'Public runbook', text: 'The cobalt switch restarts the edge.' });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import request from 'supertest';
@@ -579,7 +579,15 @@ describe('data sources', () => {
         .attach('file', Buffer.from('x'), 'x.txt')
         .field('note', 'not a file');
       expect(extraField.status).toBe(400);
-      expect(Object.keys(extraField.body.error.details)).toHaveLength(1);
+      expect(extraField.body.error.details).toEqual({ note: [expect.stringMatching(/^note is not a file/)] });
+      // A text field sent under the files' own name is not a file either.
+      const textAsFile = await api()
+        .post(`/api/v1/data-sources/${files.body.id}/files`)
+        .set(...bearer(org.adminKey))
+        .field('file', 'not a file');
+      expect(textAsFile.status).toBe(400);
+      expect(Object.keys(textAsFile.body.error.details)).toEqual(['file']);
+      expect(readdirSync(join(t.config.uploadDir, '.incoming')), 'no file of a refused upload is left').toEqual([]);
 
       const tooMany = api()
         .post(`/api/v1/data-sources/${files.body.id}/files`)

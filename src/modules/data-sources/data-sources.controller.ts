@@ -41,6 +41,7 @@ import {
   UpdateDataSourceDto,
 } from '#src/modules/data-sources/dto/data-source.dto.js';
 import { MAX_FILES_PER_UPLOAD } from '#src/modules/data-sources/upload.options.js';
+import { RefuseTextFields } from '#src/modules/data-sources/refuse-text-fields.interceptor.js';
 import { catchError, type Observable } from 'rxjs';
 
 /** The multipart field files are uploaded in. */
@@ -180,7 +181,7 @@ export class DataSourcesController {
   @Post(':id/files')
   @HttpCode(202)
   @Authenticated(Permission.DataWrite)
-  @UseInterceptors(NameFileFieldInRefusals, FilesInterceptor(FILE_FIELD, MAX_FILES_PER_UPLOAD))
+  @UseInterceptors(NameFileFieldInRefusals, FilesInterceptor(FILE_FIELD, MAX_FILES_PER_UPLOAD), new RefuseTextFields(FILE_FIELD))
   @ApiOperation({
     summary: 'Upload files to a file data source',
     description: `multipart/form-data, field \`file\` (repeatable, up to ${MAX_FILES_PER_UPLOAD} files of at most 50 MiB): PDF, DOCX, HTML, Markdown, text, CSV, JSON. A file with an existing name replaces it. Queues a sync.`,

@@ -79,6 +79,20 @@ export class DocumentsRepository extends OrgScopedRepository<DocumentEntity> {
     return new Set(rows.map((row) => row.key));
   }
 
+  /**
+   * The source's documents a sync indexed or found unchanged, each once however many attempts it took: those
+   * it saw that are indexed without an error (a page kept through a failure that may pass carries one).
+   */
+  async countProcessedBy(orgId: string, dataSourceId: string, runId: string, tx?: Tx): Promise<number> {
+    const [row] = await this.select<{ count: number | string }>(
+      sql`count(*) AS count`,
+      orgId,
+      sql`data_source_id = ${dataSourceId} AND last_seen_run_id = ${runId} AND status = 'indexed' AND error IS NULL`,
+      tx,
+    );
+    return Number(row?.count ?? 0);
+  }
+
   /** Not a change of the document: its update time stays; an error a failed fetch left on it is cleared. */
   async markSeen(orgId: string, id: string, runId: string): Promise<void> {
     const { text, params } = sql`UPDATE document SET last_seen_run_id = ${runId}, error = NULL WHERE ${this.scopedCondition(orgId, sql`id = ${id}`)}`.render();

@@ -75,9 +75,9 @@ export class SyncRunsRepository extends OrgScopedRepository<SyncRunEntity> {
     await this.update(orgId, id, { ...outcome, error: outcome.error ?? null, finishedAt: new Date() }, tx);
   }
 
-  /** Requeues a run whose attempt failed but may be retried. */
-  async requeue(orgId: string, id: string, error: string): Promise<void> {
-    await this.update(orgId, id, { status: 'queued', error });
+  /** Requeues a run whose attempt failed but may be retried, with what that attempt wrote counted: the next one carries on from there. */
+  async requeue(orgId: string, id: string, error: string, counters: RunCounters): Promise<void> {
+    await this.update(orgId, id, { ...counters, status: 'queued', error });
   }
 
   /** The last run that finished well: how long a sync of this source takes, before the current one shows a rate. */

@@ -104,12 +104,11 @@ export class SyncService implements OnModuleDestroy {
       return;
     }
     const { source, run } = claimed;
-    const started = Date.now();
-    const counters = emptyCounters(run);
+    const counters = countersOf(run);
     try {
       await this.ingest(source, run, counters);
       await this.refreshSearchStats(source);
-      await this.succeed(source, run, counters, Date.now() - started);
+      await this.succeed(source, run, counters);
     } catch (error) {
       if (error instanceof SourceDeletedError) {
         return;
@@ -132,7 +131,7 @@ export class SyncService implements OnModuleDestroy {
       const retriable = !(error instanceof SourceUnavailableError) && context.attempt < context.maxAttempts;
       if (retriable) {
         this.logger.warn({ err: error, data_source_id: source.id, run_id: run.id, attempt: context.attempt }, 'Sync attempt failed; it will be retried');
-        await this.runs.requeue(source.orgId, run.id, message);
+        await this.runs.requeue(source.orgId, run.id, message, counters);
         throw error;
       }
       this.logger.warn({ err: error, data_source_id: source.id, run_id: run.id }, 'Sync failed');
@@ -151,7 +150,7 @@ export class SyncService implements OnModuleDestroy {
         return undefined;
       }
       if (awaitsConnection(source) || (isOAuthConnectorType(source.type) && !(await this.credentials.exists({ ...source, type: source.type }, tx)))) {
-        await this.runs.finish(orgId, run.id, { status: 'failed', error: NOT_CONNECTED, ...emptyCounters(run) }, tx);
+        await this.runs.finish(orgId, run.id, { status: 'failed', error: NOT_CONNECTED, ...countersOf(run) }, tx);
         await this.sources.setStatus(orgId, source.id, source.status, NOT_CONNECTED, tx);
         return undefined;
       }
@@ -364,7 +363,12 @@ export class SyncService implements OnModuleDestroy {
     counters.documentsFailed += 1;
   }
 
-  private async succeed(source: DataSourceEntity, run: SyncRunEntity, counters: RunCounters, durationMs: number): Promise<void> {
+  /**
+   * The stats of `datasource.processed` are the whole sync's, an attempt that failed and was retried included:
+   * the documents it left indexed, counted once, the tokens it embedded, and the time from its start to its end.
+   */
+  private async succeed(source: DataSourceEntity, run: SyncRunEntity, counters: RunCounters): Promise<void> {
+    const durationMs = Date.now() - (run.startedAt ?? new Date()).getTime();
     await this.whileSourceExists(source, async (tx, current) => {
       await this.runs.finish(source.orgId, run.id, { status: 'succeeded', ...counters }, tx);
       // Disconnected while the sync ran: it stays disconnected, whatever the sync managed to read.
@@ -376,7 +380,7 @@ export class SyncService implements OnModuleDestroy {
         dataSource: {
           ...toDataSourceEvent(await this.afterChange(source, tx), 'completed'),
           stats: {
-            documentsProcessed: counters.documentsIndexed + counters.documentsUnchanged,
+            documentsProcessed: await this.documentsProcessed(source, run, counters, tx),
             tokensProcessed: counters.tokensProcessed,
             duration: durationMs,
           },
@@ -384,6 +388,17 @@ export class SyncService implements OnModuleDestroy {
       });
     });
     this.logger.log({ data_source_id: source.id, run_id: run.id, ...counters, duration_ms: durationMs }, 'Sync finished');
+  }
+
+  /**
+   * An attempt that ran alone counted its documents as it went. After a retry, the documents an earlier attempt
+   * indexed are read again as unchanged, so they are counted in the index instead, each once.
+   */
+  private async documentsProcessed(source: DataSourceEntity, run: SyncRunEntity, counters: RunCounters, tx: Tx): Promise<number> {
+    if (run.attempts <= 1) {
+      return counters.documentsIndexed + counters.documentsUnchanged;
+    }
+    return this.documents.countProcessedBy(source.orgId, source.id, run.id, tx);
   }
 
   private async fail(source: DataSourceEntity, run: SyncRunEntity, counters: RunCounters, error: string, status: DataSourceStatus = 'failed'): Promise<void> {
@@ -421,16 +436,21 @@ export class SyncService implements OnModuleDestroy {
   }
 }
 
-function emptyCounters(run: SyncRunEntity): RunCounters {
+/**
+ * The counters an attempt starts from. What earlier attempts of the run wrote (documents indexed and removed,
+ * chunks, tokens) is not written again by this one, which finds those documents unchanged: it carries on from
+ * there. What it reads again (seen, unchanged, failed) it counts afresh.
+ */
+function countersOf(run: SyncRunEntity): RunCounters {
   return {
     documentsExpected: run.documentsExpected,
     documentsSeen: 0,
-    documentsIndexed: 0,
+    documentsIndexed: run.documentsIndexed,
     documentsUnchanged: 0,
     documentsFailed: 0,
-    documentsRemoved: 0,
-    chunksWritten: 0,
-    tokensProcessed: 0,
+    documentsRemoved: run.documentsRemoved,
+    chunksWritten: run.chunksWritten,
+    tokensProcessed: run.tokensProcessed,
   };
 }
 
