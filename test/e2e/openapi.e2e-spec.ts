@@ -160,5 +160,46 @@ describe('the OpenAPI document', () => {
     expect(schemas.LegacyErrorResponseDto).toBeDefined();
     const agent = schemas.AgentResponseDto as OpenAPIV3.SchemaObject;
     expect((agent.properties?.id as OpenAPIV3.SchemaObject).example).toMatch(/^agt_/);
+    const statusExample = (name: string): unknown => ((schemas[name] as OpenAPIV3.SchemaObject).properties?.status as OpenAPIV3.SchemaObject).example;
+    expect(statusExample('LegacyScopeErrorResponseDto')).toBe(403);
+    expect(statusExample('LegacyRateLimitErrorResponseDto')).toBe(429);
+  });
+
+  it('should type as integers the counts, sizes, status codes and durations the service answers as whole numbers', () => {
+    const wholeNumbers: Record<string, string[]> = {
+      SemanticSearchMetadataDto: ['total_chunks_searched', 'latency_ms'],
+      QueryMetadataDto: ['latency_ms', 'tokens_input', 'tokens_output'],
+      DataSourceStatusResponseDto: ['chunks_indexed', 'progress_pct'],
+      DocumentResponseDto: ['chunk_count', 'token_count'],
+      UploadedFileDto: ['size'],
+      TestDeliveryResponseDto: ['status_code', 'duration_ms'],
+      DeliveryResponseDto: ['attempts', 'last_status_code', 'last_duration_ms'],
+      LegacyTestDeliveryResponseDto: ['statusCode', 'durationMs'],
+      LegacyDeliveryResponseDto: ['attempts', 'lastStatusCode', 'lastDurationMs'],
+    };
+    const schemas = document.components?.schemas ?? {};
+    const typed = Object.entries(wholeNumbers).flatMap(([schema, fields]) =>
+      fields.map((field) => `${schema}.${field}: ${String(((schemas[schema] as OpenAPIV3.SchemaObject).properties?.[field] as OpenAPIV3.SchemaObject).type)}`),
+    );
+    expect(typed.filter((entry) => !entry.endsWith(': integer'))).toEqual([]);
+  });
+
+  it('should name every status a data source can show, in the resource and in its status object', () => {
+    const schemas = document.components?.schemas ?? {};
+    const statuses = ['pending', 'processing', 'active', 'failed', 'Connected', 'Connection failed', 'Disconnected'];
+    for (const name of ['DataSourceResponseDto', 'DataSourceStatusResponseDto']) {
+      expect(((schemas[name] as OpenAPIV3.SchemaObject).properties?.status as OpenAPIV3.SchemaObject).enum, name).toEqual(statuses);
+    }
+  });
+
+  it('should give every date query parameter the date format it is validated against', () => {
+    const dateParameters = operations().flatMap(
+      ({ path, operation }) =>
+        (operation.parameters as OpenAPIV3.ParameterObject[] | undefined)
+          ?.filter((parameter) => parameter.in === 'query' && parameter.name.endsWith('_date'))
+          .map((parameter) => ({ at: `${path} ${parameter.name}`, format: (parameter.schema as OpenAPIV3.SchemaObject).format })) ?? [],
+    );
+    expect(dateParameters.length).toBeGreaterThanOrEqual(6);
+    expect(dateParameters.filter(({ format }) => format !== 'date')).toEqual([]);
   });
 });

@@ -64,6 +64,9 @@ export class LegacyErrorResponseDto {
 }
 
 export class LegacyScopeErrorResponseDto extends LegacyErrorResponseDto {
+  @ApiProperty({ type: 'integer', example: 403 })
+  declare status: number;
+
   @ApiProperty({ example: 'agents:write', description: 'The scope that would grant this endpoint.' })
   required_scope: string;
 
@@ -92,6 +95,9 @@ export class TooManyAttemptsResponseDto extends RateLimitErrorResponseDto {
 
 /** 429 on legacy paths. */
 export class LegacyRateLimitErrorResponseDto extends LegacyErrorResponseDto {
+  @ApiProperty({ type: 'integer', example: 429 })
+  declare status: number;
+
   @ApiProperty({ type: 'integer', example: 12, description: 'Seconds to wait before retrying; the same as the Retry-After header.' })
   retryAfter: number;
 }

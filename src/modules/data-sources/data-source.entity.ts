@@ -9,7 +9,8 @@ export type DataSourceType = (typeof DATA_SOURCE_TYPES)[number];
 export const SYNC_FREQUENCIES = ['hourly', 'daily', 'weekly', 'manual'] as const;
 export type SyncFrequency = (typeof SYNC_FREQUENCIES)[number];
 
-export type DataSourceStatus = 'pending' | 'processing' | 'active' | 'failed' | 'Connected' | 'Connection failed' | 'Disconnected';
+export const DATA_SOURCE_STATUSES = ['pending', 'processing', 'active', 'failed', 'Connected', 'Connection failed', 'Disconnected'] as const;
+export type DataSourceStatus = (typeof DATA_SOURCE_STATUSES)[number];
 
 @Entity('data_source')
 @Index('ix_data_source_org_created', ['orgId', 'createdAt'])

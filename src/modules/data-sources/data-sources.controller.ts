@@ -170,7 +170,10 @@ export class DataSourcesController {
 
   @Get(':id/documents')
   @Authenticated(Permission.DataRead)
-  @ApiOperation({ summary: 'List a data source\u2019s documents', description: 'Pages or files, with the reason for any that could not be indexed.' })
+  @ApiOperation({
+    summary: 'List a data source\u2019s documents',
+    description: 'Pages or files, in the order of their address (URL or file name), with the reason for any that could not be indexed.',
+  })
   @ApiOkResponse({ type: DocumentListResponseDto })
   @ApiErrors([400, 404])
   async documents(@Auth() auth: AuthContext, @Param() { id }: DataSourceIdParam, @Query() query: ListDocumentsQueryDto): Promise<DocumentListResponseDto> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
 import type { Role } from '#src/common/auth/permissions.js';
 import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
+import { isUniqueViolation } from '#src/common/database/unique-violation.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { newId } from '#src/common/ids/ids.js';
 import type { Page } from '#src/common/validation/validators.js';
@@ -58,13 +59,11 @@ export class UsersService {
   async createInTx(orgId: string, input: { email: string; name: string | null; role: Role }, tx: Tx): Promise<UserEntity> {
     const email = input.email.toLowerCase();
     if (await this.users.findByEmail(orgId, email, tx)) {
-      throw AppError.conflict(`A user with email ${email} already exists`, { email: ['already in use'] });
+      throw emailInUse(email);
     }
-    const user = await this.users.insert(
-      orgId,
-      Object.assign(new UserEntity(), { id: newId('user'), orgId, email, name: input.name, role: input.role, passwordHash: null }),
-      tx,
-    );
+    const user = await this.users
+      .insert(orgId, Object.assign(new UserEntity(), { id: newId('user'), orgId, email, name: input.name, role: input.role, passwordHash: null }), tx)
+      .catch(rethrowEmailInUse(email));
     await this.events.record(tx, orgId, 'user.created', { user: toUserEvent(user) });
     return user;
   }
@@ -98,7 +97,7 @@ export class UsersService {
       const before = toUserEvent(user);
       const email = dto.email?.toLowerCase();
       if (email !== undefined && email !== user.email && (await this.users.findByEmail(auth.orgId, email, tx))) {
-        throw AppError.conflict(`A user with email ${email} already exists`, { email: ['already in use'] });
+        throw emailInUse(email);
       }
       if (admins !== undefined && user.role === 'admin') {
         assertAnotherAdmin(admins);
@@ -109,7 +108,7 @@ export class UsersService {
       if (Object.keys(changes).length === 0) {
         return user;
       }
-      const saved = await this.users.save(auth.orgId, user, tx);
+      const saved = await this.users.save(auth.orgId, user, tx).catch(rethrowEmailInUse(user.email));
       if (changes.email) {
         // Whoever holds the old mailbox must not be able to set this account's password.
         await this.userTokens.voidEvery(auth.orgId, id, tx);
@@ -144,6 +143,17 @@ export class UsersService {
 
 function userTarget(user: UserEntity): { type: 'user'; id: string } {
   return { type: 'user', id: user.id };
+}
+
+function emailInUse(email: string): AppError {
+  return AppError.conflict(`A user with email ${email} already exists`, { email: ['already in use'] });
+}
+
+/** The same 409 when a concurrent request took the address between the check and the write. */
+function rethrowEmailInUse(email: string): (error: unknown) => never {
+  return (error) => {
+    throw isUniqueViolation(error) ? emailInUse(email) : error;
+  };
 }
 
 /** `admins` counts the organization's admins, the user about to be demoted or removed included. */

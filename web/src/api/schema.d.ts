@@ -666,7 +666,7 @@ export interface paths {
         };
         /**
          * List a data source’s documents
-         * @description Pages or files, with the reason for any that could not be indexed.
+         * @description Pages or files, in the order of their address (URL or file name), with the reason for any that could not be indexed.
          */
         get: operations["DataSources_documents"];
         put?: never;
@@ -1983,8 +1983,9 @@ export interface components {
             /**
              * @description pending, processing, active or failed; a connector source: pending (awaiting consent), Connected, processing, failed, Connection failed or Disconnected
              * @example pending
+             * @enum {string}
              */
-            status: string;
+            status: "pending" | "processing" | "active" | "failed" | "Connected" | "Connection failed" | "Disconnected";
             /** @enum {string} */
             sync_frequency: "hourly" | "daily" | "weekly" | "manual";
             /** @enum {string} */
@@ -2008,8 +2009,11 @@ export interface components {
             last_synced_at: string | null;
             /** @example 42 */
             progress_pct: number;
-            /** @example processing */
-            status: string;
+            /**
+             * @example processing
+             * @enum {string}
+             */
+            status: "pending" | "processing" | "active" | "failed" | "Connected" | "Connection failed" | "Disconnected";
         };
         DeliveryListResponseDto: {
             deliveries: components["schemas"]["DeliveryResponseDto"][];
@@ -2512,7 +2516,7 @@ export interface components {
              * @example 12
              */
             retryAfter: number;
-            /** @example 401 */
+            /** @example 429 */
             status: number;
         };
         LegacyRetryDeliveryResponseDto: {
@@ -2540,7 +2544,7 @@ export interface components {
              * @example agents:write
              */
             required_scope: string;
-            /** @example 401 */
+            /** @example 403 */
             status: number;
         };
         LegacyTestDeliveryResponseDto: {

@@ -14,12 +14,12 @@ export class AuditLogQueryDto extends PaginationQueryDto {
   @IsIn(AUDIT_ACTIONS, { message: `action must be one of ${AUDIT_ACTIONS.join(', ')}` })
   action?: AuditAction;
 
-  @ApiPropertyOptional({ example: '2026-11-01', description: 'First UTC day included (YYYY-MM-DD).' })
+  @ApiPropertyOptional({ example: '2026-11-01', format: 'date', description: 'First UTC day included (YYYY-MM-DD).' })
   @Optional()
   @IsCalendarDate()
   start_date?: string;
 
-  @ApiPropertyOptional({ example: '2026-11-30', description: 'Last UTC day included (YYYY-MM-DD).' })
+  @ApiPropertyOptional({ example: '2026-11-30', format: 'date', description: 'Last UTC day included (YYYY-MM-DD).' })
   @Optional()
   @IsCalendarDate()
   end_date?: string;

@@ -6,6 +6,7 @@ import { isOAuthConnectorType } from '#src/modules/connectors/connector-types.js
 import { Optional, PaginationQueryDto, Trimmed } from '#src/common/validation/validators.js';
 import type { DocumentEntity } from '#src/modules/data-sources/document.entity.js';
 import {
+  DATA_SOURCE_STATUSES,
   DATA_SOURCE_TYPES,
   SYNC_FREQUENCIES,
   type DataSourceEntity,
@@ -96,6 +97,7 @@ export class DataSourceResponseDto {
   sync_frequency: string;
 
   @ApiProperty({
+    enum: DATA_SOURCE_STATUSES,
     example: 'pending',
     description:
       'pending, processing, active or failed; a connector source: pending (awaiting consent), Connected, processing, failed, Connection failed or Disconnected',
@@ -147,7 +149,7 @@ export class SyncAcceptedResponseDto {
 }
 
 export class DataSourceStatusResponseDto {
-  @ApiProperty({ example: 'processing' })
+  @ApiProperty({ enum: DATA_SOURCE_STATUSES, example: 'processing' })
   status: string;
 
   @ApiProperty({ type: 'integer', example: 1280, description: 'Chunks in the index for this source.' })
@@ -175,7 +177,7 @@ export class UploadedFileDto {
   @ApiProperty({ example: 'handbook.pdf' })
   name: string;
 
-  @ApiProperty({ example: 482133 })
+  @ApiProperty({ type: 'integer', example: 482133 })
   size: number;
 
   @ApiProperty({ type: String, nullable: true, example: 'application/pdf' })
@@ -255,10 +257,10 @@ export class DocumentResponseDto {
   @ApiProperty({ type: String, nullable: true, example: null, description: 'Why the document could not be indexed (an encrypted PDF, a page that failed).' })
   error: string | null;
 
-  @ApiProperty({ example: 12 })
+  @ApiProperty({ type: 'integer', example: 12 })
   chunk_count: number;
 
-  @ApiProperty({ example: 4210 })
+  @ApiProperty({ type: 'integer', example: 4210 })
   token_count: number;
 
   @ApiProperty({ format: 'date-time' })

@@ -14,12 +14,12 @@ export class ListInteractionsQueryDto extends PaginationQueryDto {
   })
   agent_id?: string;
 
-  @ApiPropertyOptional({ example: '2026-01-01', description: 'First UTC day included (YYYY-MM-DD).' })
+  @ApiPropertyOptional({ example: '2026-01-01', format: 'date', description: 'First UTC day included (YYYY-MM-DD).' })
   @Optional()
   @IsCalendarDate()
   start_date?: string;
 
-  @ApiPropertyOptional({ example: '2026-01-31', description: 'Last UTC day included (YYYY-MM-DD).' })
+  @ApiPropertyOptional({ example: '2026-01-31', format: 'date', description: 'Last UTC day included (YYYY-MM-DD).' })
   @Optional()
   @IsCalendarDate()
   end_date?: string;

@@ -144,7 +144,7 @@ export class SearchChunkDto {
 }
 
 export class SemanticSearchMetadataDto {
-  @ApiProperty({ example: 1280 })
+  @ApiProperty({ type: 'integer', example: 1280 })
   total_chunks_searched: number;
 
   @ApiProperty({ type: 'integer', example: 18 })

@@ -160,13 +160,13 @@ export class DeliveryResponseDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   last_attempt_at: string | null;
 
-  @ApiProperty({ type: Number, nullable: true, example: 200 })
+  @ApiProperty({ type: 'integer', nullable: true, example: 200 })
   last_status_code: number | null;
 
   @ApiProperty({ type: String, nullable: true })
   last_error: string | null;
 
-  @ApiProperty({ type: Number, nullable: true, example: 84 })
+  @ApiProperty({ type: 'integer', nullable: true, example: 84 })
   last_duration_ms: number | null;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
@@ -197,10 +197,10 @@ export class TestDeliveryResponseDto {
   @ApiProperty({ example: true, description: 'Whether the receiver answered 2xx within the timeout.' })
   success: boolean;
 
-  @ApiProperty({ type: Number, nullable: true, example: 200 })
+  @ApiProperty({ type: 'integer', nullable: true, example: 200 })
   status_code: number | null;
 
-  @ApiProperty({ example: 84 })
+  @ApiProperty({ type: 'integer', example: 84 })
   duration_ms: number;
 
   @ApiProperty({ type: String, nullable: true })

@@ -87,13 +87,13 @@ export class LegacyDeliveryResponseDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   lastAttemptAt: string | null;
 
-  @ApiProperty({ type: Number, nullable: true, example: 200 })
+  @ApiProperty({ type: 'integer', nullable: true, example: 200 })
   lastStatusCode: number | null;
 
   @ApiProperty({ type: String, nullable: true })
   lastError: string | null;
 
-  @ApiProperty({ type: Number, nullable: true, example: 84 })
+  @ApiProperty({ type: 'integer', nullable: true, example: 84 })
   lastDurationMs: number | null;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
@@ -124,10 +124,10 @@ export class LegacyTestDeliveryResponseDto {
   @ApiProperty({ example: true })
   success: boolean;
 
-  @ApiProperty({ type: Number, nullable: true, example: 200 })
+  @ApiProperty({ type: 'integer', nullable: true, example: 200 })
   statusCode: number | null;
 
-  @ApiProperty({ example: 84 })
+  @ApiProperty({ type: 'integer', example: 84 })
   durationMs: number;
 
   @ApiProperty({ type: String, nullable: true })
