@@ -12,6 +12,8 @@ export async function createApiApp(config: AppConfig, logger: AppLogger): Promis
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, { role: 'api' }), {
     bodyParser: false,
     logger: new NestPinoLogger(logger),
+    // A module that cannot start rejects, so that the caller says why in one line (main.ts) rather than Nest exiting.
+    abortOnError: false,
     // minVersion is passed through to https.createServer; Nest's type just does not list it.
     httpsOptions: tls ? ({ cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' } as HttpsOptions) : undefined,
   });

@@ -50,7 +50,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config, options.role),
-        DatabaseModule.forRoot(config, options.dataSource),
+        DatabaseModule.forRoot(config, options.dataSource, { requireMigrated: options.role !== 'cli' }),
         RedisModule,
         RoutePoliciesModule,
         CryptoModule,

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApiApp } from '#src/api-app.js';
-import { loadConfig, type AppConfig } from '#src/config/app-config.js';
+import { ConfigError, loadConfig, type AppConfig } from '#src/config/app-config.js';
 import { HEALTH_PATHS } from '#src/common/http/security.middleware.js';
 import { closeOnSignals } from '#src/common/lifecycle/shutdown.js';
 import { createLogger } from '#src/common/logging/logger.js';
@@ -11,6 +11,12 @@ import { startFailureText } from '#src/config/start-failure.js';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
+  if (!config.embeddedWorker && !config.redis) {
+    // The worker process needs Redis to take jobs from the api: without it nothing would ever sync or deliver.
+    throw new ConfigError(
+      'Invalid configuration: EMBEDDED_WORKER=false needs REDIS_URL: without Redis no other process can run the jobs (syncs, webhook deliveries)',
+    );
+  }
   const logger = createLogger(config);
   const tls = config.http.tls;
   const app = await createApiApp(config, logger);

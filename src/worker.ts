@@ -14,7 +14,10 @@ async function bootstrap(): Promise<void> {
     logger.error('The worker needs REDIS_URL. Without it, jobs run inside the api process (npm start) and no worker is needed.');
     process.exit(1);
   }
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, { role: 'worker' }), { logger: new NestPinoLogger(logger) });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, { role: 'worker' }), {
+    logger: new NestPinoLogger(logger),
+    abortOnError: false,
+  });
   closeOnSignals(app, config, logger);
   logger.info({ database: config.database.kind }, 'Worker started');
 }

@@ -121,6 +121,66 @@ describe('a sync whose process is killed', () => {
     120_000,
   );
 
+  it.skipIf(!SERVER_URL || !REDIS_URL)(
+    'should survive its worker being stopped with SIGTERM more times than a sync has attempts, and finish without duplicates',
+    async () => {
+      const { url: databaseUrl, drop } = await createTestDatabase();
+      const prefix = `aqs-recovery-term-${process.pid}`;
+      const api = await createTestApp({ databaseUrl, redisPrefix: prefix, env: ingestionEnv(stub, { EMBEDDED_WORKER: 'false' }) });
+      const workers: RunningProcess[] = [];
+      const worker = (): RunningProcess => {
+        const started = startProcess(
+          'dist/src/worker.js',
+          [],
+          processEnv({ DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: prefix, EMBEDDED_WORKER: undefined, SYNC_RETRY_TIME_SCALE: '0.1' }),
+        );
+        workers.push(started);
+        return started;
+      };
+      try {
+        const org = await createOrg(api.app);
+        const db = api.app.get(DataSource);
+        const created = await request(api.http)
+          .post('/api/v1/data-sources')
+          .set(...bearer(org.adminKey))
+          .send({ type: 'website', name: 'Slow docs', config: { url: site.url('/docs/'), max_pages: 50 } })
+          .expect(201);
+        const count = async (): Promise<number> =>
+          Number((await db.query<Array<{ count: string }>>('SELECT count(*) AS count FROM document WHERE data_source_id = $1', [created.body.id]))[0].count);
+        const status = async (): Promise<string> =>
+          (await db.query<Array<{ status: string }>>('SELECT status FROM data_source WHERE id = $1', [created.body.id]))[0].status;
+
+        // A sync has three attempts: a rolling deploy (each worker stopped as it should be) must spend none of them.
+        for (let stop = 0; stop < 3; stop += 1) {
+          const running = worker();
+          const before = await count();
+          await until(async () => ((await count()) > before ? true : undefined), 30_000, `documents indexed by worker ${stop + 1}`);
+          expect(await running.stop('SIGTERM')).toBe(0);
+          expect(await status()).toBe('processing');
+        }
+        expect(await count()).toBeLessThan(PAGES + 1);
+
+        worker();
+        await until(async () => ((await status()) === 'active' ? true : undefined), 60_000, 'the sync to finish on the last worker');
+        expect(await count()).toBe(PAGES + 1);
+        const runs = await db.query<Array<{ status: string; error: string | null }>>('SELECT status, error FROM sync_run WHERE data_source_id = $1', [
+          created.body.id,
+        ]);
+        expect(runs).toEqual([{ status: 'succeeded', error: null }]);
+        const failed = await db.query<Array<{ count: string }>>(
+          `SELECT count(*) AS count FROM event WHERE type = 'datasource.failed' AND data->'dataSource'->>'id' = $1`,
+          [created.body.id],
+        );
+        expect(Number(failed[0].count)).toBe(0);
+      } finally {
+        await Promise.all(workers.map((running) => running.stop('SIGKILL')));
+        await api.close();
+        await drop();
+      }
+    },
+    150_000,
+  );
+
   it.skipIf(Boolean(SERVER_URL))(
     'should resume after the embedded api restarts, and finish without duplicates',
     async () => {

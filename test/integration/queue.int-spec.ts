@@ -4,7 +4,15 @@ import { Test, type TestingModule } from '@nestjs/testing';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JobPayloadMap } from '#src/common/queue/job-map.js';
-import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, JobQueue, PermanentJobError, type JobContext, type JobHandler } from '#src/common/queue/job-queue.js';
+import {
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF_MS,
+  JobInterruptedError,
+  JobQueue,
+  PermanentJobError,
+  type JobContext,
+  type JobHandler,
+} from '#src/common/queue/job-queue.js';
 import { JobName } from '#src/common/queue/queue-name.enum.js';
 import { QueueModule } from '#src/common/queue/queue.module.js';
 import { ConfigModule, type AppConfig } from '#src/config/app-config.js';
@@ -237,6 +245,31 @@ describe.each(drivers)('JobQueue contract ($driver)', ({ durable }) => {
     // The queue goes on with other jobs.
     await queue.enqueue(JobName.Probe, { label: 'next' });
     await vi.waitFor(() => expect(runs.map((run) => run.payload.label)).toEqual(['permanent', 'next']), WAIT);
+  });
+
+  it('should spend no attempt on a job its stopping process handed back (JobInterruptedError)', async () => {
+    let interruptions = 0;
+    const { runs, handler } = probe(() => {
+      if (interruptions < 2) {
+        interruptions += 1;
+        throw new JobInterruptedError('the process is stopping');
+      }
+    });
+    const queue = await consumer(handler);
+
+    // One attempt only: a counted failure would end the job after its first run.
+    await queue.enqueue(JobName.Probe, { label: 'interrupted' }, { attempts: 1, backoffMs: 20 });
+
+    if (durable) {
+      // Back in the queue for another worker: it runs again, still on its first attempt, until it is done.
+      await vi.waitFor(() => expect(runs).toHaveLength(3), { timeout: 15_000, interval: 20 });
+      expect(runs.map((run) => run.context.attempt)).toEqual([1, 1, 1]);
+    } else {
+      // Jobs do not outlive this process: its work's state in the database brings it back at the next start.
+      await vi.waitFor(() => expect(runs).toHaveLength(1), WAIT);
+      await sleep(QUIET_MS);
+      expect(runs).toHaveLength(1);
+    }
   });
 
   it('should collapse jobs enqueued with the same dedupeKey while the first is waiting', async () => {

@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { ConfigError } from '#src/config/config-error.js';
 
 /**
  * Claims an embedded database folder for this process, through a file next to it holding the owner's pid.
@@ -23,7 +24,7 @@ export function claimDataDir(dataDir: string): () => void {
     }
     const owner = Number(readText(path));
     if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) {
-      throw new Error(
+      throw new ConfigError(
         `The embedded database in ${dataDir} is open in another process (pid ${owner}): stop that process first. ` +
           'The embedded database serves one process at a time; an api, workers and CLI commands running side by side need PostgreSQL (DATABASE_URL).',
       );

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig, DatabaseConfig } from '#src/config/app-config.js';
+import { ConfigError } from '#src/config/config-error.js';
 import { ENTITIES } from '#src/common/database/entities.js';
 import { MIGRATIONS } from '#src/common/database/migrations/index.js';
 import { pgliteDriverModule } from '#src/common/database/pglite-pool.js';
@@ -45,14 +46,39 @@ export function buildDataSourceOptions(database: DatabaseConfig): DataSourceOpti
   };
 }
 
-/** Opens the data source and brings the schema up to date; only one instance migrates at a time. */
-export async function openDataSource(config: Pick<AppConfig, 'database' | 'migrationsRun'>): Promise<DataSource> {
+/**
+ * Opens the data source and brings the schema up to date; only one instance migrates at a time. With
+ * MIGRATIONS_RUN=false a process that serves (`requireMigrated`) refuses a schema that is behind its code.
+ */
+export async function openDataSource(config: Pick<AppConfig, 'database' | 'migrationsRun'>, options: { requireMigrated?: boolean } = {}): Promise<DataSource> {
   const dataSource = new DataSource(buildDataSourceOptions(config.database));
-  await dataSource.initialize();
+  try {
+    await dataSource.initialize();
+  } catch (error) {
+    throw unopenedDatabase(config.database, error);
+  }
   if (config.migrationsRun) {
     await runMigrations(dataSource, config.database);
+  } else if (options.requireMigrated && (await dataSource.showMigrations())) {
+    await dataSource.destroy();
+    throw new ConfigError(
+      'Invalid configuration: MIGRATIONS_RUN=false and the database has migrations to apply: run them first (node dist/src/cli.js migrate, or npm run migration:run)',
+    );
   }
   return dataSource;
+}
+
+/** A database the process cannot open, said in one line naming the setting (without its credentials). */
+function unopenedDatabase(database: DatabaseConfig, error: unknown): Error {
+  if (error instanceof ConfigError) {
+    return error;
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  if (database.kind === 'pglite') {
+    return new ConfigError(`Cannot open the embedded database in ${database.dataDir ?? 'memory'} (DATA_DIR): ${reason}`);
+  }
+  const url = new URL(database.url);
+  return new ConfigError(`Cannot open the database of DATABASE_URL (${url.host}${url.pathname}): ${reason}`);
 }
 
 export async function runMigrations(dataSource: DataSource, database: DatabaseConfig): Promise<string[]> {

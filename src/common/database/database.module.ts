@@ -22,12 +22,15 @@ class DataSourceCloser {
 @Global()
 @Module({})
 export class DatabaseModule {
-  /** `existing` lets several app instances share one data source (tests); it is then not closed here. */
-  static forRoot(config: AppConfig, existing?: DataSource): DynamicModule {
+  /**
+   * `existing` lets several app instances share one data source (tests); it is then not closed here.
+   * `requireMigrated`: a process that serves refuses a schema MIGRATIONS_RUN=false left behind its code.
+   */
+  static forRoot(config: AppConfig, existing?: DataSource, options: { requireMigrated?: boolean } = {}): DynamicModule {
     return {
       module: DatabaseModule,
       providers: [
-        { provide: DataSource, useFactory: () => existing ?? openDataSource(config) },
+        { provide: DataSource, useFactory: () => existing ?? openDataSource(config, options) },
         { provide: DataSourceCloser, useFactory: (dataSource: DataSource) => new DataSourceCloser(dataSource, existing === undefined), inject: [DataSource] },
         TransactionRunner,
         SqlClient,

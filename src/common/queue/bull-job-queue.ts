@@ -1,13 +1,14 @@
 import { getQueueToken, InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { UnrecoverableError, type BackoffOptions, type Job, type JobsOptions, type MinimalJob, type Queue } from 'bullmq';
+import { DelayedError, UnrecoverableError, type BackoffOptions, type Job, type JobsOptions, type MinimalJob, type Queue } from 'bullmq';
 import type { JobPayloadMap } from '#src/common/queue/job-map.js';
 import { QUEUE_OF_JOB } from '#src/common/queue/job-map.js';
 import {
   backoffDelay,
   DEFAULT_ATTEMPTS,
   DEFAULT_BACKOFF_MS,
+  JobInterruptedError,
   JobQueue,
   PermanentJobError,
   type EnqueueOptions,
@@ -24,6 +25,9 @@ import { outageLog } from '#src/common/redis/outage-log.js';
  * sooner than the contract's minimum. Jobs stored with the built-in type still retry as they were.
  */
 const BACKOFF_TYPE = 'aqs-exponential';
+
+/** A job its stopping process handed back waits this long, so that the same process, still closing, does not take it again at once. */
+const INTERRUPTED_JOB_DELAY_MS = 1_000;
 
 function backoff(baseMs: number): BackoffOptions {
   return { type: BACKOFF_TYPE, delay: baseMs };
@@ -180,10 +184,16 @@ function consumerFor(queue: QueueName, lockMs: number): Type<WorkerHost> {
       this.worker.run().catch((error: unknown) => this.logger.error({ err: error }, 'Queue consumer stopped'));
     }
 
-    async process(job: Job): Promise<void> {
+    async process(job: Job, token?: string): Promise<void> {
       try {
         await this.registry.run(job);
       } catch (error) {
+        if (error instanceof JobInterruptedError) {
+          // Delayed, not failed: the attempt is not spent, and a worker that is not stopping takes the job.
+          this.logger.log({ job: job.name, job_id: job.id }, 'Job stopped by the shutdown; it runs again on another worker');
+          await job.moveToDelayed(Date.now() + INTERRUPTED_JOB_DELAY_MS, token);
+          throw new DelayedError();
+        }
         this.logger.warn({ err: error, job: job.name, job_id: job.id, attempt: job.attemptsMade + 1 }, 'Job attempt failed');
         throw error;
       }

@@ -6,6 +6,7 @@ import {
   backoffDelay,
   DEFAULT_ATTEMPTS,
   DEFAULT_BACKOFF_MS,
+  JobInterruptedError,
   JobQueue,
   PermanentJobError,
   type EnqueueOptions,
@@ -169,6 +170,12 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationShutdown
       await this.invoke(handler, job);
       this.finish(job);
     } catch (error) {
+      if (error instanceof JobInterruptedError) {
+        // The process is stopping: the work's state in the database brings it back at the next start.
+        this.logger.log({ job: job.name, job_id: job.id }, 'Job stopped by the shutdown; it resumes at the next start');
+        this.finish(job);
+        return;
+      }
       const permanent = error instanceof PermanentJobError;
       if (!permanent && job.attempt < job.maxAttempts) {
         const delay = backoffDelay(job.backoffMs, job.attempt);

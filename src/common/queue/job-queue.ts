@@ -31,6 +31,14 @@ export class PermanentJobError extends Error {
   override readonly name = 'PermanentJobError';
 }
 
+/**
+ * Thrown by a handler that its own process stopped (SIGTERM, a deploy) before the work was done: the job
+ * runs again, on another worker or after the restart, without spending one of its attempts.
+ */
+export class JobInterruptedError extends Error {
+  override readonly name = 'JobInterruptedError';
+}
+
 export const DEFAULT_ATTEMPTS = 3;
 export const DEFAULT_BACKOFF_MS = 1_000;
 

@@ -75,6 +75,11 @@ export class SyncRunsRepository extends OrgScopedRepository<SyncRunEntity> {
     await this.update(orgId, id, { ...outcome, error: outcome.error ?? null, finishedAt: new Date() }, tx);
   }
 
+  /** Hands back a run its stopping process did not finish, with what it wrote counted: queued again, its attempt not held against it. */
+  async release(orgId: string, id: string, counters: RunCounters): Promise<void> {
+    await this.update(orgId, id, { ...counters, status: 'queued' });
+  }
+
   /** Requeues a run whose attempt failed but may be retried, with what that attempt wrote counted: the next one carries on from there. */
   async requeue(orgId: string, id: string, error: string, counters: RunCounters): Promise<void> {
     await this.update(orgId, id, { ...counters, status: 'queued', error });

@@ -28,7 +28,17 @@ export class FileStorageService {
   }
 
   async read(storagePath: string): Promise<Buffer> {
-    return readFile(this.absolute(storagePath));
+    try {
+      return await readFile(this.absolute(storagePath));
+    } catch (error) {
+      // Seen when the worker's UPLOAD_DIR is not the api's: said so, without the server's paths.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        throw new Error('The uploaded file is not in the UPLOAD_DIR of the process syncing it: every api and worker process must share that folder', {
+          cause: error,
+        });
+      }
+      throw error;
+    }
   }
 
   async remove(storagePath: string): Promise<void> {

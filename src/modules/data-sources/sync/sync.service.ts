@@ -1,9 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { isDatabaseUnreachable } from '#src/common/database/connection-failure.js';
 import { withOutagePatience } from '#src/common/database/outage-patience.js';
 import { TransactionRunner, type Tx } from '#src/common/database/transaction.js';
-import type { JobContext } from '#src/common/queue/job-queue.js';
+import { JobInterruptedError, type JobContext } from '#src/common/queue/job-queue.js';
 import { DataSourcesRepository } from '#src/modules/data-sources/data-sources.repository.js';
 import type { DataSourceEntity, DataSourceStatus } from '#src/modules/data-sources/data-source.entity.js';
 import type { DocumentInput } from '#src/modules/ingestion/document-input.js';
@@ -36,6 +37,8 @@ const PROGRESS_INTERVAL_MS = 500;
 const NOT_CONNECTED = 'The source is not connected: connect it through its authorize_url';
 /** How often a sync checks that its data source still exists: a deleted source's sync stops fetching and embedding. */
 const EXISTENCE_CHECK_MS = 250;
+/** How long a stopping process waits for its syncs to hand their runs back, within SHUTDOWN_TIMEOUT_MS. */
+const STOP_WAIT_MS = 2_000;
 
 /**
  * A sync waits for an unreachable database (a restart, a failover) as long as its process runs, then
@@ -45,6 +48,9 @@ const EXISTENCE_CHECK_MS = 250;
 const DATABASE_OUTAGE_PATIENCE_MS = Number.POSITIVE_INFINITY;
 
 class SourceDeletedError extends Error {}
+
+/** The reason a sync stops when its process does: the run is handed back, not failed. */
+class SyncStoppedError extends Error {}
 
 export const SYNC_INTERVAL_MS: Partial<Record<string, number>> = {
   hourly: 3_600_000,
@@ -62,6 +68,8 @@ export const SYNC_INTERVAL_MS: Partial<Record<string, number>> = {
 export class SyncService implements OnModuleDestroy {
   private readonly logger = new Logger('Sync');
   private readonly stopping = new AbortController();
+  /** Syncs running in this process, which a shutdown stops and waits for. */
+  private readonly running = new Set<Promise<void>>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -78,8 +86,15 @@ export class SyncService implements OnModuleDestroy {
     private readonly transactions: TransactionRunner,
   ) {}
 
-  onModuleDestroy(): void {
-    this.stopping.abort();
+  /**
+   * A stopping process (SIGTERM, a deploy) stops its syncs at their next step and hands their runs back while
+   * the database and the queue are still open (this hook comes before any store closes): the next worker
+   * resumes each from its checkpoint, and a restart never counts as one of a sync's attempts.
+   */
+  async onModuleDestroy(): Promise<void> {
+    this.stopping.abort(new SyncStoppedError('The process is stopping'));
+    // A document being parsed does not heed the signal: past this wait the parse threads' own shutdown ends it.
+    await Promise.race([Promise.allSettled([...this.running]), sleep(STOP_WAIT_MS, undefined, { ref: false })]);
   }
 
   /**
@@ -87,7 +102,10 @@ export class SyncService implements OnModuleDestroy {
    * While the database cannot be reached the sync waits for it, then resumes the run from its checkpoint.
    */
   async runPending(job: { orgId: string; dataSourceId: string }, context: JobContext): Promise<void> {
-    await withOutagePatience(() => this.runClaimed(job, context), {
+    if (this.stopping.signal.aborted) {
+      throw new JobInterruptedError('The process is stopping: another worker runs the sync');
+    }
+    const sync = withOutagePatience(() => this.runClaimed(job, context), {
       patienceMs: DATABASE_OUTAGE_PATIENCE_MS,
       signal: this.stopping.signal,
       onWait: (error, waitMs) =>
@@ -96,6 +114,21 @@ export class SyncService implements OnModuleDestroy {
           'The database is unreachable; the sync resumes once it answers',
         ),
     });
+    const settled = sync.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.running.add(settled);
+    try {
+      await sync;
+    } catch (error) {
+      if (this.stopping.signal.aborted) {
+        throw new JobInterruptedError('The process stopped during the sync: another worker resumes it', { cause: error });
+      }
+      throw error;
+    } finally {
+      this.running.delete(settled);
+    }
   }
 
   private async runClaimed(job: { orgId: string; dataSourceId: string }, context: JobContext): Promise<void> {
@@ -122,6 +155,10 @@ export class SyncService implements OnModuleDestroy {
       }
       // What was indexed before the failure is searchable: keyword search should count it.
       await this.refreshSearchStats(source);
+      if (this.stopping.signal.aborted) {
+        await this.runs.release(source.orgId, run.id, counters);
+        throw error;
+      }
       const message = describe(error);
       if (error instanceof ConnectionRefusedError) {
         this.logger.warn({ data_source_id: source.id, run_id: run.id, reason: message }, 'The provider refused the connection');
@@ -166,6 +203,11 @@ export class SyncService implements OnModuleDestroy {
     const deleted = new AbortController();
     const abort = new AbortController();
     deleted.signal.addEventListener('abort', () => abort.abort(deleted.signal.reason), { once: true });
+    const stop = (): void => deleted.abort(this.stopping.signal.reason);
+    this.stopping.signal.addEventListener('abort', stop, { once: true });
+    if (this.stopping.signal.aborted) {
+      stop();
+    }
     let context = this.contextOf(source, connector, abort.signal);
     const listing = connector.listDocuments ? await this.listing(connector, context) : undefined;
     const unheld = listing ? unheldKeys(listing, await this.documents.keysOf(source.orgId, source.id)) : new Set<string>();
@@ -236,6 +278,7 @@ export class SyncService implements OnModuleDestroy {
       await Promise.all(inFlight);
     } finally {
       clearInterval(watch);
+      this.stopping.signal.removeEventListener('abort', stop);
       abort.abort();
       await Promise.all(inFlight);
     }
