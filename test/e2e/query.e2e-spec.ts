@@ -580,6 +580,33 @@ describe('query and search', () => {
       await expect.poll(knowledgeBaseChunks, { timeout: 10_000 }).toBe(0);
     });
 
+    it('should quote the brackets of an article as written, none of them read as a citation', async () => {
+      const article = await api()
+        .post('/api/v1/kb')
+        .set(...bearer(org.adminKey))
+        .send({
+          title: 'Zorblax tuning',
+          content: 'The zorblax ratio lies in the interval [0, 1]. Read the third zorblax with zorblax_list[2], as [ref 3] explains.',
+          status: 'published',
+        })
+        .expect(201);
+      const ask = () =>
+        api()
+          .post('/api/v1/query')
+          .set(...bearer(org.adminKey))
+          .send({ agent_id: agentId, query: 'Which interval does the zorblax ratio lie in, and how do I read the third zorblax?' })
+          .expect(200);
+      await expect.poll(async () => (await ask()).body.sources[0]?.document_title, { timeout: 10_000 }).toBe('Zorblax tuning');
+      const asked = await ask();
+      expect(asked.body.response).toBe(
+        'The zorblax ratio lies in the interval `[0, 1]` [1]. Read the third zorblax with `zorblax_list[2]`, as `[ref 3]` explains [1].',
+      );
+      await api()
+        .delete(`/api/v1/kb/${article.body.id}`)
+        .set(...bearer(org.adminKey))
+        .expect(204);
+    });
+
     it('should bring the index up to an article whose indexing job was lost, at the next sweep', async () => {
       const article = await api()
         .post('/api/v1/kb')

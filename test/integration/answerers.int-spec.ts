@@ -53,8 +53,10 @@ const SOURCES: RetrievedChunk[] = [
 
 const HISTORY = [
   { query: 'Do you ship to Europe?', response: 'Yes, standard shipping within Europe takes 3 to 5 business days [2].' },
-  { query: 'And refunds?', response: 'Refunds are issued within 5 business days [1].' },
+  { query: 'And refunds?', response: 'Refunds are issued within 5 business days [1], as `items[1]` shows.' },
 ];
+/** The earlier answers as the model gets them: their markers named that turn's sources, not the ones listed now. */
+const HISTORY_SENT = ['Yes, standard shipping within Europe takes 3 to 5 business days.', 'Refunds are issued within 5 business days, as `items[1]` shows.'];
 
 /** Cites a source that was not given ([7]) and mixes a valid and an invalid number ([2, 9]). */
 const BAD_CITATIONS = 'Refunds take five business days [1]. Passwords are reset online [7]. Both apply in Europe [2, 9] and [3].';
@@ -161,7 +163,7 @@ afterAll(async () => {
 });
 
 describe('AnswerService with OpenAI models', () => {
-  it('should send the system prompt, the numbered sources, the earlier turns and the question', async () => {
+  it('should send the system prompt, the numbered sources, the earlier turns without their citation markers and the question', async () => {
     const answers = await service();
     await answers.answer(request());
 
@@ -171,9 +173,9 @@ describe('AnswerService with OpenAI models', () => {
     expectGroundedSystemPrompt(contentText(sent.messages[0].content));
     expect(sent.messages.slice(1).map((message) => contentText(message.content))).toEqual([
       HISTORY[0].query,
-      HISTORY[0].response,
+      HISTORY_SENT[0],
       HISTORY[1].query,
-      HISTORY[1].response,
+      HISTORY_SENT[1],
       'How long do refunds take?',
     ]);
     expect(sent.max_completion_tokens).toBe(256);
@@ -451,7 +453,7 @@ describe('AnswerService with custom models', () => {
 describe('AnswerService with Anthropic models', () => {
   const claude = (overrides: Partial<AnswerRequest> = {}): AnswerRequest => request({ model: 'claude-haiku-4-5', ...overrides });
 
-  it('should send the system prompt, the numbered sources, the earlier turns and the question', async () => {
+  it('should send the system prompt, the numbered sources, the earlier turns without their citation markers and the question', async () => {
     const answers = await service();
     await answers.answer(claude());
 
@@ -466,9 +468,9 @@ describe('AnswerService with Anthropic models', () => {
     expectGroundedSystemPrompt(systemText(sent.system));
     expect(sent.messages.map((message) => [message.role, contentText(message.content)])).toEqual([
       ['user', HISTORY[0].query],
-      ['assistant', HISTORY[0].response],
+      ['assistant', HISTORY_SENT[0]],
       ['user', HISTORY[1].query],
-      ['assistant', HISTORY[1].response],
+      ['assistant', HISTORY_SENT[1]],
       ['user', 'How long do refunds take?'],
     ]);
   });

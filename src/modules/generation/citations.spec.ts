@@ -122,4 +122,11 @@ describe('citedSources', () => {
   it('should list the cited numbers in order of first citation', () => {
     expect(citedSources('A [2]. B [1, 2]. C [3-4]. D [Source 5]. `x` [not a marker]')).toEqual([2, 1, 3, 4, 5]);
   });
+
+  it('should not count brackets in code as citations, reading code as the filter does', () => {
+    expect(citedSources('Use this:\n```\nx = items[2]\n```\nThen `a[3]` and ``b[4]``.')).toEqual([]);
+    expect(citedSources('An unclosed block:\n~~~~\nitems[2]\n~~~\nitems[3]')).toEqual([]);
+    expect(citedSources('```py\nitems[2]\n```\nRead it [1]. A lone ` tick [2].')).toEqual([1, 2]);
+    expect(citedSources('Inline ```x``` [3]')).toEqual([3]);
+  });
 });

@@ -267,12 +267,73 @@ export function sanitizeCitations(text: string, sourceCount: number): string {
   return filter.push(text) + filter.flush();
 }
 
-const ANY_MARKER = /\[([^\]]{1,48})\]/g;
+/** Whether text found between brackets reads as a citation marker (`2`, `1, 3`, `2-3`, `Source 2`). */
+export function readsAsMarker(body: string): boolean {
+  return MARKER_BODY.test(body);
+}
 
-/** The source numbers an answer cites, in order of first citation (for tests and callers that list them). */
+const ANY_MARKER = /\[([^\]]{1,48})\]/g;
+const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * The answer without its code, read as CitationFilter reads it: a fenced block runs to its closing fence
+ * (or the end), and a code span is a run of backticks closed by as many on the same line. Each is left out,
+ * so brackets in code (`items[2]`) are never counted as citations.
+ */
+function withoutCode(text: string): string {
+  const prose: string[] = [];
+  let fence: string | undefined;
+  for (const line of text.split('\n')) {
+    const run = FENCE_LINE.exec(line)?.[1];
+    if (fence !== undefined) {
+      if (run !== undefined && run[0] === fence[0] && run.length >= fence.length && line.trim() === run) {
+        fence = undefined;
+      }
+      continue;
+    }
+    if (run !== undefined && !(run[0] === '`' && line.slice(line.indexOf(run) + run.length).includes('`'))) {
+      fence = run;
+      continue;
+    }
+    prose.push(
+      codeSpanParts(line)
+        .map((part) => (part.code ? ' ' : part.text))
+        .join(''),
+    );
+  }
+  return prose.join('\n');
+}
+
+/** A line cut into its code spans (a run of backticks closed by as many on the same line) and the text between them. */
+export function codeSpanParts(line: string): Array<{ code: boolean; text: string }> {
+  const runs = [...line.matchAll(/`+/g)];
+  // For each run, the next run of the same length, which closes the span it opens.
+  const closing = new Array<number>(runs.length).fill(-1);
+  const latest = new Map<number, number>();
+  for (let i = runs.length - 1; i >= 0; i--) {
+    closing[i] = latest.get(runs[i][0].length) ?? -1;
+    latest.set(runs[i][0].length, i);
+  }
+  const parts: Array<{ code: boolean; text: string }> = [];
+  let from = 0;
+  for (let i = 0; i < runs.length; i++) {
+    const close = closing[i];
+    if (close < 0) {
+      continue;
+    }
+    const end = runs[close].index + runs[close][0].length;
+    parts.push({ code: false, text: line.slice(from, runs[i].index) }, { code: true, text: line.slice(runs[i].index, end) });
+    from = end;
+    i = close;
+  }
+  parts.push({ code: false, text: line.slice(from) });
+  return parts;
+}
+
+/** The source numbers an answer cites outside its code, in order of first citation. */
 export function citedSources(text: string): number[] {
   const cited: number[] = [];
-  for (const match of text.matchAll(ANY_MARKER)) {
+  for (const match of withoutCode(text).matchAll(ANY_MARKER)) {
     if (!MARKER_BODY.test(match[1])) {
       continue;
     }

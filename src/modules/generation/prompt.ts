@@ -1,4 +1,5 @@
 import type { AnswerRequest } from '#src/modules/generation/answerer.js';
+import { sanitizeCitations } from '#src/modules/generation/citations.js';
 
 /** What every answerer says when the sources do not hold the answer; provider models are told to say it too. */
 export const NO_ANSWER = 'I could not find an answer in the available sources.';
@@ -42,7 +43,7 @@ function formatSource(index: number, source: AnswerRequest['sources'][number]): 
 /**
  * The prompt every provider model gets: the agent's system prompt first, then the rules (answer only from
  * the numbered sources, cite them as [n]), then the sources [1]..[k]; earlier turns of the session as
- * user/assistant messages; then the question.
+ * user/assistant messages, the answers without their citation markers; then the question.
  */
 export function buildChatPrompt(request: AnswerRequest): ChatPrompt {
   const parts: string[] = [];
@@ -55,10 +56,13 @@ export function buildChatPrompt(request: AnswerRequest): ChatPrompt {
 
   const messages: ChatMessage[] = [];
   for (const turn of request.history.slice(-MAX_HISTORY_TURNS)) {
-    if (turn.query.trim() === '' || turn.response.trim() === '') {
+    // An earlier answer's markers number the sources of its own turn, not the ones listed now: left in,
+    // the model would repeat them as citations of whichever source now has that number.
+    const response = sanitizeCitations(turn.response, 0);
+    if (turn.query.trim() === '' || response === '') {
       continue;
     }
-    messages.push({ role: 'user', content: turn.query }, { role: 'assistant', content: turn.response });
+    messages.push({ role: 'user', content: turn.query }, { role: 'assistant', content: response });
   }
   messages.push({ role: 'user', content: request.query });
   return { system: parts.join('\n\n'), messages };

@@ -222,6 +222,13 @@ describe('chunkDocument', () => {
     expect(chunks.map((chunk) => chunk.text)).toEqual(['Ports\n\nTo listen on two ports, use:\n\n```\nListen 80\n  Listen 8000\n```']);
   });
 
+  it('should fence a code block holding fences of its own with a longer fence, so it stays one block', () => {
+    const readme = '# Frobnicator\n\n```python\nfrob.run()\n```\n\nSee [the docs][1].';
+    const chunks = chunkDocument({ title: 'T', blocks: [text('Write this README:'), code(readme)] }, { tokens: 400, overlapTokens: 60 });
+    const fence = '`'.repeat(4);
+    expect(chunks.map((chunk) => chunk.text)).toEqual([`Write this README:\n\n${fence}\n${readme}\n${fence}`]);
+  });
+
   it('should keep a code block in the chunk of the paragraph that introduces it', () => {
     const intro = 'For example, to make the server accept connections on both port 80 and port 8000, use:';
     const example = 'Listen 80\nListen 8000';

@@ -1,3 +1,4 @@
+import { fenced } from '#src/modules/ingestion/code-fence.js';
 import { countTokens as countCl100kTokens, isWithinTokenLimit } from 'gpt-tokenizer/encoding/cl100k_base';
 import type { ParsedDocument } from '#src/modules/ingestion/parsed-document.js';
 
@@ -162,10 +163,6 @@ function chunkSection(section: Section, limit: number, overlap: number): { text:
 
 function rendered(paragraph: Paragraph): string {
   return paragraph.code ? fenced(paragraph.text) : paragraph.text;
-}
-
-function fenced(code: string): string {
-  return `${FENCE}\n${code}\n${FENCE}`;
 }
 
 /** A code block and the paragraph just before it, which introduces it, as one paragraph when they fit in a chunk together. */

@@ -7,7 +7,7 @@ import { terms } from '#src/modules/generation/extractive/text-analysis.js';
  */
 
 const MARKER = /\[(\d{1,3}(?:\s*[-\u2013,;]\s*\d{1,3})*)\]/g;
-const FENCE = /^```[^\n]*\n([\s\S]*?)^```[ \t]*$/gm;
+const FENCE = /^(`{3,})[^\n`]*\n([\s\S]*?)^\1[ \t]*$/gm;
 /** A paraphrased claim is supported when its cited source holds this share of its content terms. */
 const PARAPHRASE_COVERAGE = 0.8;
 
@@ -73,7 +73,7 @@ export function citationClaims(answer: string): CitationClaim[] {
   };
   for (const fence of answer.matchAll(FENCE)) {
     prose(answer.slice(cursor, fence.index));
-    const code = fence[1].trim();
+    const code = fence[2].trim();
     if (code !== '') {
       for (const source of lastSources) {
         claims.push({ source, text: code });

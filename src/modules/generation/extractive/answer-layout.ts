@@ -1,4 +1,6 @@
 import { countTokens } from '#src/modules/generation/token-count.js';
+import { codeSpanParts, readsAsMarker } from '#src/modules/generation/citations.js';
+import { fenced } from '#src/modules/ingestion/code-fence.js';
 import type { Unit } from '#src/modules/generation/extractive/passage-units.js';
 
 export interface QuotedPassage {
@@ -7,12 +9,11 @@ export interface QuotedPassage {
   units: readonly Unit[];
 }
 
-/**
- * A lone bracketed number in quoted text ("see [3]" in a PDF) would read as a citation marker: it is shown
- * in parentheses. Nothing else is touched: an interval ("[0, 1]"), a range or an index ("items[3]") is no
- * marker and changing its brackets would change what the text says.
- */
-const BRACKETED_NUMBERS = /(?<![\p{L}\p{N}_\])])\[(\s*\d{1,4}\s*)\]/gu;
+/** Text in brackets that may read as a citation marker, several in a row (`[1][2]`) as one. */
+const BRACKETS = /(?:\[[^[\]\n]{1,48}\])+/g;
+/** A character of the name brackets are glued to (`items[3]`, `obj.list[2]`). */
+const NAME = /[\p{L}\p{N}_.]/u;
+const LONE_NUMBER = /^\[\s*\d{1,4}\s*\]$/;
 
 /**
  * The answer text, as the pieces it streams in (one per quoted unit): a passage opens with the heading of
@@ -65,7 +66,7 @@ function separator(previous: Unit | undefined, unit: Unit): string {
 function render(unit: Unit, source: number): string {
   switch (unit.kind) {
     case 'code':
-      return `\`\`\`\n${unit.text}\n\`\`\``;
+      return fenced(unit.text);
     case 'line':
       return `${unit.listItem ? '- ' : ''}${quoted(unit.text)} [${source}]`;
     case 'heading':
@@ -75,8 +76,55 @@ function render(unit: Unit, source: number): string {
   }
 }
 
+/**
+ * Quoted text as the source has it, but for brackets that would read as citation markers: a lone
+ * bracketed number ("see [3]") is shown in parentheses, as a reference of the text; an index, an interval
+ * or a list ("items[3]", "[0, 1]", "[2, 3]") is kept as written inside a code span, where no bracket
+ * cites. Code spans the text already has are left alone.
+ */
 function quoted(text: string): string {
-  return text.replace(BRACKETED_NUMBERS, '($1)');
+  const fence = '`'.repeat(unusedBacktickRun(text));
+  return outsideCodeSpans(text, (plain) => {
+    let out = '';
+    let from = 0;
+    for (const match of plain.matchAll(BRACKETS)) {
+      const bodies = [...match[0].matchAll(/\[([^[\]]*)\]/g)].map((body) => body[1]);
+      if (!bodies.some(readsAsMarker)) {
+        continue;
+      }
+      let start = match.index;
+      while (start > from && NAME.test(plain[start - 1])) {
+        start--;
+      }
+      const glued = start < match.index || plain[start - 1] === ')';
+      const shown = !glued && LONE_NUMBER.test(match[0]) ? `(${bodies[0].trim()})` : `${fence}${plain.slice(start, match.index + match[0].length)}${fence}`;
+      out += plain.slice(from, start) + shown;
+      from = match.index + match[0].length;
+    }
+    return out + plain.slice(from);
+  });
+}
+
+/** The shortest run of backticks the text does not hold: a code span it delimits closes nowhere else. */
+function unusedBacktickRun(text: string): number {
+  const lengths = new Set([...text.matchAll(/`+/g)].map((run) => run[0].length));
+  let length = 1;
+  while (lengths.has(length)) {
+    length++;
+  }
+  return length;
+}
+
+/** `change` applied to the text outside its code spans. */
+function outsideCodeSpans(text: string, change: (plain: string) => string): string {
+  return text
+    .split('\n')
+    .map((line) =>
+      codeSpanParts(line)
+        .map((part) => (part.code ? part.text : change(part.text)))
+        .join(''),
+    )
+    .join('\n');
 }
 
 /** `Refunds take 5 days.` → `Refunds take 5 days [2].`: the marker goes before the closing punctuation. */

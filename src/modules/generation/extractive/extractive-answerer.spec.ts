@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countTokens } from '#src/modules/ingestion/chunker.js';
 import type { AnswerRequest } from '#src/modules/generation/answerer.js';
-import { citedSources } from '#src/modules/generation/citations.js';
+import { citedSources, sanitizeCitations } from '#src/modules/generation/citations.js';
 import { ExtractiveAnswerer, MIN_CONFIDENCE } from '#src/modules/generation/extractive/extractive-answerer.js';
 import { NO_ANSWER } from '#src/modules/generation/prompt.js';
 import { splitSentences } from '#src/modules/generation/extractive/text-analysis.js';
@@ -98,6 +98,35 @@ describe('ExtractiveAnswerer', () => {
     expect(text.match(/To request a refund/g)).toHaveLength(1);
   });
 
+  it('should not repeat the sentences two pages share when a later passage reaches them', async () => {
+    const intro = 'The way HTML forms send the data to the server normally uses a special encoding for that data, it is different from JSON.';
+    const more = 'If you want to read more about these encodings and form fields, head to the MDN web docs for POST.';
+    const sources = [
+      {
+        ...chunk(
+          'Form Data',
+          `About Form Fields\n\n${intro}\n\nData from forms is normally encoded using the media type application/x-www-form-urlencoded.\n\n${more}`,
+        ),
+        headingPath: ['Form Data', 'About Form Fields'],
+      },
+      {
+        ...chunk(
+          'Request Files',
+          `What is Form Data\n\n${intro}\n\n${more}\n\nYou can declare multiple File and Form parameters in a path operation, but you can't also declare Body fields that you expect to receive as JSON.`,
+        ),
+        headingPath: ['Request Files', 'What is Form Data'],
+      },
+    ];
+    const { text } = await answerer.answer(
+      request('An HTML login form posts username and password as regular form fields, not JSON. How do I read them and what encoding do they come in?', {
+        sources,
+      }),
+    );
+    expect(text).toContain('You can declare multiple File and Form parameters in a path operation');
+    expect(text.match(/The way HTML forms send/g)).toHaveLength(1);
+    expect(text.match(/If you want to read more/g)).toHaveLength(1);
+  });
+
   it('should prefer the better-ranked source between two equally good sentences', async () => {
     const twins = [chunk('Old policy', 'Refunds take 10 business days to arrive.'), chunk('New policy', 'Refunds take 5 business days to arrive.')];
     const { text } = await answerer.answer(request('How long do refunds take?', { sources: twins }));
@@ -188,6 +217,22 @@ describe('ExtractiveAnswerer on structured documentation', () => {
     expect(text).toContain('For example, to make the server accept connections on both port 80 and port 8000, use [1]:\n\n```\nListen 80\nListen 8000\n```');
   });
 
+  it('should quote a code block holding fences of its own whole, under a fence longer than any of them', async () => {
+    const readme = '# Frobnicator\n\n```python\nfrob = Frobnicator(level=3)\n```\n\nSee the [frob docs][1] for more.';
+    const fence = '`'.repeat(4);
+    const sources = [
+      chunk(
+        'Frobnicator README',
+        `To document the frobnicator in a README, write this block:\n\n${fence}\n${readme}\n${fence}\n\nThe level goes from 1 to 5.`,
+        0.9,
+      ),
+    ];
+    const { text } = await ask('How do I document the frobnicator in a README?', { sources });
+    expect(text).toContain(`To document the frobnicator in a README, write this block [1]:\n\n${fence}\n${readme}\n${fence}`);
+    expect(text).not.toContain('frob docs][1] for more [1]');
+    expect(sanitizeCitations(text, sources.length)).toBe(text);
+  });
+
   it('should quote a passage as a span: an example between two quoted sentences is quoted too', async () => {
     const { text } = await ask('Can multiple Listen directives accept connections on a number of addresses and ports, for example port 8000?');
     const introduction = text.indexOf('For example, to make the server accept connections on both port 80 and port 8000, use [1]:');
@@ -246,10 +291,25 @@ describe('ExtractiveAnswerer on structured documentation', () => {
     expect(citedSources(text).every((n) => n === 2)).toBe(true);
   });
 
-  it('should quote an interval or an index in brackets as the text has it', async () => {
-    const sources = [chunk('Topology', 'The unit interval [0, 1] is closed and compact, and items[3] of it is listed.', 0.9)];
-    const { text } = await ask('Is the unit interval compact?', { sources });
-    expect(text).toContain('The unit interval [0, 1] is closed and compact, and items[3] of it is listed [1].');
+  it('should quote an interval, a list or an index in brackets as the text has it, in code, where no bracket cites', async () => {
+    const sources = [
+      chunk('Topology', 'The unit interval [0, 1] is closed and compact, and items[3] of it is listed.', 0.9),
+      chunk('Widgets', 'The default widget list is [2, 3], read with widgets[1][2], as [ref 2] and (see [5]) explain.', 0.8),
+    ];
+    const { text } = await ask('Is the unit interval compact, and what is the default widget list?', { sources });
+    expect(text).toContain('The unit interval `[0, 1]` is closed and compact, and `items[3]` of it is listed [1].');
+    expect(text).toContain('The default widget list is `[2, 3]`, read with `widgets[1][2]`, as `[ref 2]` and (see (5)) explain [2].');
+    // The service's citation check keeps every quote as it is, and reads only the answerer's own markers as citations.
+    expect(sanitizeCitations(text, sources.length)).toBe(text);
+    expect(citedSources(text)).toEqual([1, 2]);
+  });
+
+  it('should keep code spans of the text as they are, and mark a bracket after them by a run of backticks they do not use', async () => {
+    const sources = [chunk('Lists', 'Call `first()` to read the widget list, or use widgets[0] with a lone ` mark.', 0.9)];
+    const { text } = await ask('How do I read the widget list?', { sources });
+    expect(text).toContain('Call `first()` to read the widget list, or use ``widgets[0]`` with a lone ` mark [1].');
+    expect(sanitizeCitations(text, sources.length)).toBe(text);
+    expect(citedSources(text)).toEqual([1]);
   });
 
   it('should weigh the question by how rare its words are in the searched content, and refuse when its rare words are missing', async () => {

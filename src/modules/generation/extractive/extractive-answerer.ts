@@ -2,7 +2,7 @@ import { countTokens } from '#src/modules/generation/token-count.js';
 import { Answerer, type AnswerOptions, type AnswerRequest, type AnswerResult } from '#src/modules/generation/answerer.js';
 import { renderPassages } from '#src/modules/generation/extractive/answer-layout.js';
 import { sourceUnits } from '#src/modules/generation/extractive/passage-units.js';
-import { extend, mergedBySource, overlaps, previousProse, wholeSource, type Passage } from '#src/modules/generation/extractive/passages.js';
+import { extend, mergedBySource, overlaps, previousProse, wholeSource, withoutRepeats, type Passage } from '#src/modules/generation/extractive/passages.js';
 import { answerTypeOf, weightedQueryTerms } from '#src/modules/generation/extractive/question.js';
 import { UnitScorer } from '#src/modules/generation/extractive/unit-scorer.js';
 import { NO_ANSWER } from '#src/modules/generation/prompt.js';
@@ -57,7 +57,8 @@ export interface ExtractedAnswer {
  *   and the next sentences while they still answer (or, in a section whose headings hold most of the
  *   question, while the section goes on). Up to three
  *   more passages follow, each the best remaining unit of another place scoring at least half the
- *   anchor, with what completes it; passages of one source are quoted as one.
+ *   anchor, with what completes it; passages of one source are quoted as one, and a sentence another
+ *   source repeats is quoted once.
  * - Confidence: the share of the question's weight the first passage and its headings hold. Below
  *   `minConfidence` (MIN_CONFIDENCE) the answer is the fixed NO_ANSWER text.
  * - Layout (answer-layout.ts): each passage under its section heading when its source shows it, every
@@ -124,6 +125,6 @@ export class ExtractiveAnswerer extends Answerer {
         passages.push(candidate.whole ? wholeSource(sources[unit.source - 1]) : extend(sources, scorer, unit, LATER_PASSAGE_UNITS));
       }
     }
-    return { passages: mergedBySource(passages), confidence: scorer.coverage(first.units, sources[first.source - 1].context) };
+    return { passages: withoutRepeats(mergedBySource(passages)), confidence: scorer.coverage(first.units, sources[first.source - 1].context) };
   }
 }

@@ -1,4 +1,5 @@
 import { passageTerms, splitSentences } from '#src/modules/generation/extractive/text-analysis.js';
+import { FENCED_BLOCK } from '#src/modules/ingestion/code-fence.js';
 import type { RetrievedChunk } from '#src/modules/retrieval/retrieval.types.js';
 
 /**
@@ -39,7 +40,6 @@ export interface SourceUnits {
 /** A source of at most this many words is short. */
 const SHORT_SOURCE_WORDS = 60;
 
-const FENCED = /^```[^\n]*\n([\s\S]*?)\n```[ \t]*$/gm;
 const LIST_MARK = /^\s*(?:[-*+\u2022]|\d{1,3}[.)])\s+/;
 /** Longer "sentences" are run-ons (a table flattened into a line, a formula): they do not read as an answer. */
 const MAX_WORDS = 150;
@@ -81,10 +81,10 @@ export function sourceUnits(chunk: RetrievedChunk, source: number): SourceUnits 
     }
   };
   let cursor = 0;
-  for (const fence of chunk.text.matchAll(FENCED)) {
+  for (const fence of chunk.text.matchAll(FENCED_BLOCK)) {
     prose(chunk.text.slice(cursor, fence.index));
-    if (fence[1].trim() !== '') {
-      add('code', fence[1].replace(/\s+$/, ''));
+    if (fence[2].trim() !== '') {
+      add('code', fence[2].replace(/\s+$/, ''));
       paragraph += 1;
     }
     cursor = fence.index + fence[0].length;

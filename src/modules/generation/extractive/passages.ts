@@ -198,6 +198,24 @@ export function mergedBySource(passages: readonly Passage[]): Passage[] {
 }
 
 /**
+ * The passages without what an earlier one already quotes: two sources may hold the same sentence (chunks
+ * of a section that overlap, a paragraph two pages share), and a later passage reaching it (the sentence
+ * its anchor leans on, its introduction) would quote it twice. A passage left with nothing is dropped.
+ */
+export function withoutRepeats(passages: readonly Passage[]): Passage[] {
+  const quoted = new Set<string>();
+  const kept: Passage[] = [];
+  for (const passage of passages) {
+    const units = passage.units.filter((unit) => normalized(unit.text) === '' || !quoted.has(normalized(unit.text)));
+    units.forEach((unit) => quoted.add(normalized(unit.text)));
+    if (units.length > 0) {
+      kept.push({ ...passage, units });
+    }
+  }
+  return kept;
+}
+
+/**
  * Whether quoting a unit would repeat a passage: it is in it or next to it, or says the same thing (a
  * sentence repeated by an overlapping chunk, or nearly the same words).
  */
@@ -210,12 +228,15 @@ export function overlaps(passage: Passage, unit: Unit): boolean {
 }
 
 function sameText(a: string, b: string): boolean {
-  const normalize = (text: string): string =>
-    text
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, ' ')
-      .trim();
-  const left = normalize(a);
-  const right = normalize(b);
+  const left = normalized(a);
+  const right = normalized(b);
   return left.includes(right) || right.includes(left);
+}
+
+/** Text as compared for repeats: its words and numbers, lower case. */
+function normalized(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
