@@ -171,7 +171,7 @@ program
 program
   .command('provider-keys:reencrypt')
   .description(
-    'Re-encrypt every stored provider key under the first key of SECRET_ENCRYPTION_KEYS, so older keys can be removed from it; prints JSON, exits 1 if a key could not be decrypted',
+    'Re-encrypt every stored provider key under the first key of SECRET_ENCRYPTION_KEYS (secrets:reencrypt does every stored secret); prints JSON, exits 1 if a key could not be decrypted',
   )
   .action(async () => {
     const { ProviderKeysService } = await import('#src/modules/provider-keys/provider-keys.service.js');
@@ -183,15 +183,15 @@ program
   });
 
 program
-  .command('webhooks:reencrypt')
+  .command('secrets:reencrypt')
   .description(
-    'Re-encrypt every webhook signing secret under the first key of SECRET_ENCRYPTION_KEYS, so older keys can be removed from it (the secrets themselves do not change); prints JSON, exits 1 if a secret could not be decrypted',
+    'Re-encrypt every stored secret (provider keys, webhook signing secrets, single sign-on secrets, connector tokens) under the first key of SECRET_ENCRYPTION_KEYS, so older keys can be removed from it; prints JSON, exits 1 if a secret could not be decrypted',
   )
   .action(async () => {
-    const { WebhooksService } = await import('#src/modules/webhooks/webhooks.service.js');
-    const result = await withApp((app) => app.get(WebhooksService).reencryptSecrets());
+    const { anyFailed, reencryptSecrets } = await import('#src/cli/secrets-reencrypt.js');
+    const result = await withApp(reencryptSecrets);
     process.stdout.write(jsonLine(result));
-    if (result.failed.length > 0) {
+    if (anyFailed(result)) {
       process.exitCode = 1;
     }
   });

@@ -125,11 +125,11 @@ describe('loadConfig', () => {
     });
   });
 
-  it('should keep PUBLIC_URL as a browser sends its origin: lower-case host, no default port', () => {
-    const publicUrl = (value: string) => loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: value }).http.publicUrl;
-    expect(publicUrl('https://Agents.Example.com:443')).toBe('https://agents.example.com');
-    expect(publicUrl('http://LocalHost:80')).toBe('http://localhost');
-    expect(publicUrl('http://127.0.0.1:4130')).toBe('http://127.0.0.1:4130');
+  it('should write PUBLIC_URL as browsers write an origin, so their Origin header matches it', () => {
+    const publicUrlOf = (value: string): string | undefined => loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: value }).http.publicUrl;
+    expect(publicUrlOf('https://Agents.Example.com:443')).toBe('https://agents.example.com');
+    expect(publicUrlOf('http://localhost:80')).toBe('http://localhost');
+    expect(publicUrlOf('https://agents.example.com:8443')).toBe('https://agents.example.com:8443');
     expect(loadConfig({ DATA_DIR: dataDir() }).http.publicUrl).toBeUndefined();
   });
 

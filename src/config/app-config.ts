@@ -158,7 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       host: dto.HOST,
       port: dto.PORT,
       trustProxy: parseTrustProxy(dto.TRUST_PROXY) ?? false,
-      // As a browser writes an origin (lower-case host, no default port), since requests' Origin is compared with it.
+      // As browsers write an origin (lower case, no default port): the Origin header of a request is compared with it.
       publicUrl: dto.PUBLIC_URL === undefined ? undefined : new URL(dto.PUBLIC_URL).origin,
       webAppDir: dto.WEB_APP_DIR === undefined ? undefined : resolve(dto.WEB_APP_DIR),
       tls: dto.TLS_CERT && dto.TLS_KEY ? readTlsFiles(dto.TLS_CERT, dto.TLS_KEY) : undefined,
@@ -251,7 +251,7 @@ function developmentSecret(dataDir: string, isProduction: boolean): string {
     throw new ConfigError('Invalid configuration: API_KEY_SECRET is required when NODE_ENV=production');
   }
   const file = join(dataDir, 'api-key-secret');
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {
@@ -311,7 +311,7 @@ function encryptionKeys(dto: EnvDto, dataDir: string, isProduction: boolean): En
 }
 
 function readOrCreate(file: string, generate: () => string): string {
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   try {
     writeFileSync(file, `${generate()}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {

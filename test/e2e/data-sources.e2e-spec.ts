@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import request from 'supertest';
@@ -12,7 +12,7 @@ import { SyncRunsRepository } from '#src/modules/data-sources/sync-runs.reposito
 import { SearchStatsBackfill } from '#src/modules/data-sources/sync/search-stats-backfill.js';
 import { docsSite, ingestionEnv, page, settled, waitForStatus, type StatusBody } from '#test/utils/ingestion.js';
 import { OpenAIStub } from '#test/utils/openai-stub.js';
-import { createTestApp, type TestApp } from '#test/utils/test-app.js';
+import { createTestApp, sameDatabaseAs, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase } from '#test/utils/test-database.js';
 import { until } from '#test/utils/until.js';
 
@@ -540,6 +540,30 @@ describe('data sources', () => {
         .set(...bearer(org.adminKey))
         .expect(200);
       expect(documents.body.documents.map((document: { url: string }) => document.url).sort()).toEqual(['notes.md', 'other.md']);
+    });
+
+    it('should keep uploaded originals readable by the service\u2019s user only, in folders no other user can open', async () => {
+      const root = t.app.get<AppConfig>(APP_CONFIG).uploadDir;
+      // A folder left open by an earlier start (the usual umask) is closed again by the next one.
+      chmodSync(root, 0o755);
+      const restarted = await createTestApp({ ...sameDatabaseAs(t), env: { UPLOAD_DIR: root, EMBEDDED_WORKER: 'false' } });
+      await restarted.close();
+      const created = await api()
+        .post('/api/v1/data-sources')
+        .set(...bearer(org.adminKey))
+        .send({ type: 'file', name: 'Private' })
+        .expect(201);
+      await api()
+        .post(`/api/v1/data-sources/${created.body.id}/files`)
+        .set(...bearer(org.adminKey))
+        .attach('file', Buffer.from('Salaries are reviewed every March.'), 'salaries.txt')
+        .expect(202);
+      const [stored] = await db().query<Array<{ storage_path: string }>>('SELECT storage_path FROM source_file WHERE data_source_id = $1', [created.body.id]);
+      const modeOf = (path: string): number => statSync(path).mode & 0o777;
+      expect(modeOf(join(root, stored.storage_path))).toBe(0o600);
+      for (const folder of [root, join(root, '.incoming'), join(root, org.orgId), join(root, org.orgId, created.body.id)]) {
+        expect(modeOf(folder), folder).toBe(0o700);
+      }
     });
 
     it('should refuse uploads that are too large, missing, or sent to a website source', async () => {

@@ -9,7 +9,7 @@ import { FAILURE_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT } from '#src/modules/auth/s
 import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { MovableClock } from '#test/utils/movable-clock.js';
 import { SmtpCapture } from '#test/utils/smtp-capture.js';
-import { createTestApp, type TestApp } from '#test/utils/test-app.js';
+import { createTestApp, sameDatabaseAs, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase } from '#test/utils/test-database.js';
 import { acceptInvitation, SESSION_COOKIE, TEST_PASSWORD, webSessionOf, type WebSession } from '#test/utils/web-sessions.js';
 
@@ -319,6 +319,25 @@ describe('people sign in', () => {
       const response = await login(org.adminEmail).set('Origin', 'https://evil.example');
       expect(response.status).toBe(403);
       expect(response.body.error.code).toBe('csrf_failed');
+    });
+
+    it('should take the browser\u2019s own origin when PUBLIC_URL names it with capitals or its default port', async () => {
+      const { org } = await signedInOrg();
+      const written = await createTestApp({ ...sameDatabaseAs(t), env: { PUBLIC_URL: 'https://Agents.Example.test:443' } });
+      try {
+        const signedIn = webSessionOf(
+          await request(written.http).post('/api/auth/login').set('Origin', 'https://agents.example.test').send({ email: org.adminEmail, password: PASSWORD }),
+        );
+        await request(written.http)
+          .post('/api/v1/agents')
+          .set('Cookie', signedIn.cookie)
+          .set('X-CSRF-Token', signedIn.csrf)
+          .set('Origin', 'https://agents.example.test')
+          .send({ name: 'From the console', data_source_ids: [] })
+          .expect(201);
+      } finally {
+        await written.close();
+      }
     });
   });
 

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#src/common/ids/ids.js';
-import { WebhooksService } from '#src/modules/webhooks/webhooks.service.js';
+import { reencryptSecrets } from '#src/cli/secrets-reencrypt.js';
 import { bearer, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { createTestApp, sameDatabaseAs, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase } from '#test/utils/test-database.js';
@@ -19,7 +19,7 @@ const TIME_SCALE = 0.0005;
 
 /**
  * Webhook signing secrets under a rotation of SECRET_ENCRYPTION_KEYS: a process that cannot open a secret
- * fails its deliveries visibly and on the schedule, and `webhooks:reencrypt` moves every secret to the new
+ * fails its deliveries visibly and on the schedule, and `secrets:reencrypt` moves every secret to the new
  * key, after which the old one can be dropped and receivers still verify with the secret they were given.
  */
 describe('webhook signing secrets and the encryption keys', () => {
@@ -135,11 +135,10 @@ describe('webhook signing secrets and the encryption keys', () => {
     );
 
     const rotating = await instance(`k2:${K2},k1:${K1}`, false);
-    const secrets = rotating.app.get(WebhooksService);
-    expect(await secrets.reencryptSecrets()).toEqual({ total: 2, reencrypted: 1, failed: [lost], key_id: 'k2' });
+    expect((await reencryptSecrets(rotating.app)).webhookSecrets).toEqual({ total: 2, reencrypted: 1, failed: [lost] });
     expect(await sealedBy(webhook.id)).toBe('k2');
     await db().query('DELETE FROM webhook WHERE id = $1', [lost]);
-    expect(await secrets.reencryptSecrets()).toEqual({ total: 1, reencrypted: 0, failed: [], key_id: 'k2' });
+    expect((await reencryptSecrets(rotating.app)).webhookSecrets).toEqual({ total: 1, reencrypted: 0, failed: [] });
     await closeInstance(rotating);
 
     // k1 dropped from the setting: the failed delivery, retried, and new events are signed with the secret the receiver holds.

@@ -28,7 +28,7 @@ export class SecretsUnavailableError extends Error {
 }
 
 /**
- * Encrypts secrets at rest (customers' provider keys, webhook signing secrets): AES-256-GCM with a random 96-bit IV and a 128-bit tag, the organization
+ * Encrypts secrets at rest (customers' provider keys, webhook signing secrets, single sign-on secrets, connector tokens): AES-256-GCM with a random 96-bit IV and a 128-bit tag, the organization
  * id as additional authenticated data, so a ciphertext copied to another organization's row does not open.
  * The first configured key encrypts; every configured key decrypts, by the id stored with the ciphertext.
  */

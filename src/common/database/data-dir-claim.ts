@@ -10,7 +10,7 @@ import { ConfigError } from '#src/config/config-error.js';
  */
 export function claimDataDir(dataDir: string): () => void {
   const path = `${dataDir}.pid`;
-  mkdirSync(dirname(path), { recursive: true });
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   for (;;) {
     try {
       const file = openSync(path, 'wx');

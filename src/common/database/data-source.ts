@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig, DatabaseConfig } from '#src/config/app-config.js';
 import { ConfigError } from '#src/config/config-error.js';
@@ -7,6 +6,7 @@ import { MIGRATIONS } from '#src/common/database/migrations/index.js';
 import { pgliteDriverModule } from '#src/common/database/pglite-pool.js';
 import { SnakeNamingStrategy } from '#src/common/database/snake-naming.strategy.js';
 import { TypeOrmNestLogger } from '#src/common/database/typeorm-logger.js';
+import { ensurePrivateFolder } from '#src/common/files/private-folder.js';
 
 /** Arbitrary, fixed: the advisory lock that serialises migrations when several instances start at once. */
 const MIGRATION_LOCK_ID = 724_311_902;
@@ -36,7 +36,7 @@ export function buildDataSourceOptions(database: DatabaseConfig): DataSourceOpti
     };
   }
   if (database.dataDir) {
-    mkdirSync(database.dataDir, { recursive: true });
+    ensurePrivateFolder(database.dataDir);
   }
   return {
     ...common,

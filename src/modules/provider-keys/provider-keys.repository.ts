@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { SealedSecretsRow, SealedSecretsTable } from '#src/common/crypto/sealed-secrets.js';
+import type { SealedKey } from '#src/common/crypto/secret-cipher.js';
 import { DataSource } from 'typeorm';
 import { OrgScopedRepository } from '#src/common/database/scoped/org-scoped-repository.js';
 import { EVERY_ROW, sql } from '#src/common/database/scoped/sql-fragment.js';
@@ -15,16 +17,8 @@ export interface StoredSecret {
   encryptionKeyId: string;
 }
 
-/** One row as the re-encryption walks them, across organizations. */
-export interface SealedRow {
-  id: string;
-  orgId: string;
-  ciphertext: string;
-  encryptionKeyId: string;
-}
-
 @Injectable()
-export class ProviderKeysRepository extends OrgScopedRepository<ProviderKeyEntity> {
+export class ProviderKeysRepository extends OrgScopedRepository<ProviderKeyEntity> implements SealedSecretsTable {
   constructor(dataSource: DataSource, sqlClient: SqlClient) {
     super(dataSource, sqlClient, ProviderKeyEntity);
   }
@@ -63,26 +57,32 @@ export class ProviderKeysRepository extends OrgScopedRepository<ProviderKeyEntit
     return rows.map((row) => row.id);
   }
 
-  /**
-   * Across organizations, for `provider-keys:reencrypt` (an operator command that serves every
-   * organization): rows sealed by another key than `currentKeyId`, in id order after `afterId`.
-   */
-  async staleAcrossOrganizations(currentKeyId: string, afterId: string, limit: number): Promise<SealedRow[]> {
+  /** Across organizations, for the re-encryption of stored secrets (reencryptTable): keys sealed by another key than `currentKeyId`. */
+  async staleSecrets(currentKeyId: string, afterId: string, limit: number): Promise<SealedSecretsRow[]> {
     const rows = await this.sqlClient.query<{ id: string; org_id: string; ciphertext: string; encryption_key_id: string }>(
       'SELECT id, org_id, ciphertext, encryption_key_id FROM provider_key WHERE encryption_key_id <> $1 AND id > $2 ORDER BY id LIMIT $3',
       [currentKeyId, afterId, limit],
     );
-    return rows.map((row) => ({ id: row.id, orgId: row.org_id, ciphertext: row.ciphertext, encryptionKeyId: row.encryption_key_id }));
+    return rows.map((row) => ({ id: row.id, orgId: row.org_id, secrets: { key: { ciphertext: row.ciphertext, keyId: row.encryption_key_id } } }));
   }
 
   /** Across organizations, for the same operator command's report. */
-  async countAcrossOrganizations(): Promise<number> {
+  async countSecretRows(): Promise<number> {
     const [row] = await this.sqlClient.query<{ total: string | number }>('SELECT count(*) AS total FROM provider_key', []);
     return Number(row?.total ?? 0);
   }
 
   /** Replaces the ciphertext only if the row still holds the one that was read (a concurrent rotation wins). */
-  async replaceCiphertext(row: SealedRow, ciphertext: string, encryptionKeyId: string): Promise<boolean> {
-    return (await this.updateWhere(row.orgId, sql`id = ${row.id} AND ciphertext = ${row.ciphertext}`, { ciphertext, encryptionKeyId })) > 0;
+  async replaceSecrets(row: SealedSecretsRow, resealed: Record<string, SealedKey | null>): Promise<boolean> {
+    const [read, written] = [row.secrets.key, resealed.key];
+    if (!read || !written) {
+      return false;
+    }
+    return (
+      (await this.updateWhere(row.orgId, sql`id = ${row.id} AND ciphertext = ${read.ciphertext}`, {
+        ciphertext: written.ciphertext,
+        encryptionKeyId: written.keyId,
+      })) > 0
+    );
   }
 }

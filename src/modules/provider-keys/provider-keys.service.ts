@@ -10,23 +10,14 @@ import type { Page } from '#src/common/validation/validators.js';
 import { auditOf } from '#src/modules/audit/audit-actions.js';
 import { AuditLog } from '#src/modules/audit/audit-log.service.js';
 import type { ProviderCredentials } from '#src/modules/generation/answerer.js';
+import { reencryptTable, type ReencryptionResult } from '#src/common/crypto/sealed-secrets.js';
 import { SecretCipher, SecretDecryptionError, SecretsUnavailableError, type SealedKey } from '#src/common/crypto/secret-cipher.js';
 import { ProviderKeyEntity } from '#src/modules/provider-keys/provider-key.entity.js';
 import { ProviderKeysRepository } from '#src/modules/provider-keys/provider-keys.repository.js';
 import type { CreateProviderKeyDto } from '#src/modules/provider-keys/dto/provider-key.dto.js';
 
-export interface ReencryptionResult {
-  /** Provider keys stored, in every organization. */
-  total: number;
-  /** Re-encrypted by this run under the current key. */
-  reencrypted: number;
-  /** Ids of keys that could not be decrypted (sealed by a key no longer configured, or altered): left as they are. */
-  failed: string[];
-  /** Id of the key every provider key is now sealed with. */
-  key_id: string;
-}
-
-const REENCRYPT_BATCH = 200;
+/** Provider keys stored in every organization, those this run sealed again, and those it could not open; and the key now sealing them. */
+export type ProviderKeysReencryption = ReencryptionResult & { key_id: string };
 
 /**
  * Customers' own model provider keys. The key is encrypted at rest (SecretCipher), never returned
@@ -154,41 +145,15 @@ export class ProviderKeysService implements OnModuleInit {
 
   /**
    * Re-encrypts every stored provider key sealed by an older key under the current (first) key of
-   * SECRET_ENCRYPTION_KEYS, across organizations; after it, the older keys can be dropped from the
-   * setting. Idempotent, and safe to run while the service runs (a row changed meanwhile is left as is). A
+   * SECRET_ENCRYPTION_KEYS, across organizations (`secrets:reencrypt` does it for every kind of stored secret,
+   * after which the older keys can be dropped from the setting). Idempotent, and safe to run while the service runs (a row changed meanwhile is left as is). A
    * key that cannot be decrypted is reported in `failed` and left as it is; the others are still done.
    */
-  async reencryptAll(): Promise<ReencryptionResult> {
+  async reencryptAll(): Promise<ProviderKeysReencryption> {
     if (!this.cipher.available) {
       throw unavailable();
     }
-    let reencrypted = 0;
-    const failed: string[] = [];
-    let after = '';
-    for (;;) {
-      const rows = await this.keys.staleAcrossOrganizations(this.cipher.currentKeyId, after, REENCRYPT_BATCH);
-      for (const row of rows) {
-        let plaintext: string;
-        try {
-          plaintext = this.cipher.decrypt(row.orgId, { ciphertext: row.ciphertext, keyId: row.encryptionKeyId });
-        } catch (error) {
-          if (!(error instanceof SecretDecryptionError)) {
-            throw error;
-          }
-          failed.push(row.id);
-          continue;
-        }
-        const sealed = this.cipher.encrypt(row.orgId, plaintext);
-        if (await this.keys.replaceCiphertext(row, sealed.ciphertext, sealed.keyId)) {
-          reencrypted++;
-        }
-      }
-      if (rows.length < REENCRYPT_BATCH) {
-        break;
-      }
-      after = rows[rows.length - 1].id;
-    }
-    return { total: await this.keys.countAcrossOrganizations(), reencrypted, failed, key_id: this.cipher.currentKeyId };
+    return { ...(await reencryptTable(this.cipher, this.keys)), key_id: this.cipher.currentKeyId };
   }
 
   private seal(orgId: string, apiKey: string): SealedKey {

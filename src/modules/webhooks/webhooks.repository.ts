@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { SealedSecretsRow, SealedSecretsTable } from '#src/common/crypto/sealed-secrets.js';
+import type { SealedKey } from '#src/common/crypto/secret-cipher.js';
 import { DataSource } from 'typeorm';
 import { OrgScopedRepository } from '#src/common/database/scoped/org-scoped-repository.js';
 import { EVERY_ROW, sql } from '#src/common/database/scoped/sql-fragment.js';
@@ -6,14 +8,6 @@ import { SqlClient } from '#src/common/database/sql-client.js';
 import type { Tx } from '#src/common/database/transaction.js';
 import type { Page } from '#src/common/validation/validators.js';
 import { WebhookEntity, type WebhookStatus } from '#src/modules/webhooks/webhook.entity.js';
-
-/** A webhook's sealed signing secret, as re-encryption reads and replaces it. */
-export interface SealedSecret {
-  id: string;
-  orgId: string;
-  ciphertext: string;
-  keyId: string;
-}
 
 export interface WebhookTarget {
   id: string;
@@ -25,7 +19,7 @@ export interface WebhookTarget {
 }
 
 @Injectable()
-export class WebhooksRepository extends OrgScopedRepository<WebhookEntity> {
+export class WebhooksRepository extends OrgScopedRepository<WebhookEntity> implements SealedSecretsTable {
   constructor(dataSource: DataSource, sqlClient: SqlClient) {
     super(dataSource, sqlClient, WebhookEntity);
   }
@@ -79,30 +73,26 @@ export class WebhooksRepository extends OrgScopedRepository<WebhookEntity> {
     return (await this.updateWhere(orgId, sql`id = ${id} AND status = ${from}`, { status: 'active' })) > 0;
   }
 
-  /**
-   * Across organizations, for `webhooks:reencrypt` (an operator command that serves every organization):
-   * secrets sealed by another key than `currentKeyId`, in id order after `afterId`.
-   */
-  async staleSecretsAcrossOrganizations(currentKeyId: string, afterId: string, limit: number): Promise<SealedSecret[]> {
+  /** Across organizations, for the re-encryption of stored secrets (reencryptTable): signing secrets sealed by another key. */
+  async staleSecrets(currentKeyId: string, afterId: string, limit: number): Promise<SealedSecretsRow[]> {
     const rows = await this.sqlClient.query<{ id: string; org_id: string; secret_ciphertext: string; secret_key_id: string }>(
       'SELECT id, org_id, secret_ciphertext, secret_key_id FROM webhook WHERE secret_key_id <> $1 AND id > $2 ORDER BY id LIMIT $3',
       [currentKeyId, afterId, limit],
     );
-    return rows.map((row) => ({ id: row.id, orgId: row.org_id, ciphertext: row.secret_ciphertext, keyId: row.secret_key_id }));
+    return rows.map((row) => ({ id: row.id, orgId: row.org_id, secrets: { secret: { ciphertext: row.secret_ciphertext, keyId: row.secret_key_id } } }));
   }
 
-  /** Across organizations, for the same operator command's report. */
-  async countAcrossOrganizations(): Promise<number> {
+  async countSecretRows(): Promise<number> {
     const [row] = await this.sqlClient.query<{ total: string | number }>('SELECT count(*) AS total FROM webhook', []);
     return Number(row?.total ?? 0);
   }
 
-  /** Replaces the sealed secret only if the row still holds the one that was read; answers whether it did. */
-  async replaceSecret(secret: SealedSecret, sealed: { ciphertext: string; keyId: string }): Promise<boolean> {
-    const changed = await this.updateWhere(secret.orgId, sql`id = ${secret.id} AND secret_ciphertext = ${secret.ciphertext}`, {
-      secretCiphertext: sealed.ciphertext,
-      secretKeyId: sealed.keyId,
-    });
-    return changed > 0;
+  async replaceSecrets(row: SealedSecretsRow, resealed: Record<string, SealedKey | null>): Promise<boolean> {
+    const [read, written] = [row.secrets.secret, resealed.secret];
+    if (!read || !written) {
+      return false;
+    }
+    const where = sql`id = ${row.id} AND secret_ciphertext = ${read.ciphertext}`;
+    return (await this.updateWhere(row.orgId, where, { secretCiphertext: written.ciphertext, secretKeyId: written.keyId, updatedAt: sql`updated_at` })) > 0;
   }
 }

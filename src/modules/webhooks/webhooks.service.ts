@@ -27,19 +27,6 @@ export interface AttemptResult extends SendOutcome {
   deliveryId: string;
 }
 
-export interface SecretsReencryption {
-  /** Webhooks stored, in every organization. */
-  total: number;
-  /** Secrets re-encrypted by this run under the current key. */
-  reencrypted: number;
-  /** Ids of webhooks whose secret could not be decrypted (sealed by a key no longer configured, or altered): left as they are. */
-  failed: string[];
-  /** Id of the key every webhook secret is now sealed with. */
-  key_id: string;
-}
-
-const REENCRYPT_BATCH = 200;
-
 /**
  * Webhook subscriptions. The signing secret is generated here, returned once, and kept sealed with
  * SecretCipher (it must be recoverable to sign, so it cannot be hashed). URLs are checked when saved
@@ -213,44 +200,6 @@ export class WebhooksService {
       await this.deliveries.attemptFailed(auth.orgId, claimed.id, outcome, undefined);
     }
     return { result: { deliveryId: claimed.id, ...outcome }, delivery: await this.getDelivery(auth, webhookId, deliveryId) };
-  }
-
-  /**
-   * Re-encrypts every signing secret sealed by an older key under the current (first) key of
-   * SECRET_ENCRYPTION_KEYS, across organizations, so the older keys can be dropped from the setting; the
-   * secrets themselves do not change, so receivers keep verifying. Idempotent, and safe while the service
-   * runs. A secret that cannot be decrypted is reported in `failed` and left as it is.
-   */
-  async reencryptSecrets(): Promise<SecretsReencryption> {
-    if (!this.cipher.available) {
-      throw unavailable();
-    }
-    let reencrypted = 0;
-    const failed: string[] = [];
-    let after = '';
-    for (;;) {
-      const rows = await this.webhooks.staleSecretsAcrossOrganizations(this.cipher.currentKeyId, after, REENCRYPT_BATCH);
-      for (const row of rows) {
-        let secret: string;
-        try {
-          secret = this.cipher.decrypt(row.orgId, row);
-        } catch (error) {
-          if (!(error instanceof SecretDecryptionError)) {
-            throw error;
-          }
-          failed.push(row.id);
-          continue;
-        }
-        if (await this.webhooks.replaceSecret(row, this.cipher.encrypt(row.orgId, secret))) {
-          reencrypted++;
-        }
-      }
-      if (rows.length < REENCRYPT_BATCH) {
-        break;
-      }
-      after = rows[rows.length - 1].id;
-    }
-    return { total: await this.webhooks.countAcrossOrganizations(), reencrypted, failed, key_id: this.cipher.currentKeyId };
   }
 
   private secretOf(target: Parameters<DeliveryService['secretOf']>[0]): string {

@@ -5,10 +5,11 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
+import { ensurePrivateFolder, PRIVATE_FOLDER_MODE } from '#src/common/files/private-folder.js';
 
 /**
  * Uploaded originals on the local disk under UPLOAD_DIR/<organization>/<data source>/<file id>. Paths are
- * built only from generated ids, never from client-supplied names.
+ * built only from generated ids, never from client-supplied names; the folder is the service's user's alone.
  */
 @Injectable()
 export class FileStorageService {
@@ -16,13 +17,14 @@ export class FileStorageService {
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.root = resolve(config.uploadDir);
+    ensurePrivateFolder(this.root);
   }
 
   /** Moves an upload from its temporary path into place; answers its storage path and SHA-256. */
   async keep(temporaryPath: string, orgId: string, dataSourceId: string, fileId: string): Promise<{ storagePath: string; sha256: string }> {
     const sha256 = await this.digest(temporaryPath);
     const target = this.absolute(join(orgId, dataSourceId, fileId));
-    await mkdir(dirname(target), { recursive: true });
+    await mkdir(dirname(target), { recursive: true, mode: PRIVATE_FOLDER_MODE });
     await rename(temporaryPath, target);
     return { storagePath: relative(this.root, target), sha256 };
   }
