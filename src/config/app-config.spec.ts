@@ -81,10 +81,18 @@ describe('loadConfig', () => {
     [{ SYNC_RETRY_TIME_SCALE: '0' }, 'SYNC_RETRY_TIME_SCALE'],
     [{ SYNC_RETRY_TIME_SCALE: 'fast' }, 'SYNC_RETRY_TIME_SCALE'],
     [{ TLS_CERT: '/cert.pem' }, 'TLS_CERT and TLS_KEY'],
+    [{ SMTP_FROM: 'Agents' }, 'SMTP_FROM must be an address'],
+    [{ SMTP_FROM: 'Agents <no-reply>' }, 'SMTP_FROM must be an address'],
+    [{ HTTP_REDIRECT_PORT: '8080' }, 'HTTP_REDIRECT_PORT redirects plain HTTP to the native TLS listener'],
     [{ NODE_ENV: 'production' }, 'API_KEY_SECRET is required'],
   ])('should refuse %o naming %s', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(name);
+  });
+
+  it('should take SMTP_FROM as an address, or a name and an address', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMTP_FROM: 'no-reply@example.com' })).not.toThrow();
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMTP_FROM: 'Acme Agents <no-reply@example.com>' })).not.toThrow();
   });
 
   it('should refuse files and folders it cannot use, naming the setting', () => {

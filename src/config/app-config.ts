@@ -135,6 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if ((dto.TLS_CERT === undefined) !== (dto.TLS_KEY === undefined)) {
     throw new ConfigError('Invalid configuration: TLS_CERT and TLS_KEY must be set together');
   }
+  if (dto.HTTP_REDIRECT_PORT !== undefined && dto.TLS_CERT === undefined) {
+    throw new ConfigError('Invalid configuration: HTTP_REDIRECT_PORT redirects plain HTTP to the native TLS listener: it needs TLS_CERT and TLS_KEY');
+  }
 
   const isProduction = dto.NODE_ENV === 'production';
   const dataDir = resolve(dto.DATA_DIR);

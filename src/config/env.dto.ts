@@ -214,9 +214,13 @@ export class EnvDto {
   @Matches(/^smtps?:\/\/[^\s]+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
   SMTP_URL?: string;
 
+  /** The sender of those mails: an address, or a name and an address in angle brackets. */
   @IsOptional()
   @IsString()
   @MaxLength(320)
+  @Matches(/^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, {
+    message: 'SMTP_FROM must be an address (no-reply@example.com) or a name and an address (Agents <no-reply@example.com>)',
+  })
   SMTP_FROM = 'Agent Query Service <no-reply@localhost>';
 
   /** Name servers asked for the TXT records that verify an organization's e-mail domain (ip or ip:port, comma-separated); unset: the system's. */

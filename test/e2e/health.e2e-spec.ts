@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HealthService } from '#src/modules/health/health.service.js';
 import { createTestApp } from '#test/utils/test-app.js';
 import { createTestDatabase, REDIS_URL } from '#test/utils/test-database.js';
 
@@ -42,6 +43,22 @@ describe('health', () => {
     try {
       const response = await request(t.http).get('/readyz').expect(503);
       expect(response.body).toMatchObject({ status: 'unavailable', checks: { database: { status: 'ok' }, redis: { status: 'failed' } } });
+      // The probe is public: the driver's words (an internal address, here 127.0.0.1:1) stay in the log.
+      expect(JSON.stringify(response.body.checks.redis)).not.toMatch(/127\.0\.0\.1|ECONNREFUSED/);
+      await request(t.http).get('/healthz').expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('should answer 503 from the start of a shutdown, while requests in flight finish, so a load balancer sends nothing new', async () => {
+    const t = await createTestApp({ databaseUrl });
+    try {
+      await request(t.http).get('/readyz').expect(200);
+      // The first hook Nest calls on close (SIGTERM), long before the server stops accepting connections.
+      t.app.get(HealthService).onModuleDestroy();
+      const response = await request(t.http).get('/readyz').expect(503);
+      expect(response.body).toMatchObject({ status: 'unavailable', checks: { database: { status: 'ok' } } });
       await request(t.http).get('/healthz').expect(200);
     } finally {
       await t.close();

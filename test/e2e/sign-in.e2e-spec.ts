@@ -17,6 +17,8 @@ const PASSWORD = TEST_PASSWORD;
 const DAY_MS = 24 * 3_600_000;
 type Signed = WebSession;
 
+const CLEARED_COOKIE = 'service_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax';
+
 describe('people sign in', () => {
   let t: TestApp;
   let smtp: SmtpCapture;
@@ -398,8 +400,12 @@ describe('people sign in', () => {
       expect(withFields.status).toBe(400);
       expect(withFields.body.error.details).toEqual({ all: ['property all should not exist'] });
       const response = await request(t.http).delete('/api/auth/logout').set('Cookie', session.cookie).set('X-CSRF-Token', session.csrf).expect(204);
-      expect(([] as string[]).concat(response.headers['set-cookie'])).toEqual(['service_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax']);
-      await request(t.http).get('/api/v1/agents').set('Cookie', session.cookie).expect(401);
+      expect(([] as string[]).concat(response.headers['set-cookie'])).toEqual([CLEARED_COOKIE]);
+      // A browser still sending the ended session's cookie is told to forget it.
+      const stale = await request(t.http).get('/api/v1/agents').set('Cookie', session.cookie).expect(401);
+      expect(([] as string[]).concat(stale.headers['set-cookie'])).toEqual([CLEARED_COOKIE]);
+      const altered = await request(t.http).get('/api/v1/agents').set('Cookie', 'service_session=svcses_altered').expect(401);
+      expect(([] as string[]).concat(altered.headers['set-cookie'])).toEqual([CLEARED_COOKIE]);
 
       // Sign-outs of one session at the same moment: one ends it, the others find it ended, as a later one would.
       const again = await signIn(org.adminEmail);
@@ -426,9 +432,15 @@ describe('people sign in', () => {
         .expect(404);
       await request(t.http).get('/api/v1/agents').set('Cookie', other.cookie).expect(200);
 
-      await request(t.http).delete(`/api/auth/sessions/${otherId}`).set('Cookie', session.cookie).set('X-CSRF-Token', session.csrf).expect(204);
+      const ended = await request(t.http).delete(`/api/auth/sessions/${otherId}`).set('Cookie', session.cookie).set('X-CSRF-Token', session.csrf).expect(204);
+      expect(ended.headers['set-cookie']).toBeUndefined();
       await request(t.http).get('/api/v1/agents').set('Cookie', other.cookie).expect(401);
       await request(t.http).delete('/api/auth/sessions/not-an-id').set('Cookie', session.cookie).set('X-CSRF-Token', session.csrf).expect(400);
+
+      // Ending the session the request came with is signing out: its cookie is cleared too.
+      const currentId = (listed.body.sessions as Array<{ id: string; current: boolean }>).find((entry) => entry.current)!.id;
+      const own = await request(t.http).delete(`/api/auth/sessions/${currentId}`).set('Cookie', session.cookie).set('X-CSRF-Token', session.csrf).expect(204);
+      expect(([] as string[]).concat(own.headers['set-cookie'])).toEqual([CLEARED_COOKIE]);
     });
 
     it('should apply a role change on the next request and end the sessions of a deleted user at once', async () => {

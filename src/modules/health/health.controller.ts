@@ -16,7 +16,7 @@ class CheckDto {
   @ApiProperty({ required: false, example: 2 })
   latency_ms?: number;
 
-  @ApiProperty({ required: false })
+  @ApiProperty({ required: false, description: "Why a check failed, without the driver's words (those are logged).", example: 'timed out after 2000 ms' })
   error?: string;
 }
 
@@ -46,7 +46,7 @@ class ChecksDto {
 }
 
 class ReadinessDto {
-  @ApiProperty({ enum: ['ok', 'unavailable'] })
+  @ApiProperty({ enum: ['ok', 'unavailable'], description: '`unavailable` when a store does not answer, and from the start of a graceful shutdown.' })
   status: string;
 
   @ApiProperty({ type: ChecksDto })
@@ -67,7 +67,7 @@ export class HealthController {
   }
 
   @Get('readyz')
-  @ApiOperation({ summary: 'Readiness: the database and Redis answer' })
+  @ApiOperation({ summary: 'Readiness: the database and Redis answer, and the process is not shutting down' })
   @ApiOkResponse({ type: ReadinessDto })
   @ApiServiceUnavailableResponse({ type: ReadinessDto })
   async readiness(@Res({ passthrough: true }) response: Response): Promise<ReadinessReport> {

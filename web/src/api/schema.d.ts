@@ -353,7 +353,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** End one of the signed-in person’s sessions */
+        /**
+         * End one of the signed-in person’s sessions
+         * @description Ending the current one also clears its cookie, as sign-out does.
+         */
         delete: operations["Sessions_end"];
         options?: never;
         head?: never;
@@ -1439,7 +1442,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database and Redis answer */
+        /** Readiness: the database and Redis answer, and the process is not shutting down */
         get: operations["Health_readiness"];
         put?: never;
         post?: never;
@@ -1643,6 +1646,10 @@ export interface components {
             type: string;
         };
         CheckDto: {
+            /**
+             * @description Why a check failed, without the driver's words (those are logged).
+             * @example timed out after 2000 ms
+             */
             error?: string;
             /** @example 2 */
             latency_ms?: number;
@@ -2806,7 +2813,10 @@ export interface components {
         };
         ReadinessDto: {
             checks: components["schemas"]["ChecksDto"];
-            /** @enum {string} */
+            /**
+             * @description `unavailable` when a store does not answer, and from the start of a graceful shutdown.
+             * @enum {string}
+             */
             status: "ok" | "unavailable";
         };
         RetryDeliveryResponseDto: {

@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { Authenticator, type Caller } from '#src/modules/auth/authenticators/authenticator.js';
 import { checkCsrf } from '#src/modules/auth/sessions/csrf.js';
-import { sessionTokenOf } from '#src/modules/auth/sessions/session-cookie.js';
+import { clearedSessionCookie, sessionTokenOf } from '#src/modules/auth/sessions/session-cookie.js';
 import type { SessionRow } from '#src/modules/auth/sessions/sessions.repository.js';
 import { SessionsService } from '#src/modules/auth/sessions/sessions.service.js';
 
@@ -39,9 +39,11 @@ export class SessionAuthenticator extends Authenticator {
       return null;
     }
     if (token === false) {
-      throw AppError.unauthorized('The session cookie is not valid: sign in again');
+      throw forgetCookie(request, AppError.unauthorized('The session cookie is not valid: sign in again'));
     }
-    const row = await this.sessions.resume(token);
+    const row = await this.sessions.resume(token).catch((error: unknown) => {
+      throw forgetCookie(request, error);
+    });
     (request as Request & { [SESSION]?: RequestSession })[SESSION] = { row, token };
     return {
       orgId: row.orgId,
@@ -54,6 +56,14 @@ export class SessionAuthenticator extends Authenticator {
       checkRequest: () => checkCsrf(request, this.sessions.csrfTokenOf(token), this.config.http.publicUrl),
     };
   }
+}
+
+/** A cookie the service no longer honours (ended, expired, altered) is cleared with the 401, so the browser stops sending it. */
+function forgetCookie(request: Request, error: unknown): unknown {
+  if (error instanceof AppError && error.status === 401) {
+    request.res?.setHeader('Set-Cookie', clearedSessionCookie());
+  }
+  return error;
 }
 
 export function sessionOf(request: Request): RequestSession {

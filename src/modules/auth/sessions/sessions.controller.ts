@@ -102,11 +102,14 @@ export class SessionsController {
   @ReadsNoBody()
   @HttpCode(204)
   @SignedIn()
-  @ApiOperation({ summary: 'End one of the signed-in person’s sessions' })
+  @ApiOperation({ summary: 'End one of the signed-in person’s sessions', description: 'Ending the current one also clears its cookie, as sign-out does.' })
   @ApiNoContentResponse()
   @ApiErrors([400, 401, 403, 404])
-  async end(@Req() request: Request, @Param() { id }: SessionIdParam): Promise<void> {
+  async end(@Req() request: Request, @Res({ passthrough: true }) response: Response, @Param() { id }: SessionIdParam): Promise<void> {
     const { row } = sessionOf(request);
     await this.sessions.end(row, id, clientOf(request));
+    if (id === row.id) {
+      response.setHeader('Set-Cookie', clearedSessionCookie());
+    }
   }
 }
