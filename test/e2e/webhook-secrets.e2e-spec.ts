@@ -120,6 +120,15 @@ describe('webhook signing secrets and the encryption keys', () => {
     // Nothing keeps claiming it: the attempt count stays at five.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await deliveries(withoutK1))[0]).toMatchObject({ status: 'failed', attempts: 5 });
+
+    // A test sent from this process answers the same outcome, not a server error.
+    const tested = await request(withoutK1.http)
+      .post(`${PATH}/${webhook.id}/test`)
+      .set(...bearer(org.adminKey))
+      .expect(200);
+    expect(tested.body).toMatchObject({ success: false, status_code: null });
+    expect(tested.body.error).toMatch(/signing secret cannot be opened/);
+    expect(receiver.at(webhook.path)).toHaveLength(0);
     await closeInstance(withoutK1);
   });
 

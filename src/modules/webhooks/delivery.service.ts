@@ -83,9 +83,10 @@ export class DeliveryService {
    * A secret this process cannot open (its encryption key dropped from SECRET_ENCRYPTION_KEYS, or a worker
    * started without the setting) fails the attempt as an unreachable receiver would: recorded with the
    * reason, retried on the schedule, the webhook failed after the fifth. Thrown instead, the claim's lease
-   * would bring the delivery back every minute, its attempts counting past five with no error shown.
+   * would bring the delivery back every minute, its attempts counting past five with no error shown. A test
+   * or a manual retry answers that outcome too, not a server error.
    */
-  private async sendSigned(webhook: WebhookTarget, delivery: Pick<WebhookDeliveryEntity, 'id' | 'eventId' | 'eventType' | 'body'>): Promise<SendOutcome> {
+  async sendSigned(webhook: WebhookTarget, delivery: Pick<WebhookDeliveryEntity, 'id' | 'eventId' | 'eventType' | 'body'>): Promise<SendOutcome> {
     let secret: string;
     try {
       secret = this.secretOf(webhook);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
-import { SecretCipher, SecretDecryptionError, SecretsUnavailableError } from '#src/common/crypto/secret-cipher.js';
+import { SecretCipher, SecretsUnavailableError } from '#src/common/crypto/secret-cipher.js';
 import { TransactionRunner } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
@@ -143,7 +143,7 @@ export class WebhooksService {
       data: { webhook: { id: webhook.id, url: webhook.url, events: webhook.events } },
       organizationId: auth.orgId,
     });
-    const outcome = await this.delivery.send(target, this.secretOf(target), { id: deliveryId, eventId, eventType: TEST_EVENT_TYPE, body });
+    const outcome = await this.delivery.sendSigned(target, { id: deliveryId, eventId, eventType: TEST_EVENT_TYPE, body });
     await this.deliveries.recordTest(
       { id: deliveryId, orgId: auth.orgId, webhookId: webhook.id, eventId, eventType: TEST_EVENT_TYPE, body, eventCreatedAt: now },
       outcome,
@@ -180,7 +180,6 @@ export class WebhooksService {
     if (!target) {
       throw AppError.notFound('Webhook', webhookId);
     }
-    const secret = this.secretOf(target);
     const claimed = await this.deliveries.claimManualRetry(auth.orgId, existing.id);
     if (!claimed) {
       throw AppError.conflict(
@@ -190,7 +189,7 @@ export class WebhooksService {
         },
       );
     }
-    const outcome = await this.delivery.send(target, secret, claimed);
+    const outcome = await this.delivery.sendSigned(target, claimed);
     if (outcome.success) {
       await this.deliveries.succeeded(auth.orgId, claimed.id, outcome);
       if (await this.webhooks.reactivate(auth.orgId, webhookId, 'failed')) {
@@ -200,23 +199,6 @@ export class WebhooksService {
       await this.deliveries.attemptFailed(auth.orgId, claimed.id, outcome, undefined);
     }
     return { result: { deliveryId: claimed.id, ...outcome }, delivery: await this.getDelivery(auth, webhookId, deliveryId) };
-  }
-
-  private secretOf(target: Parameters<DeliveryService['secretOf']>[0]): string {
-    try {
-      return this.delivery.secretOf(target);
-    } catch (error) {
-      if (error instanceof SecretsUnavailableError) {
-        throw unavailable();
-      }
-      if (error instanceof SecretDecryptionError) {
-        throw new AppError(ErrorCode.InternalError, 'The webhook secret cannot be decrypted with the configured encryption keys', {
-          status: 500,
-          cause: error,
-        });
-      }
-      throw error;
-    }
   }
 
   private seal(orgId: string, secret: string): { ciphertext: string; keyId: string } {
