@@ -119,7 +119,7 @@ export class DeliveryService {
     }
   }
 
-  secretOf(webhook: Pick<WebhookTarget, 'orgId' | 'secretCiphertext' | 'secretKeyId'>): string {
+  private secretOf(webhook: Pick<WebhookTarget, 'orgId' | 'secretCiphertext' | 'secretKeyId'>): string {
     return this.cipher.decrypt(webhook.orgId, { ciphertext: webhook.secretCiphertext, keyId: webhook.secretKeyId });
   }
 }
