@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApiApp } from '#src/api-app.js';
 import { ConfigError, loadConfig, type AppConfig } from '#src/config/app-config.js';
-import { HEALTH_PATHS } from '#src/common/http/security.middleware.js';
+import { HEALTH_PATHS, httpsLocation, redirectStatus } from '#src/common/http/security.middleware.js';
 import { closeOnSignals } from '#src/common/lifecycle/shutdown.js';
 import { createLogger } from '#src/common/logging/logger.js';
 import { OrganizationsService } from '#src/modules/organizations/organizations.service.js';
@@ -64,17 +64,20 @@ async function announceDefaultOrganization(app: NestExpressApplication, config: 
 
 /** With native TLS, a plain-HTTP listener that redirects to the HTTPS port, all but the health probes. */
 function listenForRedirects(port: number, config: AppConfig, app: NestExpressApplication): Server {
-  const httpsPort = config.http.port === 443 ? '' : `:${config.http.port}`;
   const serve = app.getHttpAdapter().getInstance() as (request: IncomingMessage, response: ServerResponse) => void;
   const server = createServer((request, response) => {
     if (HEALTH_PATHS.has(new URL(request.url ?? '/', 'http://probe').pathname)) {
       serve(request, response);
       return;
     }
-    const hostname = /^[A-Za-z0-9.-]+/.exec(request.headers.host ?? '')?.[0] ?? 'localhost';
-    response
-      .writeHead(request.method === 'GET' || request.method === 'HEAD' ? 301 : 308, { Location: `https://${hostname}${httpsPort}${request.url ?? '/'}` })
-      .end();
+    const location = httpsLocation(config.http.publicUrl, request.headers.host, request.url ?? '/', config.http.port);
+    if (location === undefined) {
+      response
+        .writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' })
+        .end('HTTPS is required, and the Host header is not a valid host name to redirect to\n');
+      return;
+    }
+    response.writeHead(redirectStatus(request.method), { Location: location }).end();
   });
   return server.listen(port, config.http.host);
 }

@@ -111,6 +111,22 @@ describe('transport security', () => {
     });
   });
 
+  describe('in production with PUBLIC_URL', () => {
+    let t: TestApp;
+
+    beforeAll(async () => {
+      t = await createTestApp({ databaseUrl, env: { NODE_ENV: 'production', PUBLIC_URL: 'https://console.example.test' } });
+    });
+
+    afterAll(async () => t?.close());
+
+    it('should redirect to the public address, whatever Host the client sends', async () => {
+      const response = await request(t.http).get('/api/v1/agents?limit=5').set('Host', 'evil.test');
+      expect(response.status).toBe(301);
+      expect(response.headers.location).toBe('https://console.example.test/api/v1/agents?limit=5');
+    });
+  });
+
   describe('behind an untrusted proxy', () => {
     let t: TestApp;
 

@@ -32,7 +32,7 @@ export function configureHttp(app: INestApplication, config: AppConfig, logger: 
 
   app.use(requestContext(logger));
   if (config.isProduction) {
-    app.use(httpsRedirect);
+    app.use(httpsRedirect(config.http.publicUrl));
   }
   app.use(securityHeaders(policies));
   app.use(uncachedApiAnswers);

@@ -12,21 +12,44 @@ export const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
 const HOST_PATTERN = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
 
 /**
+ * Where a plain-HTTP request is sent over HTTPS: the service's own address when PUBLIC_URL is an HTTPS
+ * one (so a forged Host header cannot choose the destination), else the host the client asked for,
+ * on `httpsPort` when given (the native TLS listener). Undefined for a Host that is no host name.
+ */
+export function httpsLocation(publicUrl: string | undefined, host: string | undefined, path: string, httpsPort?: number): string | undefined {
+  if (publicUrl?.startsWith('https:')) {
+    return `${publicUrl}${path}`;
+  }
+  if (!HOST_PATTERN.test(host ?? '')) {
+    return undefined;
+  }
+  const hostname = httpsPort === undefined ? host : (/^\[[^\]]+\]|^[^:]+/.exec(host ?? '')?.[0] ?? '');
+  const port = httpsPort === undefined || httpsPort === 443 ? '' : `:${httpsPort}`;
+  return `https://${hostname}${port}${path}`;
+}
+
+export function redirectStatus(method: string | undefined): 301 | 308 {
+  return method === 'GET' || method === 'HEAD' ? 301 : 308;
+}
+
+/**
  * In production, plain HTTP is redirected to HTTPS: 301 for GET and HEAD, 308 otherwise so a client
  * re-sends its body. Behind a proxy, `X-Forwarded-Proto` decides (Express's `req.secure` under
  * TRUST_PROXY). Health probes are answered over plain HTTP, as load balancers send them.
  */
-export function httpsRedirect(request: Request, response: Response, next: NextFunction): void {
-  if (request.secure || HEALTH_PATHS.has(request.path)) {
-    next();
-    return;
-  }
-  const host = request.headers.host ?? '';
-  if (!HOST_PATTERN.test(host)) {
-    next(AppError.invalid('HTTPS is required, and the Host header is not a valid host name to redirect to'));
-    return;
-  }
-  response.redirect(request.method === 'GET' || request.method === 'HEAD' ? 301 : 308, `https://${host}${request.originalUrl}`);
+export function httpsRedirect(publicUrl: string | undefined) {
+  return (request: Request, response: Response, next: NextFunction): void => {
+    if (request.secure || HEALTH_PATHS.has(request.path)) {
+      next();
+      return;
+    }
+    const location = httpsLocation(publicUrl, request.headers.host, request.originalUrl);
+    if (location === undefined) {
+      next(AppError.invalid('HTTPS is required, and the Host header is not a valid host name to redirect to'));
+      return;
+    }
+    response.redirect(redirectStatus(request.method), location);
+  };
 }
 
 /** One helmet per Content-Security-Policy in use (a handful: the API's, the reference's, the pages'). */
