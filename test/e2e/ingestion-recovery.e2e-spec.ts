@@ -149,19 +149,38 @@ describe('a sync whose process is killed', () => {
           Number((await db.query<Array<{ count: string }>>('SELECT count(*) AS count FROM document WHERE data_source_id = $1', [created.body.id]))[0].count);
         const status = async (): Promise<string> =>
           (await db.query<Array<{ status: string }>>('SELECT status FROM data_source WHERE id = $1', [created.body.id]))[0].status;
+        // Each worker reads the pages again from the first: what a person watching sees must never go back.
+        const shown: number[] = [];
+        let watching = true;
+        const watched = (async () => {
+          while (watching) {
+            const response = await request(api.http)
+              .get(`/api/v1/data-sources/${created.body.id}/status`)
+              .set(...bearer(org.adminKey));
+            shown.push(response.body.progress_pct as number);
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        })();
 
-        // A sync has three attempts: a rolling deploy (each worker stopped as it should be) must spend none of them.
-        for (let stop = 0; stop < 3; stop += 1) {
-          const running = worker();
-          const before = await count();
-          await until(async () => ((await count()) > before ? true : undefined), 30_000, `documents indexed by worker ${stop + 1}`);
-          expect(await running.stop('SIGTERM')).toBe(0);
-          expect(await status()).toBe('processing');
+        try {
+          // A sync has three attempts: a rolling deploy (each worker stopped as it should be) must spend none of them.
+          for (let stop = 0; stop < 3; stop += 1) {
+            const running = worker();
+            const before = await count();
+            await until(async () => ((await count()) > before ? true : undefined), 30_000, `documents indexed by worker ${stop + 1}`);
+            expect(await running.stop('SIGTERM')).toBe(0);
+            expect(await status()).toBe('processing');
+          }
+          expect(await count()).toBeLessThan(PAGES + 1);
+
+          worker();
+          await until(async () => ((await status()) === 'active' ? true : undefined), 60_000, 'the sync to finish on the last worker');
+        } finally {
+          watching = false;
+          await watched;
         }
-        expect(await count()).toBeLessThan(PAGES + 1);
-
-        worker();
-        await until(async () => ((await status()) === 'active' ? true : undefined), 60_000, 'the sync to finish on the last worker');
+        expect(shown.filter((pct, i) => i > 0 && pct < shown[i - 1])).toEqual([]);
+        expect(Math.max(...shown.slice(0, -1))).toBeGreaterThan(0);
         expect(await count()).toBe(PAGES + 1);
         const runs = await db.query<Array<{ status: string; error: string | null }>>('SELECT status, error FROM sync_run WHERE data_source_id = $1', [
           created.body.id,

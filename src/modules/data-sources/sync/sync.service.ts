@@ -156,7 +156,7 @@ export class SyncService implements OnModuleDestroy {
       // What was indexed before the failure is searchable: keyword search should count it.
       await this.refreshSearchStats(source);
       if (this.stopping.signal.aborted) {
-        await this.runs.release(source.orgId, run.id, counters);
+        await this.runs.release(source.orgId, run.id, shownProgress(run, counters));
         throw error;
       }
       const message = describe(error);
@@ -168,7 +168,7 @@ export class SyncService implements OnModuleDestroy {
       const retriable = !(error instanceof SourceUnavailableError) && context.attempt < context.maxAttempts;
       if (retriable) {
         this.logger.warn({ err: error, data_source_id: source.id, run_id: run.id, attempt: context.attempt }, 'Sync attempt failed; it will be retried');
-        await this.runs.requeue(source.orgId, run.id, message, counters);
+        await this.runs.requeue(source.orgId, run.id, message, shownProgress(run, counters));
         throw error;
       }
       this.logger.warn({ err: error, data_source_id: source.id, run_id: run.id }, 'Sync failed');
@@ -220,7 +220,7 @@ export class SyncService implements OnModuleDestroy {
     const reportProgress = async (force = false): Promise<void> => {
       if (force || Date.now() - lastProgress >= PROGRESS_INTERVAL_MS) {
         lastProgress = Date.now();
-        await this.runs.progress(source.orgId, run.id, { ...counters });
+        await this.runs.progress(source.orgId, run.id, shownProgress(run, counters));
       }
     };
 
@@ -495,6 +495,15 @@ function countersOf(run: SyncRunEntity): RunCounters {
     chunksWritten: run.chunksWritten,
     tokensProcessed: run.tokensProcessed,
   };
+}
+
+/**
+ * The counters a run shows while it is unfinished. An attempt reads every document again, so until it has
+ * seen more of them than an earlier attempt had, the run keeps showing that attempt's count: its progress
+ * never goes back. The finished run records what its last attempt saw.
+ */
+function shownProgress(run: SyncRunEntity, counters: RunCounters): RunCounters {
+  return { ...counters, documentsSeen: Math.max(run.documentsSeen, counters.documentsSeen) };
 }
 
 function describe(error: unknown): string {
