@@ -29,7 +29,7 @@ const FILTERS: ReadonlyArray<{ value: '' | StatusFilter; label: string }> = [
   { value: '', label: 'All' },
   { value: 'active', label: 'Active' },
   { value: 'processing', label: 'Syncing' },
-  { value: 'pending', label: 'Queued' },
+  { value: 'pending', label: 'Pending' },
   { value: 'failed', label: 'Failed' },
 ];
 
