@@ -131,6 +131,14 @@ describe('OAuth 2.0 for user-context calls', () => {
 
     await expect(client.authorizationCodeGrant(configuration, callback, { pkceCodeVerifier: verifier, expectedState: state })).rejects.toThrow();
     await request(t.http).get('/api/v1/agents').set('Authorization', `Bearer ${tokens.access_token}`).expect(401);
+    const audit = await request(t.http)
+      .get('/api/v1/audit-log?action=oauth_grant.revoked')
+      .set(...bearer(org.adminKey))
+      .expect(200);
+    const revoked = (audit.body.entries as Array<{ details: { client_id: string } }>).filter(
+      (entry) => entry.details.client_id === configuration.clientMetadata().client_id,
+    );
+    expect(revoked).toEqual([expect.objectContaining({ details: { client_id: expect.any(String), user_id: ada.id, reason: 'authorization_code_reused' } })]);
   });
 
   it('should rotate refresh tokens, and revoke the whole grant when an old one is used again', async () => {

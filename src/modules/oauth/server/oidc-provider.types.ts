@@ -35,7 +35,10 @@ export interface OidcProvider {
   };
   AccessToken: { prototype: { generateTokenId(): string } };
   RefreshToken: { prototype: { generateTokenId(): string; consume(): Promise<void> } };
-  AuthorizationCode: { prototype: { consume(): Promise<void> } };
+  AuthorizationCode: {
+    prototype: { consume(): Promise<void> };
+    find(...args: unknown[]): Promise<{ consumed?: unknown; consume(): Promise<void> } | undefined>;
+  };
 }
 
 export interface InteractionDetails {

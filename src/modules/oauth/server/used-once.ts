@@ -40,6 +40,17 @@ export function usedOnce(provider: OidcProvider, errors: ProviderErrors): void {
       throw Object.assign(new errors.InvalidGrant(detail), { [REUSED]: reused });
     };
   }
+  // A code presented again after its exchange is refused the same way, as soon as it is read: the library's
+  // own refusal revokes the grant without saying whose it was, and its audit entry would name no user.
+  const { AuthorizationCode } = provider;
+  const findCode = AuthorizationCode.find.bind(AuthorizationCode);
+  AuthorizationCode.find = async (...args: unknown[]) => {
+    const code = await findCode(...args);
+    if (code?.consumed) {
+      await code.consume();
+    }
+    return code;
+  };
 }
 
 /** The grant a token request's error revoked for a code or refresh token used at once by another request. */
