@@ -551,6 +551,10 @@ describe('faults', () => {
             .set(...bearer(adminKey))
             .expect(200);
           expect(listed.body.interactions.map((interaction: { response: string }) => interaction.response)).toEqual(['', '']);
+          expect(listed.body.interactions.map(({ status, error }: { status: string; error: string }) => ({ status, error }))).toEqual([
+            { status: 'failed', error: (failure.data as { error: { message: string } }).error.message },
+            { status: 'failed', error: plain.body.error.message },
+          ]);
           // What retrieval found is kept, as the streaming client was shown it before the provider failed.
           const shown = (streamed.events[0].data as Array<{ chunk_id: string }>).map((source) => source.chunk_id);
           expect(shown).toHaveLength(1);

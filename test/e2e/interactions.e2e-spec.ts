@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#src/common/ids/ids.js';
-import { InteractionEntity, type Feedback, type InteractionSource } from '#src/modules/interactions/interaction.entity.js';
+import { InteractionEntity, type Feedback, type InteractionSource, type InteractionStatus } from '#src/modules/interactions/interaction.entity.js';
 import { InteractionsRepository } from '#src/modules/interactions/interactions.repository.js';
 import { expectPaginationBounds, expectVersionedError, idOf } from '#test/utils/api-expect.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
@@ -12,6 +12,7 @@ const INTERACTION_FIELDS = [
   'comment',
   'cost_usd',
   'created_at',
+  'error',
   'feedback',
   'id',
   'latency_ms',
@@ -21,6 +22,7 @@ const INTERACTION_FIELDS = [
   'response',
   'session_id',
   'sources',
+  'status',
   'tokens_input',
   'tokens_output',
 ];
@@ -141,6 +143,8 @@ describe('interactions', () => {
       session_id: expect.stringMatching(idOf('ses')),
       query: 'Question i7?',
       response: 'Answer i7.',
+      status: 'completed',
+      error: null,
       sources: [
         {
           chunk_id: source.chunkId,
@@ -313,6 +317,67 @@ describe('interactions', () => {
         .expect(200);
       expect(response.body).toEqual(interaction);
     }
+  });
+
+  it('should tell an answer still being written and one that failed, with its reason, from a completed one', async () => {
+    const outcomes = await createOrg(t.app);
+    const recorded = async (status: InteractionStatus, error: string | null, at: string): Promise<string> => {
+      const interaction = Object.assign(new InteractionEntity(), {
+        id: newId('interaction'),
+        orgId: outcomes.orgId,
+        agentId: agentA,
+        sessionId: null,
+        userId: null,
+        apiKeyId: null,
+        query: `Question ${status}?`,
+        response: status === 'completed' ? 'Answer.' : '',
+        status,
+        error,
+        sources: status === 'failed' ? [source] : [],
+        latencyMs: status === 'pending' ? 0 : 1500,
+        ragStrategy: 'hybrid',
+        model: 'custom:llama',
+        createdAt: new Date(at),
+      });
+      return (await t.app.get(InteractionsRepository).insert(outcomes.orgId, interaction)).id;
+    };
+    const completed = await recorded('completed', null, '2026-02-01T10:00:00.000Z');
+    const failed = await recorded('failed', 'The custom model endpoint did not answer within 30000 ms', '2026-02-01T11:00:00.000Z');
+    const pending = await recorded('pending', null, '2026-02-01T12:00:00.000Z');
+
+    const list = await request(t.http)
+      .get('/api/v1/interactions')
+      .set(...bearer(outcomes.adminKey))
+      .expect(200);
+    expect(list.body.interactions).toMatchObject([
+      { id: pending, status: 'pending', error: null, response: '' },
+      {
+        id: failed,
+        status: 'failed',
+        error: 'The custom model endpoint did not answer within 30000 ms',
+        response: '',
+        sources: [{ chunk_id: source.chunkId }],
+      },
+      { id: completed, status: 'completed', error: null, response: 'Answer.' },
+    ]);
+    for (const interaction of list.body.interactions) {
+      const one = await request(t.http)
+        .get(`/api/v1/interactions/${interaction.id}`)
+        .set(...bearer(outcomes.adminKey))
+        .expect(200);
+      expect(one.body).toEqual(interaction);
+    }
+    const feedback = await request(t.http)
+      .post(`/api/v1/interactions/${failed}/feedback`)
+      .set(...bearer(outcomes.adminKey))
+      .send({ feedback: 'negative' })
+      .expect(200);
+    expect(feedback.body).toMatchObject({
+      id: failed,
+      status: 'failed',
+      error: 'The custom model endpoint did not answer within 30000 ms',
+      feedback: 'negative',
+    });
   });
 
   it('should answer 404 for an unknown interaction id and 400 for a malformed one', async () => {

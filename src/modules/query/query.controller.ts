@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Logger, Post, Req, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
@@ -11,6 +11,7 @@ import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { ClientGone } from '#src/common/http/client-gone.decorator.js';
 import { requestIdOf } from '#src/common/http/request-id.middleware.js';
 import { toSourceResponse } from '#src/modules/interactions/dto/interaction.dto.js';
+import { INTERNAL_FAILURE } from '#src/modules/interactions/failure-reason.js';
 import { SpendsModelTokens } from '#src/modules/limits/limits.decorator.js';
 import { QueryRequestDto, QueryResponseDto, SemanticSearchRequestDto, SemanticSearchResponseDto } from '#src/modules/query/dto/query.dto.js';
 import { EventStream } from '#src/modules/query/event-stream.js';
@@ -21,6 +22,8 @@ import { SearchService } from '#src/modules/query/search.service.js';
 @ApiTags('Query and search')
 @Controller()
 export class QueryController {
+  private readonly logger = new Logger('Query');
+
   constructor(
     private readonly queries: QueryService,
     private readonly searches: SearchService,
@@ -83,7 +86,11 @@ export class QueryController {
       });
       stream.send('done', toQueryResponse(result).metadata);
     } catch (error) {
-      const failure = toAppError(error) ?? new AppError(ErrorCode.InternalError, 'Internal server error');
+      const known = toAppError(error);
+      if (!known) {
+        this.logger.error({ err: error, request_id: requestIdOf(request) }, 'Unhandled error in a streamed answer');
+      }
+      const failure = known ?? new AppError(ErrorCode.InternalError, INTERNAL_FAILURE);
       stream.send('error', renderError(failure, 'versioned', requestIdOf(request)));
     } finally {
       stream.end();

@@ -9,6 +9,7 @@ import { Answerer, type ConversationTurn, type ProviderCredentials } from '#src/
 import { citedSources } from '#src/modules/generation/citations.js';
 import { costUsd } from '#src/modules/generation/model-catalog.js';
 import type { InteractionEntity, InteractionSource } from '#src/modules/interactions/interaction.entity.js';
+import { failureReason } from '#src/modules/interactions/failure-reason.js';
 import { InteractionLifecycle } from '#src/modules/interactions/interaction-lifecycle.js';
 import { InteractionsService } from '#src/modules/interactions/interactions.service.js';
 import { LimitsService } from '#src/modules/limits/limits.service.js';
@@ -158,7 +159,7 @@ export class QueryService {
         .catch((error: unknown) => this.logger.error({ err: error }, 'Could not count the tokens of an answer against the daily limit'));
       return { interaction: completed, sources: search.chunks };
     } catch (error) {
-      const reason = hooks.signal?.aborted ? 'The client disconnected before the answer was complete' : error instanceof Error ? error.message : String(error);
+      const reason = hooks.signal?.aborted ? 'The client disconnected before the answer was complete' : failureReason(error);
       await this.lifecycle
         .fail(interaction, reason, prepared.startedAt, retrieved.map(toInteractionSource))
         .catch((failure: unknown) => this.logger.error({ err: failure }, 'Could not record a failed interaction'));

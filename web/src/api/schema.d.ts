@@ -2219,6 +2219,11 @@ export interface components {
             cost_usd: number;
             /** Format: date-time */
             created_at: string;
+            /**
+             * @description Why the answer failed, as its client was told; null unless `status` is `failed`.
+             * @example null
+             */
+            error: string | null;
             /** @enum {string|null} */
             feedback: "positive" | "negative" | null;
             /** @example int_01JD8X0Q5W3V7N2K4M6P8R9T1A */
@@ -2231,10 +2236,17 @@ export interface components {
             query: string;
             /** @example hybrid */
             rag_strategy: string;
+            /** @description Empty while the answer is being written, and when it failed. */
             response: string;
             /** @example ses_01JD8X0Q5W3V7N2K4M6P8R9T1A */
             session_id: string | null;
             sources: components["schemas"]["InteractionSourceDto"][];
+            /**
+             * @description `pending` while the answer is being written, `completed` once it is recorded, `failed` when it could not be given (see `error`).
+             * @example completed
+             * @enum {string}
+             */
+            status: "pending" | "completed" | "failed";
             /** @example 912 */
             tokens_input: number;
             /** @example 143 */

@@ -2,7 +2,13 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { exampleId } from '#src/common/ids/ids.js';
 import { IsCalendarDate, IsPrefixedId, Optional, PaginationQueryDto } from '#src/common/validation/validators.js';
-import { FEEDBACK_VALUES, type InteractionEntity, type InteractionSource } from '#src/modules/interactions/interaction.entity.js';
+import {
+  FEEDBACK_VALUES,
+  INTERACTION_STATUSES,
+  type InteractionEntity,
+  type InteractionSource,
+  type InteractionStatus,
+} from '#src/modules/interactions/interaction.entity.js';
 
 export const FEEDBACK_FILTERS = [...FEEDBACK_VALUES, 'null'] as const;
 export type FeedbackFilter = (typeof FEEDBACK_FILTERS)[number];
@@ -60,8 +66,23 @@ export class InteractionResponseDto {
   @ApiProperty({ example: 'How do I reset my password?' })
   query: string;
 
-  @ApiProperty()
+  @ApiProperty({ description: 'Empty while the answer is being written, and when it failed.' })
   response: string;
+
+  @ApiProperty({
+    enum: INTERACTION_STATUSES,
+    example: 'completed',
+    description: '`pending` while the answer is being written, `completed` once it is recorded, `failed` when it could not be given (see `error`).',
+  })
+  status: InteractionStatus;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description: 'Why the answer failed, as its client was told; null unless `status` is `failed`.',
+  })
+  error: string | null;
 
   @ApiProperty({ type: [InteractionSourceDto] })
   sources: InteractionSourceDto[];
@@ -125,6 +146,8 @@ export function toInteractionResponse(interaction: InteractionEntity): Interacti
     session_id: interaction.sessionId,
     query: interaction.query,
     response: interaction.response,
+    status: interaction.status,
+    error: interaction.error,
     sources: interaction.sources.map(toSourceResponse),
     feedback: interaction.feedback,
     comment: interaction.comment,

@@ -23,7 +23,15 @@ type Interaction = components['schemas']['InteractionResponseDto'];
 type Source = components['schemas']['InteractionSourceDto'];
 type FeedbackBody = components['schemas']['FeedbackDto'];
 
-function Answer({ text, sources }: { text: string; sources: Source[] }) {
+/** What stands in the place of an answer there is none of: one still being written, or one that failed and why. */
+function missingAnswer(interaction: Interaction): string {
+  if (interaction.status === 'pending') {
+    return 'The answer is still being written.';
+  }
+  return interaction.status === 'failed' && interaction.error ? `No answer was given: ${interaction.error}` : 'No answer was given.';
+}
+
+function Answer({ text, sources, missing }: { text: string; sources: Source[]; missing: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   // Moves to the source in place of the browser's own jump, which would add a history entry without the page's state.
@@ -33,7 +41,7 @@ function Answer({ text, sources }: { text: string; sources: Source[] }) {
     void navigate({ hash: `source-${number}` }, { replace: true, state: location.state as unknown });
   };
   if (!text.trim()) {
-    return <p className="muted">No answer was given.</p>;
+    return <p className="muted">{missing}</p>;
   }
   return (
     <AnswerText
@@ -135,7 +143,7 @@ function InteractionDetail({ interaction }: { interaction: Interaction }) {
         <p className="question-text">{interaction.query}</p>
       </Section>
       <Section title="Answer">
-        <Answer text={interaction.response} sources={interaction.sources} />
+        <Answer text={interaction.response} sources={interaction.sources} missing={missingAnswer(interaction)} />
       </Section>
       <Section title={`Sources (${formatNumber(interaction.sources.length)})`}>
         <Sources sources={interaction.sources} />

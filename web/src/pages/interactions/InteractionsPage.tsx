@@ -4,6 +4,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { $api } from '@/api/client';
 import type { components } from '@/api/schema';
 import { AgentSelect, useAgentNames } from '@/pages/interactions/AgentSelect';
+import { AnswerStatusBadge } from '@/pages/interactions/AnswerStatusBadge';
 import { FeedbackBadge } from '@/pages/interactions/FeedbackBadge';
 import {
   FEEDBACK_FILTERS,
@@ -91,7 +92,8 @@ function InteractionsTable({ interactions, names }: { interactions: Interaction[
               <td className="question-cell">
                 <Link to={`/interactions/${interaction.id}`} state={{ back: search }}>
                   {interaction.query}
-                </Link>
+                </Link>{' '}
+                <AnswerStatusBadge status={interaction.status} />
               </td>
               <td>{names.get(interaction.agent_id) ?? <code>{interaction.agent_id}</code>}</td>
               <td>
