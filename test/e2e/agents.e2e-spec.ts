@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
@@ -57,6 +58,92 @@ describe('agents', () => {
       .get(`/api/v1/agents/${created.body.id}`)
       .set(...bearer(org.adminKey))
       .expect(404);
+  });
+
+  it('should keep updated_at when an update changes nothing, and move it when one does', async () => {
+    const created = await request(t.http)
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .send({ name: 'Steady', data_source_ids: [], temperature: 0.5 })
+      .expect(201);
+    await sleep(20);
+    const same = await request(t.http)
+      .put(`/api/v1/agents/${created.body.id}`)
+      .set(...bearer(org.adminKey))
+      .send({ name: 'Steady', data_source_ids: [], temperature: 0.5, system_prompt: null })
+      .expect(200);
+    expect(same.body).toEqual(created.body);
+    const changed = await request(t.http)
+      .put(`/api/v1/agents/${created.body.id}`)
+      .set(...bearer(org.adminKey))
+      .send({ temperature: 0.7 })
+      .expect(200);
+    expect(changed.body.temperature).toBe(0.7);
+    expect(Date.parse(changed.body.updated_at)).toBeGreaterThan(Date.parse(created.body.updated_at));
+  });
+
+  it('should page the list newest first, 50 at a time unless limit (at most 200) says otherwise', async () => {
+    const own = await createOrg(t.app);
+    const ids: string[] = [];
+    for (const name of ['First', 'Second', 'Third']) {
+      const created = await request(t.http)
+        .post('/api/v1/agents')
+        .set(...bearer(own.adminKey))
+        .send({ name, data_source_ids: [] })
+        .expect(201);
+      ids.push(created.body.id as string);
+    }
+    const all = await request(t.http)
+      .get('/api/v1/agents')
+      .set(...bearer(own.adminKey))
+      .expect(200);
+    expect(all.body).toMatchObject({ total: 3, limit: 50, offset: 0 });
+    expect(all.body.agents.map((agent: { id: string }) => agent.id)).toEqual([...ids].reverse());
+    const page = await request(t.http)
+      .get('/api/v1/agents?limit=2&offset=1')
+      .set(...bearer(own.adminKey))
+      .expect(200);
+    expect(page.body).toMatchObject({ total: 3, limit: 2, offset: 1 });
+    expect(page.body.agents.map((agent: { id: string }) => agent.id)).toEqual([ids[1], ids[0]]);
+    await request(t.http)
+      .get('/api/v1/agents?limit=200')
+      .set(...bearer(own.adminKey))
+      .expect(200);
+    for (const [query, field] of [
+      ['limit=0', 'limit'],
+      ['limit=201', 'limit'],
+      ['limit=1.5', 'limit'],
+      ['offset=-1', 'offset'],
+    ]) {
+      const refused = await request(t.http)
+        .get(`/api/v1/agents?${query}`)
+        .set(...bearer(own.adminKey));
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.error.details).toHaveProperty([field]);
+    }
+  });
+
+  it('should keep a deleted agent\u2019s interactions, listed under its id', async () => {
+    const agent = await request(t.http)
+      .post('/api/v1/agents')
+      .set(...bearer(org.adminKey))
+      .send({ name: 'Short-lived', data_source_ids: [] })
+      .expect(201);
+    const asked = await request(t.http)
+      .post('/api/v1/query')
+      .set(...bearer(org.adminKey))
+      .send({ agent_id: agent.body.id, query: 'Is anyone there?' })
+      .expect(200);
+    await request(t.http)
+      .delete(`/api/v1/agents/${agent.body.id}`)
+      .set(...bearer(org.adminKey))
+      .expect(204);
+    const listed = await request(t.http)
+      .get(`/api/v1/interactions?agent_id=${agent.body.id}`)
+      .set(...bearer(org.adminKey))
+      .expect(200);
+    expect(listed.body.total).toBe(1);
+    expect(listed.body.interactions[0]).toMatchObject({ id: asked.body.metadata.interaction_id, agent_id: agent.body.id });
   });
 
   it('should never leave an agent naming a data source deleted at the same moment', async () => {

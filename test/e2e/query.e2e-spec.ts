@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +13,9 @@ import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factorie
 import { ingestionEnv, settled, waitForStatus } from '#test/utils/ingestion.js';
 import { OpenAIStub } from '#test/utils/openai-stub.js';
 import { postSse } from '#test/utils/sse.js';
-import { createTestApp, type TestApp } from '#test/utils/test-app.js';
+import { createTestApp, sameDatabaseAs, type TestApp } from '#test/utils/test-app.js';
 import { createTestDatabase } from '#test/utils/test-database.js';
+import { until } from '#test/utils/until.js';
 
 const DOCUMENTS: Record<string, string> = {
   'widget.md': '# Widget 3000\n\nThe Widget 3000 is our flagship widget. It costs 49 dollars and ships in two days.',
@@ -323,6 +325,67 @@ describe('query and search', () => {
       expect([...text.matchAll(CITATION)].every((match) => Number(match[1]) <= sources.length)).toBe(true);
     });
 
+    it('should end with an error event when the provider fails mid-answer, logged as a plain query\u2019s failure is, and log nothing when the client leaves', async () => {
+      const lines: string[] = [];
+      const logStream = new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+          callback();
+        },
+      });
+      const provided = await createTestApp({
+        ...sameDatabaseAs(t),
+        env: ingestionEnv(stub, { CUSTOM_MODEL_BASE_URL: stub.baseUrl, PROVIDER_MAX_RETRIES: '0', LOG_LEVEL: 'info' }),
+        logStream,
+      });
+      try {
+        const agent = await request(provided.http)
+          .post('/api/v1/agents')
+          .set(...bearer(org.adminKey))
+          .send({ name: 'On a custom model', data_source_ids: [sourceId], model: 'custom:stub' })
+          .expect(201);
+        const errorsLogged = (requestId: string): number =>
+          lines.map((line) => JSON.parse(line) as { level: number; request_id?: string }).filter((entry) => entry.level >= 50 && entry.request_id === requestId)
+            .length;
+        stub.chat.answer = 'The Widget 3000 costs 49 dollars and ships in two days [1].';
+        stub.chat.cutAfterChunks = 3;
+        const cut = await postSse(provided.app, '/api/v1/query', org.adminKey, {
+          agent_id: agent.body.id,
+          query: 'How much is the Widget 3000?',
+          stream: true,
+        });
+        const names = cut.events.map((event) => event.event);
+        expect(names[0]).toBe('sources');
+        expect(names.at(-1)).toBe('error');
+        expect(names).not.toContain('done');
+        const failure = cut.events.at(-1)!.data as { error: { code: string }; request_id: string };
+        expect(failure.error.code).toBe('service_unavailable');
+        expect(errorsLogged(failure.request_id)).toBe(1);
+
+        stub.chat.cutAfterChunks = undefined;
+        stub.chat.chunkDelayMs = 100;
+        const left = await postSse(
+          provided.app,
+          '/api/v1/query',
+          org.adminKey,
+          { agent_id: agent.body.id, query: 'How much is the Widget 3000?', stream: true },
+          { stopAfter: 'delta' },
+        );
+        expect(left.events.map((event) => event.event)).toEqual(['sources', 'delta']);
+        const statuses = async (): Promise<string[]> =>
+          (
+            await t.app
+              .get(DataSource)
+              .query<Array<{ status: string }>>('SELECT status FROM interaction WHERE agent_id = $1 ORDER BY created_at', [agent.body.id])
+          ).map((row) => row.status);
+        await until(async () => ((await statuses()).join() === 'failed,failed' ? true : undefined), 10_000, 'the abandoned answer to be recorded failed');
+        expect(lines.some((line) => (JSON.parse(line) as { level: number }).level >= 50 && !line.includes(failure.request_id))).toBe(false);
+      } finally {
+        stub.chat.reset();
+        await provided.close();
+      }
+    });
+
     it('should answer errors found before the stream starts as ordinary JSON errors', async () => {
       const exchange = await postSse(t.app, '/api/v1/query', org.adminKey, { agent_id: 'agt_01JD8X0Q5W3V7N2K4M6P8R9T1A', query: 'x', stream: true });
       expect(exchange.status).toBe(404);
@@ -347,6 +410,25 @@ describe('query and search', () => {
         .send({ prompt: 'x' });
       expect(bad.status).toBe(400);
       expect(bad.body).toMatchObject({ error: { code: 'invalid_request' }, status: 400 });
+    });
+
+    it('should continue the session named by sessionId, so a follow-up keeps its subject', async () => {
+      const first = await api()
+        .post('/api/v1/query')
+        .set(...bearer(org.adminKey))
+        .send({ agent_id: agentId, query: 'Tell me about the Gadget Pro' })
+        .expect(200);
+      const followUp = await api()
+        .post('/api/chat')
+        .set(...bearer(org.adminKey))
+        .send({ prompt: 'How much does it cost?', agentId, sessionId: first.body.session_id })
+        .expect(200);
+      expect(followUp.body.response).toMatch(/99 dollars/);
+      const recorded = await api()
+        .get(`/api/v1/interactions?agent_id=${agentId}&limit=1`)
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(recorded.body.interactions[0]).toMatchObject({ query: 'How much does it cost?', session_id: first.body.session_id });
     });
   });
 

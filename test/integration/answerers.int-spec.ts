@@ -201,6 +201,14 @@ describe('AnswerService with OpenAI models', () => {
     expect(result.costUsd).toBeGreaterThan(0);
   });
 
+  it('should ask a model for no more output tokens than it can write, as OpenAI refuses more', async () => {
+    const answers = await service();
+    await answers.answer(request({ model: 'gpt-4o', maxTokens: 32_768 }));
+    await answers.answer(request({ model: 'gpt-4o-mini', maxTokens: 16_000 }));
+    await answers.answer(request({ model: 'gpt-4.1', maxTokens: 32_768 }));
+    expect(chatBodies().map((body) => body.max_completion_tokens)).toEqual([16_384, 16_000, 32_768]);
+  });
+
   it('should send no temperature to reasoning models, which accept only the default', async () => {
     const answers = await service();
     await answers.answer(request({ model: 'gpt-5-mini' }));
@@ -414,6 +422,12 @@ describe('AnswerService with custom models', () => {
     expect(result.costUsd).toBe(0);
   });
 
+  it('should send max_tokens as it is, the endpoint\u2019s limits being unknown', async () => {
+    const answers = await service();
+    await answers.answer(request({ model: 'custom:llama3', maxTokens: 32_768 }));
+    expect(chatBodies()[0].max_tokens).toBe(32_768);
+  });
+
   it('should send CUSTOM_MODEL_API_KEY when configured, and trust an operator endpoint at a private address', async () => {
     const answers = await service({ CUSTOM_MODEL_API_KEY: 'operator-custom-key-123', ALLOW_PRIVATE_TARGETS: 'false' });
     await answers.answer(request({ model: 'custom:llama3' }));
@@ -473,6 +487,14 @@ describe('AnswerService with Anthropic models', () => {
       ['assistant', HISTORY_SENT[1]],
       ['user', 'How long do refunds take?'],
     ]);
+  });
+
+  it('should ask a model for no more output tokens than it can write, as Anthropic refuses more', async () => {
+    const answers = await service();
+    await answers.answer(claude({ model: 'claude-3-5-haiku-latest', maxTokens: 32_768 }));
+    await answers.answer(claude({ model: 'claude-opus-4-1', maxTokens: 32_768 }));
+    await answers.answer(claude({ maxTokens: 32_768 }));
+    expect(messagesBodies().map((body) => body.max_tokens)).toEqual([8_192, 32_000, 32_768]);
   });
 
   it('should take token usage from the provider and price it from the catalog', async () => {

@@ -45,7 +45,10 @@ export class AgentsController {
 
   @Put(':id')
   @Authenticated(Permission.AgentsWrite)
-  @ApiOperation({ summary: 'Update an agent', description: 'Only the fields sent change.' })
+  @ApiOperation({
+    summary: 'Update an agent',
+    description: 'Only the fields sent change. A request that changes nothing keeps `updated_at` and emits no agent.updated.',
+  })
   @ApiOkResponse({ type: AgentResponseDto })
   @ApiErrors([400, 404])
   async update(@Auth() auth: AuthContext, @Param() { id }: AgentIdParam, @Body() dto: UpdateAgentDto): Promise<AgentResponseDto> {

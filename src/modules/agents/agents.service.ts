@@ -67,6 +67,7 @@ export class AgentsService {
     return agent;
   }
 
+  /** Only the fields sent change; a request that changes nothing leaves the agent, its updated_at included, as it was. */
   async update(auth: AuthContext, id: string, dto: UpdateAgentDto): Promise<AgentEntity> {
     return this.change(auth.orgId, async (tx) => {
       // Data sources before the agent, as a data source's delete takes them (its row, then its agents): no circle of waits.
@@ -93,11 +94,12 @@ export class AgentsService {
         dataSourceIds: dto.data_source_ids ?? agent.dataSourceIds,
         providerKeyId,
       });
-      const saved = await this.agents.save(auth.orgId, agent, tx);
-      const changes = diffChanges(before, toAgentEvent(saved));
-      if (Object.keys(changes).length > 0) {
-        await this.events.record(tx, auth.orgId, 'agent.updated', { agent: toAgentEvent(saved), changes });
+      const changes = diffChanges(before, toAgentEvent(agent));
+      if (Object.keys(changes).length === 0) {
+        return agent;
       }
+      const saved = await this.agents.save(auth.orgId, agent, tx);
+      await this.events.record(tx, auth.orgId, 'agent.updated', { agent: toAgentEvent(saved), changes });
       return saved;
     });
   }

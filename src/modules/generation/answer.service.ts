@@ -7,7 +7,7 @@ import { AnthropicAnswerer } from '#src/modules/generation/anthropic-answerer.js
 import { Answerer, type AnswerOptions, type AnswerRequest, type AnswerResult, type ProviderCredentials } from '#src/modules/generation/answerer.js';
 import { CitationFilter, sanitizeCitations } from '#src/modules/generation/citations.js';
 import { ExtractiveAnswerer } from '#src/modules/generation/extractive/extractive-answerer.js';
-import { costUsd, KNOWN_MODELS, modelInfo, type ModelInfo, type ModelProvider } from '#src/modules/generation/model-catalog.js';
+import { costUsd, KNOWN_MODELS, modelInfo, outputTokensFor, type ModelInfo, type ModelProvider } from '#src/modules/generation/model-catalog.js';
 import { OpenAIChatAnswerer } from '#src/modules/generation/openai-chat-answerer.js';
 import { NO_ANSWER } from '#src/modules/generation/prompt.js';
 import { blockedBaseUrl, isAbort, toProviderAppError, type ProviderCallContext } from '#src/modules/generation/provider-errors.js';
@@ -46,6 +46,8 @@ const LABELS: Record<Exclude<ModelProvider, 'builtin'>, string> = {
  *   another provider than the model's is a 409. No key at all: 409 naming what to configure.
  * - A customer-supplied base URL is reached only through the SSRF guard (public addresses, checked on the
  *   address connected to, unless ALLOW_PRIVATE_TARGETS); operator-configured URLs are trusted.
+ * - A provider model is asked for at most the output tokens it can write (the catalog's maxOutputTokens),
+ *   whatever max_tokens says: the provider would refuse the request otherwise.
  * - No sources: the NO_ANSWER text, without calling any provider (nothing to cite, nothing to pay for).
  * - An empty answer from a provider becomes NO_ANSWER.
  * - `options.signal` aborts the provider's HTTP call; the promise then rejects with the signal's reason.
@@ -145,7 +147,7 @@ export class AnswerService extends Answerer implements OnApplicationShutdown {
         await this.checkCustomerUrl(target.baseUrl);
       }
       const answerer = target.api === 'anthropic' ? this.anthropic : this.openai;
-      return await answerer.answer(request, target, options);
+      return await answerer.answer({ ...request, maxTokens: outputTokensFor(request.model, request.maxTokens) }, target, options);
     } catch (error) {
       if (isAbort(error, options.signal)) {
         throw options.signal?.reason;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costUsd, MODEL_CATALOG } from '#src/modules/generation/model-catalog.js';
+import { costUsd, MODEL_CATALOG, outputTokensFor } from '#src/modules/generation/model-catalog.js';
 
 describe('costUsd', () => {
   it('should price input and output tokens at the catalog rates per million', () => {
@@ -24,5 +24,22 @@ describe('costUsd', () => {
       expect(Number(cost.toFixed(8))).toBe(cost);
     }
     expect(costUsd('gpt-4o', -5, -5)).toBe(0);
+  });
+});
+
+describe('outputTokensFor', () => {
+  it('should keep max_tokens within what the model can write, and leave it as it is where the limit is unknown', () => {
+    expect(outputTokensFor('gpt-4o', 32_768)).toBe(16_384);
+    expect(outputTokensFor('gpt-4o', 1024)).toBe(1024);
+    expect(outputTokensFor('claude-3-5-haiku-latest', 10_000)).toBe(8_192);
+    expect(outputTokensFor('gpt-5', 32_768)).toBe(32_768);
+    expect(outputTokensFor('custom:llama3', 32_768)).toBe(32_768);
+    expect(outputTokensFor('extractive', 32_768)).toBe(32_768);
+  });
+
+  it('should know the limit of every provider model of the catalog', () => {
+    for (const [model, info] of Object.entries(MODEL_CATALOG)) {
+      expect(info.provider === 'builtin' || (info.maxOutputTokens ?? 0) > 0, model).toBe(true);
+    }
   });
 });

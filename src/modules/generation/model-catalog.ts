@@ -1,7 +1,8 @@
 /**
  * The models an agent may name, with list prices in USD per million tokens (input, output) used for
- * `cost_usd`. `extractive` is built in and free; `custom:<name>` models run on an operator's
- * OpenAI-compatible endpoint at a price the service cannot know, so they are costed at zero.
+ * `cost_usd`, and the most output tokens each provider model writes in one answer. `extractive` is built
+ * in and free; `custom:<name>` models run on an operator's OpenAI-compatible endpoint at a price and with
+ * limits the service cannot know, so they are costed at zero and sent max_tokens as it is.
  */
 export type ModelProvider = 'builtin' | 'openai' | 'anthropic' | 'custom';
 
@@ -9,25 +10,27 @@ export interface ModelInfo {
   provider: ModelProvider;
   inputPerMillion: number;
   outputPerMillion: number;
+  /** The provider refuses a request asking for more (its max_tokens limit for the model). */
+  maxOutputTokens?: number;
 }
 
 export const DEFAULT_MODEL = 'extractive';
 
 export const MODEL_CATALOG: Record<string, ModelInfo> = {
   extractive: { provider: 'builtin', inputPerMillion: 0, outputPerMillion: 0 },
-  'gpt-4o': { provider: 'openai', inputPerMillion: 2.5, outputPerMillion: 10 },
-  'gpt-4o-mini': { provider: 'openai', inputPerMillion: 0.15, outputPerMillion: 0.6 },
-  'gpt-4.1': { provider: 'openai', inputPerMillion: 2, outputPerMillion: 8 },
-  'gpt-4.1-mini': { provider: 'openai', inputPerMillion: 0.4, outputPerMillion: 1.6 },
-  'gpt-4.1-nano': { provider: 'openai', inputPerMillion: 0.1, outputPerMillion: 0.4 },
-  'gpt-5': { provider: 'openai', inputPerMillion: 1.25, outputPerMillion: 10 },
-  'gpt-5-mini': { provider: 'openai', inputPerMillion: 0.25, outputPerMillion: 2 },
-  'gpt-5-nano': { provider: 'openai', inputPerMillion: 0.05, outputPerMillion: 0.4 },
-  'claude-opus-4-1': { provider: 'anthropic', inputPerMillion: 15, outputPerMillion: 75 },
-  'claude-sonnet-4-5': { provider: 'anthropic', inputPerMillion: 3, outputPerMillion: 15 },
-  'claude-sonnet-4-0': { provider: 'anthropic', inputPerMillion: 3, outputPerMillion: 15 },
-  'claude-haiku-4-5': { provider: 'anthropic', inputPerMillion: 1, outputPerMillion: 5 },
-  'claude-3-5-haiku-latest': { provider: 'anthropic', inputPerMillion: 0.8, outputPerMillion: 4 },
+  'gpt-4o': { provider: 'openai', inputPerMillion: 2.5, outputPerMillion: 10, maxOutputTokens: 16_384 },
+  'gpt-4o-mini': { provider: 'openai', inputPerMillion: 0.15, outputPerMillion: 0.6, maxOutputTokens: 16_384 },
+  'gpt-4.1': { provider: 'openai', inputPerMillion: 2, outputPerMillion: 8, maxOutputTokens: 32_768 },
+  'gpt-4.1-mini': { provider: 'openai', inputPerMillion: 0.4, outputPerMillion: 1.6, maxOutputTokens: 32_768 },
+  'gpt-4.1-nano': { provider: 'openai', inputPerMillion: 0.1, outputPerMillion: 0.4, maxOutputTokens: 32_768 },
+  'gpt-5': { provider: 'openai', inputPerMillion: 1.25, outputPerMillion: 10, maxOutputTokens: 128_000 },
+  'gpt-5-mini': { provider: 'openai', inputPerMillion: 0.25, outputPerMillion: 2, maxOutputTokens: 128_000 },
+  'gpt-5-nano': { provider: 'openai', inputPerMillion: 0.05, outputPerMillion: 0.4, maxOutputTokens: 128_000 },
+  'claude-opus-4-1': { provider: 'anthropic', inputPerMillion: 15, outputPerMillion: 75, maxOutputTokens: 32_000 },
+  'claude-sonnet-4-5': { provider: 'anthropic', inputPerMillion: 3, outputPerMillion: 15, maxOutputTokens: 64_000 },
+  'claude-sonnet-4-0': { provider: 'anthropic', inputPerMillion: 3, outputPerMillion: 15, maxOutputTokens: 64_000 },
+  'claude-haiku-4-5': { provider: 'anthropic', inputPerMillion: 1, outputPerMillion: 5, maxOutputTokens: 64_000 },
+  'claude-3-5-haiku-latest': { provider: 'anthropic', inputPerMillion: 0.8, outputPerMillion: 4, maxOutputTokens: 8_192 },
 };
 
 export const CUSTOM_MODEL_PATTERN = /^custom:[A-Za-z0-9][A-Za-z0-9._:/-]{0,99}$/;
@@ -43,6 +46,12 @@ export function modelInfo(model: string): ModelInfo | undefined {
 
 export function isKnownModel(model: string): boolean {
   return modelInfo(model) !== undefined;
+}
+
+/** The max_tokens a model is asked for: `maxTokens`, or less when the model cannot write that many in one answer. */
+export function outputTokensFor(model: string, maxTokens: number): number {
+  const most = modelInfo(model)?.maxOutputTokens;
+  return most === undefined ? maxTokens : Math.min(maxTokens, most);
 }
 
 /** Costs are rounded to this many decimal places (a hundredth of a micro-dollar), which also hides float noise. */

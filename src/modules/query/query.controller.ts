@@ -4,20 +4,18 @@ import type { Request, Response } from 'express';
 import type { AuthContext } from '#src/common/auth/auth-context.js';
 import { Auth, Authenticated } from '#src/common/auth/auth.decorator.js';
 import { Permission } from '#src/common/auth/permissions.js';
-import { renderError, toAppError } from '#src/common/errors/all-exceptions.filter.js';
+import { renderError } from '#src/common/errors/all-exceptions.filter.js';
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
-import { AppError } from '#src/common/errors/app.error.js';
-import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { ClientGone } from '#src/common/http/client-gone.decorator.js';
 import { requestIdOf } from '#src/common/http/request-id.middleware.js';
 import { toSourceResponse } from '#src/modules/interactions/dto/interaction.dto.js';
-import { INTERNAL_FAILURE } from '#src/modules/interactions/failure-reason.js';
 import { SpendsModelTokens } from '#src/modules/limits/limits.decorator.js';
 import { QueryRequestDto, QueryResponseDto, SemanticSearchRequestDto, SemanticSearchResponseDto } from '#src/modules/query/dto/query.dto.js';
 import { EventStream } from '#src/modules/query/event-stream.js';
 import { toQueryResponse } from '#src/modules/query/query-response.js';
 import { QueryService, toInteractionSource } from '#src/modules/query/query.service.js';
 import { SearchService } from '#src/modules/query/search.service.js';
+import { streamFailure } from '#src/modules/query/stream-failure.js';
 
 @ApiTags('Query and search')
 @Controller()
@@ -86,12 +84,8 @@ export class QueryController {
       });
       stream.send('done', toQueryResponse(result).metadata);
     } catch (error) {
-      const known = toAppError(error);
-      if (!known) {
-        this.logger.error({ err: error, request_id: requestIdOf(request) }, 'Unhandled error in a streamed answer');
-      }
-      const failure = known ?? new AppError(ErrorCode.InternalError, INTERNAL_FAILURE);
-      stream.send('error', renderError(failure, 'versioned', requestIdOf(request)));
+      const requestId = requestIdOf(request);
+      stream.send('error', renderError(streamFailure(error, { clientGone, requestId, logger: this.logger }), 'versioned', requestId));
     } finally {
       stream.end();
     }

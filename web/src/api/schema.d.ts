@@ -436,7 +436,7 @@ export interface paths {
         get: operations["Agents_get"];
         /**
          * Update an agent
-         * @description Only the fields sent change.
+         * @description Only the fields sent change. A request that changes nothing keeps `updated_at` and emits no agent.updated.
          */
         put: operations["Agents_update"];
         post?: never;
@@ -1691,7 +1691,10 @@ export interface components {
              * @example []
              */
             data_source_ids: string[];
-            /** @default 1024 */
+            /**
+             * @description A provider model is asked for at most the output tokens it can write in one answer (gpt-4o and gpt-4o-mini 16,384, claude-opus-4-1 32,000, claude-3-5-haiku-latest 8,192), as its provider refuses more.
+             * @default 1024
+             */
             max_tokens?: number;
             /**
              * @description One of extractive, gpt-4o, gpt-4o-mini, gpt-4.1, gpt-4.1-mini, gpt-4.1-nano, gpt-5, gpt-5-mini, gpt-5-nano, claude-opus-4-1, claude-sonnet-4-5, claude-sonnet-4-0, claude-haiku-4-5, claude-3-5-haiku-latest, or custom:<name>.
@@ -1717,7 +1720,10 @@ export interface components {
              * @enum {string}
              */
             status?: "active" | "disabled";
-            /** @example Answer from the documentation only. Cite your sources. */
+            /**
+             * @description Opens the instructions of a provider model (OpenAI, Anthropic, custom:); the built-in extractive model quotes its sources and takes none.
+             * @example Answer from the documentation only. Cite your sources.
+             */
             system_prompt?: string | null;
             /**
              * @description Sent to OpenAI chat models and custom: endpoints; Anthropic models and OpenAI reasoning models (gpt-5, o-series) take none and answer at their own setting.
@@ -2411,7 +2417,10 @@ export interface components {
             agentId: string;
             /** @example How do I reset my password? */
             prompt: string;
-            /** @example ses_01JD8X0Q5W3V7N2K4M6P8R9T1A */
+            /**
+             * @description Continues the session of that id (the session_id POST /api/v1/query returns); the abbreviated answer names none.
+             * @example ses_01JD8X0Q5W3V7N2K4M6P8R9T1A
+             */
             sessionId?: string;
         };
         LegacyChatResponseDto: {
@@ -2756,7 +2765,7 @@ export interface components {
         QueryRequestDto: {
             /** @example agt_01JD8X0Q5W3V7N2K4M6P8R9T1A */
             agent_id: string;
-            /** @description Default: the agent's. */
+            /** @description Default: the agent's. A provider model is asked for at most the output tokens it can write in one answer (gpt-4o and gpt-4o-mini 16,384, claude-opus-4-1 32,000, claude-3-5-haiku-latest 8,192), as its provider refuses more. */
             max_tokens?: number;
             /** @example How do I reset my password? */
             query: string;
@@ -3055,7 +3064,10 @@ export interface components {
              * @example []
              */
             data_source_ids?: string[];
-            /** @default 1024 */
+            /**
+             * @description A provider model is asked for at most the output tokens it can write in one answer (gpt-4o and gpt-4o-mini 16,384, claude-opus-4-1 32,000, claude-3-5-haiku-latest 8,192), as its provider refuses more.
+             * @default 1024
+             */
             max_tokens?: number;
             /**
              * @description One of extractive, gpt-4o, gpt-4o-mini, gpt-4.1, gpt-4.1-mini, gpt-4.1-nano, gpt-5, gpt-5-mini, gpt-5-nano, claude-opus-4-1, claude-sonnet-4-5, claude-sonnet-4-0, claude-haiku-4-5, claude-3-5-haiku-latest, or custom:<name>.
@@ -3081,7 +3093,10 @@ export interface components {
              * @enum {string}
              */
             status?: "active" | "disabled";
-            /** @example Answer from the documentation only. Cite your sources. */
+            /**
+             * @description Opens the instructions of a provider model (OpenAI, Anthropic, custom:); the built-in extractive model quotes its sources and takes none.
+             * @example Answer from the documentation only. Cite your sources.
+             */
             system_prompt?: string | null;
             /**
              * @description Sent to OpenAI chat models and custom: endpoints; Anthropic models and OpenAI reasoning models (gpt-5, o-series) take none and answer at their own setting.
@@ -6988,7 +7003,7 @@ export interface operations {
     Interactions_list: {
         parameters: {
             query?: {
-                /** @description Only this agent's interactions. An id that names no agent of the organization (a deleted one included) selects nothing. */
+                /** @description Only this agent's interactions, a deleted agent's included (interactions outlive their agent). An id that never named an agent of the organization selects nothing. */
                 agent_id?: string;
                 /** @description Last UTC day included (YYYY-MM-DD). */
                 end_date?: string;

@@ -27,6 +27,9 @@ export const AGENT_DEFAULTS = { temperature: 0.2, maxTokens: 1024 } as const;
 /** Which models a temperature reaches: said wherever one is set. */
 export const TEMPERATURE_REACH =
   'Sent to OpenAI chat models and custom: endpoints; Anthropic models and OpenAI reasoning models (gpt-5, o-series) take none and answer at their own setting.';
+/** What a max_tokens above a model's own limit becomes: said wherever one is set. */
+export const MAX_TOKENS_REACH =
+  'A provider model is asked for at most the output tokens it can write in one answer (gpt-4o and gpt-4o-mini 16,384, claude-opus-4-1 32,000, claude-3-5-haiku-latest 8,192), as its provider refuses more.';
 export const MAX_DATA_SOURCES_PER_AGENT = 100;
 
 @ValidatorConstraint({ name: 'isKnownModel' })
@@ -69,7 +72,17 @@ export const AgentField = {
     ),
   systemPrompt: () =>
     applyDecorators(
-      ...presence(false, { type: String, example: 'Answer from the documentation only. Cite your sources.', maxLength: 20_000 }, true),
+      ...presence(
+        false,
+        {
+          type: String,
+          example: 'Answer from the documentation only. Cite your sources.',
+          maxLength: 20_000,
+          description:
+            'Opens the instructions of a provider model (OpenAI, Anthropic, custom:); the built-in extractive model quotes its sources and takes none.',
+        },
+        true,
+      ),
       IsString(),
       MaxLength(20_000),
     ),
@@ -88,7 +101,12 @@ export const AgentField = {
       Max(2),
     ),
   maxTokens: () =>
-    applyDecorators(...presence(false, { type: 'integer', minimum: 1, maximum: 32_768, default: AGENT_DEFAULTS.maxTokens }), IsInt(), Min(1), Max(32_768)),
+    applyDecorators(
+      ...presence(false, { type: 'integer', minimum: 1, maximum: 32_768, default: AGENT_DEFAULTS.maxTokens, description: MAX_TOKENS_REACH }),
+      IsInt(),
+      Min(1),
+      Max(32_768),
+    ),
   providerKeyId: () =>
     applyDecorators(
       ...presence(

@@ -16,7 +16,8 @@ export type FeedbackFilter = (typeof FEEDBACK_FILTERS)[number];
 export class ListInteractionsQueryDto extends PaginationQueryDto {
   @IsPrefixedId('agent', {
     optional: true,
-    description: "Only this agent's interactions. An id that names no agent of the organization (a deleted one included) selects nothing.",
+    description:
+      "Only this agent's interactions, a deleted agent's included (interactions outlive their agent). An id that never named an agent of the organization selects nothing.",
   })
   agent_id?: string;
 

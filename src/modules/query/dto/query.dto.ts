@@ -4,7 +4,7 @@ import { exampleId } from '#src/common/ids/ids.js';
 import { IsPrefixedId, Optional } from '#src/common/validation/validators.js';
 import { InteractionSourceDto } from '#src/modules/interactions/dto/interaction.dto.js';
 import { RAG_STRATEGIES, type RagStrategy } from '#src/modules/retrieval/rag-strategy.js';
-import { TEMPERATURE_REACH } from '#src/modules/agents/dto/agent-fields.js';
+import { MAX_TOKENS_REACH, TEMPERATURE_REACH } from '#src/modules/agents/dto/agent-fields.js';
 
 export const MAX_QUERY_LENGTH = 8_000;
 
@@ -33,7 +33,7 @@ export class QueryRequestDto {
   @Max(2)
   temperature?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 32_768, description: "Default: the agent's." })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 32_768, description: `Default: the agent's. ${MAX_TOKENS_REACH}` })
   @Optional()
   @IsInt()
   @Min(1)

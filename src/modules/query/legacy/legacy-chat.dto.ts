@@ -15,7 +15,10 @@ export class LegacyChatRequestDto {
   @IsPrefixedId('agent')
   agentId: string;
 
-  @IsPrefixedId('session', { optional: true })
+  @IsPrefixedId('session', {
+    optional: true,
+    description: 'Continues the session of that id (the session_id POST /api/v1/query returns); the abbreviated answer names none.',
+  })
   sessionId?: string;
 }
 
