@@ -9,6 +9,7 @@ import { TcpFaultProxy } from '#test/utils/faults/tcp-fault-proxy.js';
 import { startPeer, waitForSubscribers } from '#test/utils/redis-subscribers.js';
 import { createTestApp, sameDatabaseAs, TEST_KEY_SECRET, type TestApp, useTestApp } from '#test/utils/test-app.js';
 import { REDIS_URL } from '#test/utils/test-database.js';
+import { acceptInvitation } from '#test/utils/web-sessions.js';
 
 const REQUEST_ID = /^req_[0-9A-HJKMNP-TV-Z]{26}$/;
 const idOf = (prefix: string): RegExp => new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`);
@@ -189,6 +190,66 @@ describe('authentication', () => {
     it('should answer 401 expired_api_key for a legacy key past its expiry date', async () => {
       const { key } = await createKey(t.app, org.orgId, { scopes: ['agents:read'], format: 'legacy', expiresAt: new Date(Date.now() - 60_000) });
       expect401(await read(key, form), form, 'expired_api_key');
+    });
+
+    it('should challenge with Bearer alone when no bearer credential was sent (RFC 6750)', async () => {
+      for (const authorization of [undefined, '', 'Basic dXNlcjpwYXNz', org.adminKey, `Token ${org.adminKey}`]) {
+        const response = await call(t, 'get', path, authorization);
+        expect401(response, form);
+        expect(response.headers['www-authenticate'], authorization).toBe('Bearer');
+      }
+    });
+
+    it('should challenge a malformed Bearer header or several Authorization headers with invalid_request', async () => {
+      for (const authorization of ['Bearer', 'Bearer ', `Bearer  ${org.adminKey}`, `Bearer\t${org.adminKey}`, `Bearer ${org.adminKey} ${org.adminKey}`]) {
+        const response = await call(t, 'get', path, authorization);
+        expect401(response, form);
+        expect(response.headers['www-authenticate'], authorization).toBe('Bearer error="invalid_request"');
+      }
+      const twice = await request(t.http)
+        .get(path)
+        .set('Authorization', [`Bearer ${org.adminKey}`, `Bearer ${org.adminKey}`] as unknown as string);
+      expect401(twice, form);
+      expect(twice.headers['www-authenticate']).toBe('Bearer error="invalid_request"');
+    });
+
+    it('should challenge an unknown, revoked or expired key, or a dead access token, with invalid_token', async () => {
+      const revoked = await createKey(t.app, org.orgId, { scopes: ['read'] });
+      await call(t, 'delete', `/api/v1/api-keys/${revoked.id}`, `Bearer ${org.adminKey}`).expect(204);
+      const expired = await createKey(t.app, org.orgId, { scopes: ['agents:read'], format: 'legacy', expiresAt: new Date(Date.now() - 60_000) });
+      for (const [key, code] of [
+        [unknownKey('svcsk_live_'), undefined],
+        [unknownKey('sk_live_'), undefined],
+        ['not-a-key', undefined],
+        [`svcat_${'A'.repeat(43)}`, undefined],
+        [revoked.key, undefined],
+        [expired.key, 'expired_api_key'],
+      ] as const) {
+        const response = await read(key, form);
+        expect401(response, form, code);
+        expect(response.headers['www-authenticate'], key).toBe('Bearer error="invalid_token"');
+      }
+    });
+
+    it('should name the missing scope in the challenge of a key\u2019s 403, and challenge no session', async () => {
+      const { key } = await createKey(t.app, org.orgId, { scopes: ['read'] });
+      const denied = form === 'versioned' ? { path: '/api/v1/query', scope: 'execute' } : { path: '/api/chat', scope: 'chat' };
+      const refused = await request(t.http)
+        .post(denied.path)
+        .set(...bearer(key))
+        .send({});
+      expect403(refused, form, denied.scope, ['read']);
+      expect(refused.headers['www-authenticate']).toBe(`Bearer error="insufficient_scope", scope="${denied.scope}"`);
+
+      const user = await request(t.http)
+        .post('/api/v1/users')
+        .set(...bearer(org.adminKey))
+        .send({ email: `reader-${randomBytes(4).toString('hex')}@example.test`, role: 'readonly' })
+        .expect(201);
+      const session = await acceptInvitation(t.http, user.body.invitation.token as string);
+      const bySession = await request(t.http).post(denied.path).set('Cookie', session.cookie).set('X-CSRF-Token', session.csrf).send({});
+      expect403(bySession, form, denied.scope, ['read']);
+      expect(bySession.headers['www-authenticate']).toBeUndefined();
     });
   });
 

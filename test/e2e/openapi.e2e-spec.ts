@@ -106,6 +106,20 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('should document the WWW-Authenticate challenge of every 401, and of the 403 of every authenticated operation', () => {
+    for (const { path, method, operation } of operations()) {
+      const label = `${method.toUpperCase()} ${path}`;
+      const unauthorized = operation.responses['401'] as OpenAPIV3.ResponseObject | undefined;
+      if (unauthorized) {
+        expect(Object.keys(unauthorized.headers ?? {}), label).toContain('WWW-Authenticate');
+      }
+      if (!PUBLIC_PATHS.has(path) && !SESSION_PATHS.has(path)) {
+        const forbidden = operation.responses['403'] as OpenAPIV3.ResponseObject;
+        expect((forbidden.headers?.['WWW-Authenticate'] as OpenAPIV3.HeaderObject | undefined)?.description, label).toContain('insufficient_scope');
+      }
+    }
+  });
+
   it('should document the 429 and the rate-limit headers on every authenticated operation, in its path form\u2019s envelope', () => {
     for (const { path, method, operation } of operations().filter(({ path }) => !PUBLIC_PATHS.has(path))) {
       const label = `${method.toUpperCase()} ${path}`;

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
+import { bearerChallenge, WWW_AUTHENTICATE } from '#src/common/auth/bearer-challenge.js';
 import { isDatabaseUnreachable } from '#src/common/database/connection-failure.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode, legacyCode } from '#src/common/errors/error-code.enum.js';
@@ -196,8 +197,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     for (const [name, value] of Object.entries(error.headers ?? {})) {
       response.setHeader(name, value);
     }
-    if (error.status === 401) {
-      response.setHeader('WWW-Authenticate', 'Bearer');
+    if (error.status === 401 && error.headers?.[WWW_AUTHENTICATE] === undefined) {
+      response.setHeader(WWW_AUTHENTICATE, bearerChallenge());
     }
     response.status(error.status).json(renderError(error, this.policies.formOf(request.path), requestId));
   }

@@ -71,6 +71,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   documentCommonErrors(document);
   documentLegacyEnvelopes(document, app.get(RoutePolicies));
   documentRateLimits(document, app.get(RoutePolicies));
+  documentChallenges(document);
   document.paths = Object.fromEntries(Object.entries(document.paths).sort(([a], [b]) => a.localeCompare(b)));
   return document;
 }
@@ -128,6 +129,36 @@ function documentRateLimits(document: OpenAPIObject, policies: RoutePolicies): v
         headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': { description: 'Seconds to wait before retrying (at least 1)', schema: { type: 'integer' } } },
         content: { 'application/json': { schema: { $ref: getSchemaPath(legacy ? LegacyRateLimitErrorResponseDto : RateLimitErrorResponseDto) } } },
       };
+    }
+  }
+}
+
+const CHALLENGE_HEADER = {
+  description:
+    '`Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or ' +
+    'expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several ' +
+    'Authorization headers (RFC 6750)',
+  schema: { type: 'string' },
+};
+
+const SCOPE_CHALLENGE_HEADER = {
+  description: 'For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750)',
+  schema: { type: 'string' },
+};
+
+/** Every 401 challenges the client for a bearer credential, saying why the one it sent was refused; a scope 403 names the scope. */
+function documentChallenges(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths)) {
+    for (const operation of [item.get, item.put, item.post, item.delete, item.patch] as Array<OperationObject | undefined>) {
+      const unauthorized = operation?.responses['401'];
+      if (unauthorized && !('$ref' in unauthorized)) {
+        unauthorized.headers = { ...unauthorized.headers, 'WWW-Authenticate': CHALLENGE_HEADER };
+      }
+      const forbidden = operation?.responses['403'];
+      const takesBearer = operation?.security?.some((requirement: Record<string, string[]>) => BEARER_SCHEME in requirement) ?? false;
+      if (takesBearer && forbidden && !('$ref' in forbidden)) {
+        forbidden.headers = { ...forbidden.headers, 'WWW-Authenticate': SCOPE_CHALLENGE_HEADER };
+      }
     }
   }
 }

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { CREDENTIAL_NAMES, type AuthContext } from '#src/common/auth/auth-context.js';
 import { routeOptionsOf, setAuth } from '#src/common/auth/auth-metadata.js';
+import { bearerChallenge, malformedBearer, WWW_AUTHENTICATE } from '#src/common/auth/bearer-challenge.js';
 import { effectivePermissions, effectiveScopes, permissionsOfScopes, requiredScopeFor, scopesOfRole } from '#src/common/auth/permissions.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
@@ -59,6 +60,8 @@ export class AuthGuard implements CanActivate {
       throw new AppError(ErrorCode.Forbidden, message, {
         details: { required_permission: route.permission },
         extra: { required_scope: requiredScope, current_scopes: effectiveScopes(auth.scopes, auth.role) },
+        // A bearer credential is told the scope it lacks in the header as well (RFC 6750); a session has no scopes to widen.
+        headers: auth.credential.kind === 'session' ? undefined : { [WWW_AUTHENTICATE]: bearerChallenge('insufficient_scope', requiredScope) },
       });
     }
     return true;
@@ -68,7 +71,7 @@ export class AuthGuard implements CanActivate {
     // Node keeps the first of several Authorization headers; a proxy may keep the last. Neither is guessed.
     const credentials = request.rawHeaders.filter((name, index) => index % 2 === 0 && name.toLowerCase() === 'authorization').length;
     if (credentials > 1) {
-      throw new AppError(ErrorCode.Unauthorized, `Send one Authorization header: this request has ${credentials}`);
+      throw malformedBearer(`Send one Authorization header: this request has ${credentials}`);
     }
     for (const authenticator of this.authenticators) {
       const caller = await authenticator.authenticate(request);

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
-import { AppError } from '#src/common/errors/app.error.js';
+import { refusedBearer } from '#src/common/auth/bearer-challenge.js';
+import type { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { hashesEqual } from '#src/common/crypto/keyed-hash.js';
 import { hashKey, parseKey } from '#src/modules/keys/api-key.format.js';
@@ -31,7 +32,7 @@ export class ApiKeyVerifier {
       throw invalidKey();
     }
     if (parsed.environment === 'test' && this.config.appEnv === 'production') {
-      throw new AppError(ErrorCode.Unauthorized, 'Test keys (svcsk_test_) are not accepted by the production API');
+      throw refusedBearer('Test keys (svcsk_test_) are not accepted by the production API');
     }
     const hash = hashKey(rawKey, this.config.keys.hashSecret);
     let key = this.cache.get(hash);
@@ -49,7 +50,7 @@ export class ApiKeyVerifier {
       throw invalidKey();
     }
     if (key.expiresAt !== null && key.expiresAt.getTime() <= Date.now()) {
-      throw new AppError(ErrorCode.ExpiredApiKey, `This API key expired at ${key.expiresAt.toISOString()}`);
+      throw refusedBearer(`This API key expired at ${key.expiresAt.toISOString()}`, ErrorCode.ExpiredApiKey);
     }
     if (ownerGone(key)) {
       throw invalidKey();
@@ -80,5 +81,5 @@ function ownerGone(key: KeyForVerification): boolean {
 }
 
 function invalidKey(): AppError {
-  return new AppError(ErrorCode.Unauthorized, 'Invalid API key');
+  return refusedBearer('Invalid API key');
 }

@@ -3289,6 +3289,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3298,6 +3300,8 @@ export interface operations {
             /** @description The credential lacks the permission `agents:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3374,6 +3378,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3383,6 +3389,8 @@ export interface operations {
             /** @description The credential lacks the permission `keys:own` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3460,6 +3468,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3469,6 +3479,8 @@ export interface operations {
             /** @description The credential lacks the permission `keys:own` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3560,6 +3572,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3569,6 +3583,8 @@ export interface operations {
             /** @description The credential lacks the permission `keys:own` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3653,6 +3669,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3662,6 +3680,8 @@ export interface operations {
             /** @description The credential lacks the permission `keys:own` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3748,6 +3768,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3885,6 +3907,8 @@ export interface operations {
             /** @description Wrong credentials, or a session that ended or expired */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3977,6 +4001,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4044,6 +4070,8 @@ export interface operations {
             /** @description An HTML page: "Authentication failed" (an unknown connection, or an invalid, expired or replayed answer) */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4092,6 +4120,8 @@ export interface operations {
             /** @description An HTML page: "Authentication failed" (an unknown connection, or an invalid, expired or replayed answer) */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4276,6 +4306,8 @@ export interface operations {
             /** @description An HTML page: "Authentication failed" (an unknown connection, or an invalid, expired or replayed answer) */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4324,6 +4356,8 @@ export interface operations {
             /** @description An HTML page: "Authentication failed" (an unknown connection, or an invalid, expired or replayed answer) */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4432,6 +4466,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4500,6 +4536,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4577,6 +4615,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4719,6 +4759,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4728,6 +4770,8 @@ export interface operations {
             /** @description The credential lacks the permission `chat` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4849,6 +4893,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4858,6 +4904,8 @@ export interface operations {
             /** @description The credential lacks the permission `agents:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4935,6 +4983,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4944,6 +4994,8 @@ export interface operations {
             /** @description The credential lacks the permission `agents:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5046,6 +5098,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5055,6 +5109,8 @@ export interface operations {
             /** @description The credential lacks the permission `agents:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5143,6 +5199,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5152,6 +5210,8 @@ export interface operations {
             /** @description The credential lacks the permission `agents:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5252,6 +5312,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5261,6 +5323,8 @@ export interface operations {
             /** @description The credential lacks the permission `agents:delete` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5352,6 +5416,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5361,6 +5427,8 @@ export interface operations {
             /** @description The credential lacks the permission `analytics:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5446,6 +5514,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5455,6 +5525,8 @@ export interface operations {
             /** @description The credential lacks the permission `keys:own` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5532,6 +5604,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5541,6 +5615,8 @@ export interface operations {
             /** @description The credential lacks the permission `keys:own` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5632,6 +5708,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5641,6 +5719,8 @@ export interface operations {
             /** @description The credential lacks the permission `keys:own` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5725,6 +5805,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5734,6 +5816,8 @@ export interface operations {
             /** @description The credential lacks the permission `keys:own` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5833,6 +5917,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5842,6 +5928,8 @@ export interface operations {
             /** @description The credential lacks the permission `audit-log:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5958,6 +6046,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5967,6 +6057,8 @@ export interface operations {
             /** @description The credential lacks the permission `data:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6044,6 +6136,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6053,6 +6147,8 @@ export interface operations {
             /** @description The credential lacks the permission `data:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6146,6 +6242,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6155,6 +6253,8 @@ export interface operations {
             /** @description The credential lacks the permission `data:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6243,6 +6343,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6252,6 +6354,8 @@ export interface operations {
             /** @description The credential lacks the permission `data:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6352,6 +6456,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6361,6 +6467,8 @@ export interface operations {
             /** @description The credential lacks the permission `data:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6444,6 +6552,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6453,6 +6563,8 @@ export interface operations {
             /** @description The credential lacks the permission `data:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6546,6 +6658,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6555,6 +6669,8 @@ export interface operations {
             /** @description The credential lacks the permission `data:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6643,6 +6759,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6652,6 +6770,8 @@ export interface operations {
             /** @description The credential lacks the permission `data:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6742,6 +6862,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6751,6 +6873,8 @@ export interface operations {
             /** @description The credential lacks the permission `data:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6853,6 +6977,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6862,6 +6988,8 @@ export interface operations {
             /** @description The credential lacks the permission `data:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6946,6 +7074,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6955,6 +7085,8 @@ export interface operations {
             /** @description The credential lacks the permission `data:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7048,6 +7180,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7057,6 +7191,8 @@ export interface operations {
             /** @description The credential lacks the permission `interactions:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7132,6 +7268,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7141,6 +7279,8 @@ export interface operations {
             /** @description The credential lacks the permission `interactions:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7229,6 +7369,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7238,6 +7380,8 @@ export interface operations {
             /** @description The credential lacks the permission `feedback` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7342,6 +7486,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7351,6 +7497,8 @@ export interface operations {
             /** @description The credential lacks the permission `kb:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7428,6 +7576,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7437,6 +7587,8 @@ export interface operations {
             /** @description The credential lacks the permission `kb:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7530,6 +7682,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7539,6 +7693,8 @@ export interface operations {
             /** @description The credential lacks the permission `kb:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7627,6 +7783,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7636,6 +7794,8 @@ export interface operations {
             /** @description The credential lacks the permission `kb:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7736,6 +7896,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7745,6 +7907,8 @@ export interface operations {
             /** @description The credential lacks the permission `kb:write` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7832,6 +7996,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7841,6 +8007,8 @@ export interface operations {
             /** @description The credential lacks the permission `kb:read` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7926,6 +8094,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7935,6 +8105,8 @@ export interface operations {
             /** @description The credential lacks the permission `organization:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8012,6 +8184,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8021,6 +8195,8 @@ export interface operations {
             /** @description The credential lacks the permission `organization:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8114,6 +8290,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8123,6 +8301,8 @@ export interface operations {
             /** @description The credential lacks the permission `organization:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8205,6 +8385,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8214,6 +8396,8 @@ export interface operations {
             /** @description The credential lacks the permission `organization:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8287,6 +8471,8 @@ export interface operations {
             /** @description Wrong credentials, or a session that ended or expired */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8296,6 +8482,8 @@ export interface operations {
             /** @description Refused: a CSRF check, a blocked address, or the plan */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8371,6 +8559,8 @@ export interface operations {
             /** @description Wrong credentials, or a session that ended or expired */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8380,6 +8570,8 @@ export interface operations {
             /** @description Refused: a CSRF check, a blocked address, or the plan */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8462,6 +8654,8 @@ export interface operations {
             /** @description Wrong credentials, or a session that ended or expired */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8471,6 +8665,8 @@ export interface operations {
             /** @description Refused: a CSRF check, a blocked address, or the plan */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8544,6 +8740,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8553,6 +8751,8 @@ export interface operations {
             /** @description The credential lacks the permission `organization:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8633,6 +8833,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8642,6 +8844,8 @@ export interface operations {
             /** @description The credential lacks the permission `organization:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8745,6 +8949,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8754,6 +8960,8 @@ export interface operations {
             /** @description The credential lacks the permission `provider-keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8831,6 +9039,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8840,6 +9050,8 @@ export interface operations {
             /** @description The credential lacks the permission `provider-keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8933,6 +9145,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8942,6 +9156,8 @@ export interface operations {
             /** @description The credential lacks the permission `provider-keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9024,6 +9240,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9033,6 +9251,8 @@ export interface operations {
             /** @description The credential lacks the permission `provider-keys:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9130,6 +9350,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9139,6 +9361,8 @@ export interface operations {
             /** @description The credential lacks the permission `chat` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9261,6 +9485,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9270,6 +9496,8 @@ export interface operations {
             /** @description The credential lacks the permission `chat` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9373,6 +9601,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9382,6 +9612,8 @@ export interface operations {
             /** @description The credential lacks the permission `users:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9459,6 +9691,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9468,6 +9702,8 @@ export interface operations {
             /** @description The credential lacks the permission `users:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9570,6 +9806,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9579,6 +9817,8 @@ export interface operations {
             /** @description The credential lacks the permission `users:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9667,6 +9907,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9676,6 +9918,8 @@ export interface operations {
             /** @description The credential lacks the permission `users:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9785,6 +10029,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9794,6 +10040,8 @@ export interface operations {
             /** @description The credential lacks the permission `users:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9887,6 +10135,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9896,6 +10146,8 @@ export interface operations {
             /** @description The credential lacks the permission `users:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9981,6 +10233,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9990,6 +10244,8 @@ export interface operations {
             /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10067,6 +10323,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10076,6 +10334,8 @@ export interface operations {
             /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10178,6 +10438,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10187,6 +10449,8 @@ export interface operations {
             /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10275,6 +10539,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10284,6 +10550,8 @@ export interface operations {
             /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10384,6 +10652,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10393,6 +10663,8 @@ export interface operations {
             /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10482,6 +10754,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10491,6 +10765,8 @@ export interface operations {
             /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10576,6 +10852,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10585,6 +10863,8 @@ export interface operations {
             /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10687,6 +10967,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10696,6 +10978,8 @@ export interface operations {
             /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10790,6 +11074,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10799,6 +11085,8 @@ export interface operations {
             /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10876,6 +11164,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10885,6 +11175,8 @@ export interface operations {
             /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10987,6 +11279,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10996,6 +11290,8 @@ export interface operations {
             /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11084,6 +11380,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11093,6 +11391,8 @@ export interface operations {
             /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11193,6 +11493,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11202,6 +11504,8 @@ export interface operations {
             /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11291,6 +11595,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11300,6 +11606,8 @@ export interface operations {
             /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11385,6 +11693,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11394,6 +11704,8 @@ export interface operations {
             /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11496,6 +11808,8 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credential */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11505,6 +11819,8 @@ export interface operations {
             /** @description The credential lacks the permission `webhooks:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
             403: {
                 headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11668,6 +11984,8 @@ export interface operations {
             /** @description Wrong credentials, or a session that ended or expired */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11766,6 +12084,8 @@ export interface operations {
             /** @description Wrong credentials, or a session that ended or expired */
             401: {
                 headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import type { Request } from 'express';
 import type { OrganizationPlan } from '#src/common/auth/auth-context.js';
 import { Clock } from '#src/common/clock/clock.js';
-import { AppError } from '#src/common/errors/app.error.js';
+import { refusedBearer } from '#src/common/auth/bearer-challenge.js';
 import { storedAllowlist } from '#src/modules/auth/ip-allowlist/ip-allowlist.js';
 import { bearerToken } from '#src/modules/auth/authenticators/api-key.authenticator.js';
 import { Authenticator, type Caller } from '#src/modules/auth/authenticators/authenticator.js';
@@ -46,7 +46,7 @@ export class OAuthTokenAuthenticator extends Authenticator {
     const grantId = holder?.payload.grantId;
     const clientId = holder?.payload.clientId;
     if (!holder || typeof accountId !== 'string' || typeof grantId !== 'string' || typeof clientId !== 'string') {
-      throw AppError.unauthorized('The access token is not valid: it expired or was revoked, or its user or client no longer exists');
+      throw refusedBearer('The access token is not valid: it expired or was revoked, or its user or client no longer exists');
     }
     return {
       orgId: holder.org_id,
