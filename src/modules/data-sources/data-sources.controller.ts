@@ -90,7 +90,10 @@ export class DataSourcesController {
 
   @Get()
   @Authenticated(Permission.DataRead)
-  @ApiOperation({ summary: 'List data sources', description: 'Newest first; `status` filters (active, processing, failed, pending).' })
+  @ApiOperation({
+    summary: 'List data sources',
+    description: 'Newest first; `status` filters (active, processing, failed, pending, and the connector statuses).',
+  })
   @ApiOkResponse({ type: DataSourceListResponseDto })
   @ApiErrors([400])
   async list(@Auth() auth: AuthContext, @Query() query: ListDataSourcesQueryDto, @RequestOrigin() origin: string): Promise<DataSourceListResponseDto> {

@@ -16,6 +16,9 @@ const STATUSES_OF_FILTER: Record<StatusFilter, DataSourceStatus[]> = {
   processing: ['processing'],
   failed: ['failed', 'Connection failed'],
   pending: ['pending'],
+  Connected: ['Connected'],
+  'Connection failed': ['Connection failed'],
+  Disconnected: ['Disconnected'],
 };
 
 const SCHEDULED_FREQUENCIES = SYNC_FREQUENCIES.filter((frequency) => frequency !== 'manual');

@@ -90,6 +90,8 @@ export async function startConfluenceFake(): Promise<ConfluenceFake> {
   const codes = new Map<string, IssuedCode>();
   const accessTokens = new Map<string, number>();
   const refreshTokens = new Map<string, string>();
+  /** Refresh tokens rotated out or revoked: Atlassian refuses them as `unauthorized_client`, not only as documented. */
+  const deadRefreshTokens = new Set<string>();
   const requests: string[] = [];
   const counters = { refreshes: 0, apiCalls: 0, throttled: 0 };
   let pendingThrottles = 0;
@@ -200,10 +202,14 @@ export async function startConfluenceFake(): Promise<ConfluenceFake> {
     }
     if (body.grant_type === 'refresh_token') {
       const scope = typeof body.refresh_token === 'string' ? refreshTokens.get(body.refresh_token) : undefined;
+      if (scope === undefined && deadRefreshTokens.has(body.refresh_token as string)) {
+        throw new HttpAnswer(403, { error: 'unauthorized_client', error_description: 'refresh_token is invalid' });
+      }
       if (scope === undefined) {
         throw new HttpAnswer(403, { error: 'invalid_grant', error_description: 'Unknown or invalid refresh token.' });
       }
       refreshTokens.delete(body.refresh_token as string);
+      deadRefreshTokens.add(body.refresh_token as string);
       counters.refreshes += 1;
       return issueTokens(scope);
     }
@@ -462,6 +468,7 @@ export async function startConfluenceFake(): Promise<ConfluenceFake> {
     },
     documentUrl,
     revokeGrants() {
+      refreshTokens.forEach((_scope, refreshToken) => deadRefreshTokens.add(refreshToken));
       refreshTokens.clear();
     },
     expireAccessTokens() {

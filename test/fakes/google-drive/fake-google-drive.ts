@@ -68,6 +68,8 @@ export interface GoogleDriveFake extends FakeProvider {
   restore(id: string): void;
   /** 401 answers sent to API calls with an unknown or expired token. */
   readonly unauthorized: number;
+  /** When each throttled answer was sent (epoch milliseconds). */
+  readonly throttledAt: readonly number[];
 }
 
 /** Google's OAuth 2.0 endpoints and the Drive v3 files API (list, get, media download, export) on loopback. */
@@ -81,6 +83,7 @@ export async function startGoogleDriveFake(): Promise<GoogleDriveFake> {
   const revokedTokens: string[] = [];
   const counters = { refreshes: 0, apiCalls: 0, throttled: 0, unauthorized: 0 };
   let throttleRemaining = 0;
+  const throttledAt: number[] = [];
   let failRemaining = 0;
   let clientRefused = false;
   let clock = 0;
@@ -263,6 +266,7 @@ export async function startGoogleDriveFake(): Promise<GoogleDriveFake> {
     if (throttleRemaining > 0) {
       throttleRemaining -= 1;
       counters.throttled += 1;
+      throttledAt.push(Date.now());
       // Drive's per-user limit: a 403 in the usageLimits domain, without Retry-After.
       return sendJson(response, 403, {
         error: {
@@ -581,6 +585,7 @@ export async function startGoogleDriveFake(): Promise<GoogleDriveFake> {
     get throttled() {
       return counters.throttled;
     },
+    throttledAt,
     get unauthorized() {
       return counters.unauthorized;
     },

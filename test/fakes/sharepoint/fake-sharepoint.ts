@@ -54,6 +54,11 @@ export interface SharePointFake extends FakeProvider {
   readonly driveId: string;
   /** Every delta token issued so far is answered 410 `resyncRequired`, as after a long disconnection. */
   expireDeltaTokens(): void;
+  /**
+   * Refresh tokens are answered `interaction_required` (AADSTS50076), as once a conditional access policy asks
+   * the person for multi-factor authentication; their grants stay otherwise valid.
+   */
+  requireInteraction(): void;
   /** 410 answers sent. */
   readonly resyncs: number;
   /** 401 answers sent to API calls. */
@@ -79,6 +84,7 @@ class GraphFake {
   throttleSeconds = 1;
   failLeft = 0;
   clientRefused = false;
+  interactionRequired = false;
   origin = '';
 
   issueTokens(): { accessToken: string; refreshToken: string } {
@@ -185,6 +191,17 @@ class GraphFake {
       return send(response, 200, this.tokenResponse());
     }
     if (param('grant_type') === 'refresh_token') {
+      if (this.interactionRequired && this.refreshTokens.has(param('refresh_token'))) {
+        return send(
+          response,
+          400,
+          identityError(
+            'interaction_required',
+            50076,
+            'Due to a configuration change made by your administrator, or because you moved to a new location, you must use multi-factor authentication to access the resource.',
+          ),
+        );
+      }
       if (!this.refreshTokens.delete(param('refresh_token'))) {
         return send(
           response,
@@ -516,6 +533,9 @@ export async function startSharePointFake(): Promise<SharePointFake> {
     answerTokenRequests: (answer) => server.intercept('/common/oauth2/v2.0/token', answer),
     expireDeltaTokens: () => {
       graph.epoch += 1;
+    },
+    requireInteraction: () => {
+      graph.interactionRequired = true;
     },
     get revokedTokens() {
       return graph.revokedTokens;

@@ -203,8 +203,16 @@ describe('Confluence connector', () => {
     const renewed = await refreshTokens(confluenceConnector.oauth!, endpoints, client, tokens.refreshToken!);
     expect(renewed.refreshToken).not.toBe(tokens.refreshToken);
     expect(fake.refreshes).toBe(1);
+    // A rotated-out refresh token is refused as Atlassian often answers it (403 unauthorized_client), an unknown one as it documents.
     await expect(refreshTokens(confluenceConnector.oauth!, endpoints, client, tokens.refreshToken!)).rejects.toThrow(TokenRefusedError);
-    await expect(refreshTokens(confluenceConnector.oauth!, endpoints, client, tokens.refreshToken!)).rejects.toThrow(/Unknown or invalid refresh token/);
+    await expect(refreshTokens(confluenceConnector.oauth!, endpoints, client, tokens.refreshToken!)).rejects.toThrow(/refresh_token is invalid/);
+    await expect(refreshTokens(confluenceConnector.oauth!, endpoints, client, 'cf-rt-unknown')).rejects.toThrow(/Unknown or invalid refresh token/);
+    fake.refuseClient(true);
+    await expect(refreshTokens(confluenceConnector.oauth!, endpoints, client, renewed.refreshToken!)).rejects.toMatchObject({
+      name: 'TokenEndpointError',
+      clientRefused: true,
+    });
+    fake.refuseClient(false);
 
     const denied = new URL(fake.deny(authorizeUrl));
     expect(denied.searchParams.get('error')).toBe('access_denied');

@@ -143,12 +143,16 @@ describe('Google Drive connector', () => {
     expect(read.documents[1].text).toContain('We format with prettier');
   });
 
-  it('waits out Drive’s rate limit and completes the pass', async () => {
+  it('waits out Drive’s rate limit, each wait twice the last since Drive says no Retry-After, and completes the pass', async () => {
     fake.throttle(3, 1);
-    const { documents, final } = await fullPass();
+    const result = await harvest(googleDriveConnector, context(null, { timeScale: 0.5 }));
     expect(fake.throttled).toBe(3);
-    expect(documents.map(({ key }) => key).sort()).toEqual(READ_KEYS);
-    expect(final.pass).toBeUndefined();
+    // At half the time: 0.5 s, then 1 s (each plus up to half a second), where every wait was 0.5 s.
+    const [first, second, third] = fake.throttledAt;
+    expect(second - first).toBeGreaterThanOrEqual(490);
+    expect(third - second).toBeGreaterThanOrEqual(990);
+    expect(result.documents.map(({ key }) => key).sort()).toEqual(READ_KEYS);
+    expect(result.checkpoints.at(-1)?.pass).toBeUndefined();
   });
 
   it('fails the pass during an outage and resumes from the last mark without losing or rereading pages', async () => {

@@ -338,4 +338,13 @@ describe('SharePoint connector', () => {
     const site = await fetch(`${endpoints.apiUrl}/sites/contoso.sharepoint.com:/sites/eng`, { headers: { authorization: `Bearer ${renewed.accessToken}` } });
     expect(site.status).toBe(200);
   });
+
+  it('takes a refresh token that needs the person again (multi-factor authentication now required) as refused', async () => {
+    const oauth = sharePointConnector.oauth!;
+    const client = { clientId: endpoints.clientId ?? '', clientSecret: endpoints.clientSecret ?? '' };
+    const { refreshToken } = fake.grant();
+    fake.requireInteraction();
+    await expect(refreshTokens(oauth, endpoints, client, refreshToken)).rejects.toThrow(TokenRefusedError);
+    await expect(refreshTokens(oauth, endpoints, client, refreshToken)).rejects.toThrow(/AADSTS50076/);
+  });
 });

@@ -580,7 +580,7 @@ export interface paths {
         };
         /**
          * List data sources
-         * @description Newest first; `status` filters (active, processing, failed, pending).
+         * @description Newest first; `status` filters (active, processing, failed, pending, and the connector statuses).
          */
         get: operations["DataSources_list"];
         put?: never;
@@ -6009,8 +6009,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
-                /** @description `active` also matches connector sources shown as `Connected`. */
-                status?: "active" | "processing" | "failed" | "pending";
+                /** @description `active` also matches connector sources shown as `Connected`, and `failed` those shown as `Connection failed`; a connector status alone (`Connected`, `Connection failed`, `Disconnected`) matches only itself. */
+                status?: "active" | "processing" | "failed" | "pending" | "Connected" | "Connection failed" | "Disconnected";
             };
             header?: never;
             path?: never;

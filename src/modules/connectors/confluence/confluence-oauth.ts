@@ -1,4 +1,4 @@
-import { TokenEndpointError, type ConnectorOAuth, type ProviderTokens } from '#src/modules/connectors/oauth/connector-oauth.js';
+import { TokenEndpointError, type ConnectorOAuth, type ProviderTokens, type TokenErrorCodes } from '#src/modules/connectors/oauth/connector-oauth.js';
 import { ProviderHttpError, retryAfterMs, type ProviderFailure } from '#src/modules/connectors/provider/provider-failure.js';
 
 /** Atlassian's classic Confluence scopes for reading pages, spaces, search and attachment downloads. */
@@ -12,6 +12,16 @@ export const CONFLUENCE_SCOPES = [
 ] as const;
 
 /**
+ * Atlassian refuses a dead refresh token (revoked, rotated out, unused for 90 days) with 403 `invalid_grant` as
+ * documented, and as often with 403 `unauthorized_client` ("refresh_token is invalid"); wrong client
+ * credentials are a 401 `access_denied`.
+ */
+const TOKEN_ERRORS: TokenErrorCodes = {
+  grantRefused: new Set(['invalid_grant', 'unauthorized_client']),
+  clientRefused: new Set(['invalid_client', 'access_denied']),
+};
+
+/**
  * Atlassian's OAuth 2.0 (3LO): the audience and a consent prompt on every authorization, a JSON token request,
  * rotating refresh tokens; no PKCE and no revocation endpoint (a person removes the app from their account).
  */
@@ -21,6 +31,7 @@ export const confluenceOAuth: ConnectorOAuth = {
   authorizeParams: { audience: 'api.atlassian.com', prompt: 'consent' },
   tokenRequest: 'json',
   readTokens: readAtlassianTokens,
+  tokenErrors: TOKEN_ERRORS,
   classify: classifyConfluenceError,
 };
 

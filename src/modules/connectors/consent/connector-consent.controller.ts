@@ -11,15 +11,15 @@ import { escapeHtml, htmlPage, PAGE_CONTENT_SECURITY } from '#src/common/http/ht
 import { RequestOrigin } from '#src/common/http/request-origin.decorator.js';
 import { ContentSecurity } from '#src/common/http/route-policy/content-security.js';
 import { IdParamDto } from '#src/common/validation/validators.js';
-import { CONNECTOR_CALLBACK_PATH, ConnectorConsentService } from '#src/modules/connectors/consent/connector-consent.service.js';
+import { bindingCookieOf, CONNECTOR_CALLBACK_PATH, ConnectorConsentService } from '#src/modules/connectors/consent/connector-consent.service.js';
 import { ConsentFailure } from '#src/modules/connectors/consent/consent-failure.js';
 import { clientOf } from '#src/modules/auth/client-info.js';
 import { DataSourceResponseDto, toDataSourceResponse } from '#src/modules/data-sources/dto/data-source.dto.js';
 
 class DataSourceIdParam extends IdParamDto('dataSource') {}
 
-/** Ties the callback to the browser that started the consent (web sessions). */
-const BINDING_COOKIE = 'connector_consent';
+/** The cookie tying a callback to the browser that started its consent (web sessions). */
+const BINDING_COOKIE_OPTIONS = { httpOnly: true, secure: true, sameSite: 'lax', path: CONNECTOR_CALLBACK_PATH } as const;
 
 @ApiTags('Data sources')
 @Controller()
@@ -41,10 +41,7 @@ export class ConnectorConsentController {
   async connect(@Auth() auth: AuthContext, @Param() { id }: DataSourceIdParam, @RequestOrigin() origin: string, @Res() response: Response): Promise<void> {
     const { redirectTo, browserBinding } = await this.consent.start(auth, id, origin);
     if (browserBinding) {
-      response.setHeader(
-        'Set-Cookie',
-        serialize(BINDING_COOKIE, browserBinding, { httpOnly: true, secure: true, sameSite: 'lax', path: CONNECTOR_CALLBACK_PATH, maxAge: 600 }),
-      );
+      response.setHeader('Set-Cookie', serialize(browserBinding.cookie, browserBinding.value, { ...BINDING_COOKIE_OPTIONS, maxAge: 600 }));
     }
     response.setHeader('Cache-Control', 'no-store');
     response.redirect(302, redirectTo);
@@ -75,17 +72,18 @@ export class ConnectorConsentController {
     @Res() response: Response,
   ): Promise<void> {
     response.setHeader('Cache-Control', 'no-store');
-    response.setHeader(
-      'Set-Cookie',
-      serialize(BINDING_COOKIE, '', { httpOnly: true, secure: true, sameSite: 'lax', path: CONNECTOR_CALLBACK_PATH, maxAge: 0 }),
-    );
+    const answeredState = text(state);
+    const bindingCookie = answeredState ? bindingCookieOf(answeredState) : undefined;
+    if (bindingCookie) {
+      response.setHeader('Set-Cookie', serialize(bindingCookie, '', { ...BINDING_COOKIE_OPTIONS, maxAge: 0 }));
+    }
     try {
       const source = await this.consent.complete({
         client: clientOf(request),
-        state: text(state),
+        state: answeredState,
         code: text(code),
         error: text(error),
-        browserBinding: parse(request.headers.cookie ?? '')[BINDING_COOKIE],
+        browserBinding: bindingCookie ? parse(request.headers.cookie ?? '')[bindingCookie] : undefined,
       });
       response.redirect(303, `${this.config.http.publicUrl ?? origin}/data-sources/${encodeURIComponent(source.id)}`);
     } catch (failure) {

@@ -26,11 +26,21 @@ const CONSENT_LIFETIME_MS = 10 * 60_000;
 
 export const CONNECTOR_CALLBACK_PATH = '/api/v1/connectors/oauth/callback';
 
+/** A cookie set in the browser that started a consent (web sessions only): the callback must come back with it. */
+export interface BrowserBinding {
+  cookie: string;
+  value: string;
+}
+
 export interface ConsentStart {
   /** The provider's consent page. */
   redirectTo: string;
-  /** Set in the browser that started it (web sessions only): the callback must come back to it. */
-  browserBinding: string | undefined;
+  browserBinding: BrowserBinding | undefined;
+}
+
+/** One cookie per consent, named after its state: consents started at once in several tabs each keep their own. */
+export function bindingCookieOf(state: string): string {
+  return `connector_consent_${createHash('sha256').update(state).digest('base64url').slice(0, 22)}`;
 }
 
 export interface ConsentAnswer {
@@ -101,7 +111,7 @@ export class ConnectorConsentService {
       state,
       codeChallenge: codeVerifier ? createHash('sha256').update(codeVerifier).digest('base64url') : undefined,
     });
-    return { redirectTo, browserBinding };
+    return { redirectTo, browserBinding: browserBinding ? { cookie: bindingCookieOf(state), value: browserBinding } : undefined };
   }
 
   /** Completes a consent; throws ConsentFailure with what the person should read. */

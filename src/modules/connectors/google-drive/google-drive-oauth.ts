@@ -3,8 +3,7 @@ import { retryAfterMs, type ProviderFailure } from '#src/modules/connectors/prov
 
 export const DRIVE_READONLY_SCOPE = 'https://www.googleapis.com/auth/drive.readonly';
 
-// Google answers a rate limit without Retry-After and asks clients to back off briefly before retrying.
-const RATE_LIMIT_BACKOFF_MS = 1_000;
+// Google answers a rate limit without Retry-After and asks clients to back off exponentially: the session does.
 const RATE_LIMIT_REASONS = new Set(['userRateLimitExceeded', 'rateLimitExceeded']);
 
 /** The part of a gaxios error the classification reads (duck-typed: gaxios is the SDK's dependency, not ours). */
@@ -47,8 +46,7 @@ function classify(error: unknown): ProviderFailure | undefined {
   const { status, retryAfter, reasons } = failure;
   const message = `Google Drive answered ${status}: ${failure.message ?? (error instanceof Error ? error.message : 'no detail')}`;
   if (status === 429 || (status === 403 && reasons.some((reason) => RATE_LIMIT_REASONS.has(reason)))) {
-    const headers = new Headers(retryAfter === undefined ? {} : { 'retry-after': retryAfter });
-    return { kind: 'throttled', retryAfterMs: retryAfterMs(headers, RATE_LIMIT_BACKOFF_MS) };
+    return retryAfter === undefined ? { kind: 'throttled' } : { kind: 'throttled', retryAfterMs: retryAfterMs(new Headers({ 'retry-after': retryAfter })) };
   }
   if (status === 401) {
     return { kind: 'unauthorized' };

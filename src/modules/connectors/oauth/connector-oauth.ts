@@ -29,7 +29,7 @@ export interface ConnectorOAuth {
   readonly tokenRequest: 'basic' | 'form' | 'json';
   /** Reads a token endpoint's successful answer; throws TokenEndpointError when it holds no access token. */
   readTokens(body: Record<string, unknown>): ProviderTokens;
-  /** The token endpoint's `error` codes, where the provider has its own (Slack); else RFC 6749's. */
+  /** The token endpoint's `error` codes, where the provider uses its own or uses RFC 6749's its own way; else RFC 6749's. */
   readonly tokenErrors?: TokenErrorCodes;
   /**
    * How tokens are revoked at `revokeUrl`: `rfc7009` posts `token` (the refresh token, else the access token)

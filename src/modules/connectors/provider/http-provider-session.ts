@@ -55,6 +55,14 @@ export interface HttpProviderSessionOptions {
   limits?: Partial<SessionLimits>;
 }
 
+/** A throttled call whose answer does not say how long to wait: 1, 2, 4 … 64 seconds, plus up to a second (Google's exponential backoff). */
+const UNSTATED_THROTTLE_FIRST_MS = 1_000;
+const UNSTATED_THROTTLE_MAX_MS = 64_000;
+
+function unstatedThrottleWaitMs(attempt: number): number {
+  return Math.min(UNSTATED_THROTTLE_FIRST_MS * 2 ** (attempt - 1), UNSTATED_THROTTLE_MAX_MS) + Math.random() * UNSTATED_THROTTLE_FIRST_MS;
+}
+
 /** ProviderSession over undici: the rules of the interface, for SDK calls and plain HTTP alike. */
 export class HttpProviderSession implements ProviderSession {
   private readonly limits: SessionLimits;
@@ -83,7 +91,10 @@ export class HttpProviderSession implements ProviderSession {
             if (throttled >= this.limits.maxThrottledAttempts) {
               throw new ProviderCallError({ kind: 'transient', message: `still throttled after ${throttled} attempts` }, { cause: error });
             }
-            await gate.pause(throttleKey, Math.min(Math.max(failure.retryAfterMs * this.limits.timeScale, 1), this.limits.maxWaitMs));
+            await gate.pause(
+              throttleKey,
+              Math.min(Math.max((failure.retryAfterMs ?? unstatedThrottleWaitMs(throttled)) * this.limits.timeScale, 1), this.limits.maxWaitMs),
+            );
             break;
           case 'unauthorized':
             if (renewed) {

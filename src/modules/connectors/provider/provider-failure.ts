@@ -23,7 +23,8 @@ export class ProviderHttpError extends Error {
  * - `fatal`: anything else, with a message a person can act on.
  */
 export type ProviderFailure =
-  | { kind: 'throttled'; retryAfterMs: number }
+  /** `retryAfterMs` absent: the provider did not say how long (Google), and each wait doubles the last. */
+  | { kind: 'throttled'; retryAfterMs?: number }
   | { kind: 'unauthorized' }
   | { kind: 'transient'; message: string }
   | { kind: 'not_found'; message: string }

@@ -1,10 +1,20 @@
-import { TokenEndpointError, type ConnectorOAuth, type ProviderTokens } from '#src/modules/connectors/oauth/connector-oauth.js';
+import { TokenEndpointError, type ConnectorOAuth, type ProviderTokens, type TokenErrorCodes } from '#src/modules/connectors/oauth/connector-oauth.js';
 import { ProviderHttpError, retryAfterMs, type ProviderFailure } from '#src/modules/connectors/provider/provider-failure.js';
 import { graphErrorCode } from '#src/modules/connectors/sharepoint/graph-client.js';
 
 /** Graph and SharePoint throttle under these codes, not always with a 429 status. */
 const THROTTLING_CODES = new Set(['TooManyRequests', 'activityLimitReached', 'throttledRequest']);
 const BANDWIDTH_LIMIT_EXCEEDED = 509;
+
+/**
+ * The Microsoft identity platform answers a refresh token that only the person can revive (multi-factor
+ * authentication or a conditional access policy now required, consent withdrawn) with `interaction_required`
+ * or `consent_required` rather than `invalid_grant`: the service cannot interact, so the source needs a new consent.
+ */
+const TOKEN_ERRORS: TokenErrorCodes = {
+  grantRefused: new Set(['invalid_grant', 'interaction_required', 'consent_required']),
+  clientRefused: new Set(['invalid_client', 'unauthorized_client']),
+};
 
 function readTokens(body: Record<string, unknown>): ProviderTokens {
   if (typeof body.access_token !== 'string' || body.access_token === '') {
@@ -36,5 +46,6 @@ export const sharePointOAuth: ConnectorOAuth = {
   authorizeParams: { response_mode: 'query' },
   tokenRequest: 'form',
   readTokens,
+  tokenErrors: TOKEN_ERRORS,
   classify,
 };

@@ -70,11 +70,15 @@ export class UpdateDataSourceDto {
   sync_frequency?: SyncFrequency;
 }
 
-export const STATUS_FILTERS = ['active', 'processing', 'failed', 'pending'] as const;
+export const STATUS_FILTERS = ['active', 'processing', 'failed', 'pending', 'Connected', 'Connection failed', 'Disconnected'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export class ListDataSourcesQueryDto extends PaginationQueryDto {
-  @ApiPropertyOptional({ enum: STATUS_FILTERS, description: '`active` also matches connector sources shown as `Connected`.' })
+  @ApiPropertyOptional({
+    enum: STATUS_FILTERS,
+    description:
+      '`active` also matches connector sources shown as `Connected`, and `failed` those shown as `Connection failed`; a connector status alone (`Connected`, `Connection failed`, `Disconnected`) matches only itself.',
+  })
   @Optional()
   @IsIn(STATUS_FILTERS)
   status?: StatusFilter;

@@ -3,6 +3,7 @@ import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { TransactionRunner } from '#src/common/database/transaction.js';
 import { JobQueue } from '#src/common/queue/job-queue.js';
 import { JobName } from '#src/common/queue/queue-name.enum.js';
+import { awaitsConnection } from '#src/modules/connectors/connector-types.js';
 import type { DataSourceEntity } from '#src/modules/data-sources/data-source.entity.js';
 import { DataSourcesRepository } from '#src/modules/data-sources/data-sources.repository.js';
 import { SYNC_INTERVAL_MS } from '#src/modules/data-sources/sync/sync.service.js';
@@ -70,7 +71,9 @@ export class SyncScheduler implements OnApplicationBootstrap {
   /**
    * A schedule's tick: queues the slot's sync if the source is due and has none waiting or running, then wakes
    * the source's sync job. A tick never runs a sync itself: every run goes through that one job per source
-   * (its dedupe key), so two workers never run one source's sync at once.
+   * (its dedupe key), so two workers never run one source's sync at once. A connector source without a
+   * connection (before its consent, refused or disconnected) has nothing to sync: its slots pass, and its
+   * `error` keeps saying why, instead of a failed run each slot.
    */
   async tick(orgId: string, dataSourceId: string): Promise<void> {
     const pending = await this.transactions.run(async (tx) => {
@@ -78,7 +81,11 @@ export class SyncScheduler implements OnApplicationBootstrap {
       if (!source) {
         return undefined;
       }
-      return (await this.runs.next(orgId, dataSourceId, tx)) ?? (isDue(source) ? await this.runs.queue(orgId, dataSourceId, 'schedule', tx) : undefined);
+      const waiting = await this.runs.next(orgId, dataSourceId, tx);
+      if (waiting || awaitsConnection(source) || !isDue(source)) {
+        return waiting ?? undefined;
+      }
+      return this.runs.queue(orgId, dataSourceId, 'schedule', tx);
     });
     if (pending) {
       await this.wakeById(orgId, dataSourceId);
