@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
 import request, { type Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,6 +155,14 @@ describe('single sign-on', () => {
       expect(failures[0].details.reason).toEqual(expect.any(String));
     });
 
+    it('should take an assertion id of any length once, and refuse it again', async () => {
+      const assertionId = `_${'a'.repeat(300)}`;
+      const first = await (await samlRoundTrip('lena@acme-saml.test', idp, connectionId, { assertionId })).post();
+      expect(first.status, first.text).toBe(303);
+      expectPage(await (await samlRoundTrip('lena@acme-saml.test', idp, connectionId, { assertionId })).post(), 401, 'Authentication failed');
+      expect((await auditActions(org.orgId, 'sso.failed'))[0].details.reason).toBe('replayed_assertion');
+    });
+
     it('should accept a response signed on the response only, or on the assertion only', async () => {
       for (const sign of ['response', 'assertion'] as const) {
         const { post } = await samlRoundTrip(`dan-${sign}@acme-saml.test`, idp, connectionId, { sign });
@@ -268,6 +277,28 @@ describe('single sign-on', () => {
       expectPage(await request(t.http).post(`/api/auth/saml/${connectionId}/acs`).type('form').send({}), 401, 'Authentication failed');
       const json = await request(t.http).post(`/api/auth/saml/${connectionId}/acs`).send({ SAMLResponse: 'x' });
       expect(json.status).toBe(415);
+    });
+
+    it('should refuse a SAML logout message and an empty SAMLResponse on every route, never starting a sign-in or running the route unsigned in', async () => {
+      const logoutResponse =
+        '<samlp:LogoutResponse xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_lr" Version="2.0" ' +
+        `IssueInstant="${new Date().toISOString()}"><saml:Issuer>${idp.entityId}</saml:Issuer>` +
+        '<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status></samlp:LogoutResponse>';
+      const unsignedLogout = deflateRawSync(Buffer.from(logoutResponse)).toString('base64');
+      const answers = [
+        await request(t.http).post(`/api/auth/saml/${connectionId}/acs`).query({ SAMLResponse: unsignedLogout }).type('form').send({ SAMLResponse: 'x' }),
+        await request(t.http).get(`/api/auth/saml/${connectionId}/login`).query({ SAMLResponse: unsignedLogout }),
+        await request(t.http).get('/api/auth/sso').query({ email: 'lou@acme-saml.test', SAMLResponse: unsignedLogout }),
+        await request(t.http).get(`/api/auth/saml/${connectionId}/login`).query({ SAMLRequest: unsignedLogout }),
+        await request(t.http).post(`/api/auth/saml/${connectionId}/acs`).type('form').send({ SAMLResponse: '', RelayState: '' }),
+        await request(t.http).post(`/api/auth/saml/${connectionId}/acs`).type('form').send({ SAMLResponse: '  ', SAMLRequest: unsignedLogout }),
+      ];
+      for (const answer of answers) {
+        expectPage(answer, 401, 'Authentication failed');
+        expect(answer.headers.location).toBeUndefined();
+      }
+      const reasons = (await auditActions(org.orgId, 'sso.failed')).map((entry) => entry.details.reason);
+      expect(reasons).toEqual(expect.arrayContaining(['unsupported_message', 'no_saml_response']));
     });
 
     it('should count identical failures on one audit entry, and show the count to admins', async () => {
@@ -407,6 +438,34 @@ describe('single sign-on', () => {
       expectPage(await callback(code, reused.flowCookie), 401, 'Authentication failed');
     });
 
+    it('should refuse an authorization answer sent to a start address, leaving its code for nobody', async () => {
+      const { authorizeUrl, flowCookie } = await startOidc('ada@acme-oidc.test');
+      const answer = new URL(await op.signIn(authorizeUrl, 'ada'));
+      for (const start of [`/api/auth/oidc/${connectionId}/login${answer.search}`, `/api/auth/sso${answer.search}&email=ada%40acme-oidc.test`]) {
+        const response = await request(t.http).get(start).set('Cookie', flowCookie);
+        expectPage(response, 401, 'Authentication failed');
+        expect(([] as string[]).concat(response.headers['set-cookie'] ?? []).filter((value) => value.startsWith('service_sso_flow='))).toEqual([]);
+      }
+      expectPage(await request(t.http).get(`/api/auth/oidc/${connectionId}/login?error=access_denied`), 401, 'Authentication failed');
+      expect((await auditActions(org.orgId, 'sso.failed'))[0].details.reason).toBe('answer_at_start');
+      expect((await callback(answer.href, flowCookie)).status).toBe(303);
+    });
+
+    it('should answer a malformed Host header with the failure page on every OpenID route, and keep serving', async () => {
+      const { flowCookie } = await startOidc('ada@acme-oidc.test');
+      for (const path of [
+        `/api/auth/oidc/${connectionId}/login`,
+        `/api/auth/oidc/${connectionId}/callback?code=x&state=y`,
+        '/api/auth/sso?email=ada%40acme-oidc.test',
+      ]) {
+        for (const host of ['a b', '[', '%']) {
+          expectPage(await request(t.http).get(path).set('Host', host).set('Cookie', flowCookie), 401, 'Authentication failed');
+        }
+      }
+      const { authorizeUrl, flowCookie: fresh } = await startOidc('ada@acme-oidc.test');
+      expect((await callback(await op.signIn(authorizeUrl, 'ada'), fresh)).status).toBe(303);
+    });
+
     it('should take the e-mail from the ID token when the provider puts it there', async () => {
       const inToken = await ssoOrg('id-token.test');
       const idTokenOp = await startOpenIdProvider({
@@ -536,6 +595,19 @@ describe('single sign-on', () => {
   });
 
   describe('routing, plans, enforcement and just-in-time users', () => {
+    it('should document what the sign-in routes take and every answer they give', async () => {
+      const { paths } = (await request(t.http).get('/openapi.json').expect(200)).body;
+      expect(Object.keys(paths['/api/auth/sso'].get.responses)).toEqual(expect.arrayContaining(['302', '401', '403', '404']));
+      const acs = paths['/api/auth/saml/{connection_id}/acs'].post;
+      expect(acs.requestBody.content['application/x-www-form-urlencoded'].schema).toMatchObject({ required: ['SAMLResponse'] });
+      const callback = paths['/api/auth/oidc/{connection_id}/callback'].get;
+      expect(callback.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(expect.arrayContaining(['code', 'state', 'error', 'iss']));
+      for (const answer of [acs, callback]) {
+        expect(Object.keys(answer.responses[403].content)).toEqual(['text/html', 'application/json']);
+        expect(answer.responses[403].description).toContain('ip_not_allowed');
+      }
+    });
+
     it('should answer a page for an address whose domain no organization verified', async () => {
       expectPage(await request(t.http).get('/api/auth/sso?email=someone@nowhere.test'), 404, 'Single sign-on is not set up');
       expectPage(await request(t.http).get('/api/auth/sso?email=not-an-address'), 404, 'Single sign-on is not set up');
@@ -568,6 +640,9 @@ describe('single sign-on', () => {
       expectPage(await post(), 403, 'Single sign-on is unavailable');
       // A new sign-in is refused before the person is sent to the identity provider.
       expectPage(await request(t.http).get('/api/auth/sso?email=hal@downgrade.test'), 403, 'Single sign-on is unavailable');
+      // So is one started from the identity provider's app tile.
+      expectPage(await request(t.http).get(`/api/auth/saml/${connectionId}/login`), 403, 'Single sign-on is unavailable');
+      expect((await auditActions(org.orgId, 'sso.failed'))[0].details).toMatchObject({ reason: 'plan_required', detail: 'pro' });
       expect(await connections().list(org.orgId)).toHaveLength(1);
       const shown = await request(t.http)
         .get('/api/v1/organization')

@@ -48,6 +48,8 @@ export interface SamlResponseOptions {
   destination?: string;
   /** Shifts every time stamp, e.g. -3600 for an expired assertion. */
   shiftSeconds?: number;
+  /** The assertion's ID; default a new one. */
+  assertionId?: string;
   /** Replaces text in the signed XML, for a tampered response. */
   tamper?: { from: string; to: string };
 }
@@ -185,7 +187,7 @@ function renderResponse(template: string, response: SamlResponseOptions & { id: 
 
   return SamlLib.replaceTagsByValue(template.replace('{AuthnStatement}', AUTHN_STATEMENT_TEMPLATE).replace('{AttributeStatement}', attributeStatement), {
     ID: response.id,
-    AssertionID: newSamlId(),
+    AssertionID: response.assertionId ?? newSamlId(),
     Issuer: response.issuer,
     IssueInstant: at(0),
     Destination: destination,

@@ -1,5 +1,5 @@
 import { applyDecorators, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
 import { Public } from '#src/common/auth/auth.decorator.js';
@@ -21,7 +21,7 @@ import { connectionOf, type SsoIdentity, type SsoRequest } from '#src/modules/ss
 import { publicOrigin } from '#src/modules/sso/sso-urls.js';
 
 const FAILURE_PAGES_DOCUMENTED = {
-  401: 'An HTML page: "Authentication failed" (an unknown connection, or an invalid, expired or replayed answer)',
+  401: 'An HTML page: "Authentication failed" (an unknown connection, an identity provider out of reach, or an invalid, expired, replayed or misplaced answer)',
   403: 'An HTML page: "Unauthorized domain", or single sign-on unavailable to the organization (its plan)',
   404: 'An HTML page: no organization signs in with single sign-on for this e-mail address',
 };
@@ -37,6 +37,17 @@ function ApiFailurePages(...statuses: Array<keyof typeof FAILURE_PAGES_DOCUMENTE
 
 /** The metadata's refusals are the API's JSON errors, whatever type its success has. */
 const JSON_ERROR = { 'application/json': { schema: { $ref: getSchemaPath(ErrorResponseDto) } } };
+
+/** Where the identity provider's answer arrives, the organization's IP allowlist holds: its refusal is the API's JSON error. */
+const ApiAnswerFailures = (): MethodDecorator =>
+  applyDecorators(
+    ApiFailurePages(401),
+    ApiResponse({
+      status: 403,
+      description: `${FAILURE_PAGES_DOCUMENTED[403]}; or, from an address outside the organization\u2019s IP allowlist, the JSON error \`ip_not_allowed\``,
+      content: { 'text/html': { schema: { type: 'string' } }, ...JSON_ERROR },
+    }),
+  );
 
 const ConnectionParam = (): MethodDecorator =>
   ApiParam({
@@ -71,7 +82,7 @@ export class SsoController {
   })
   @ApiQuery({ name: 'email', required: true, example: 'ada@acme.test' })
   @ApiResponse({ status: 302, description: 'To the identity provider' })
-  @ApiFailurePages(403, 404)
+  @ApiFailurePages(401, 403, 404)
   start(): void {
     // SsoStartGuard has redirected to the identity provider; Passport answered the request.
   }
@@ -111,8 +122,19 @@ export class SsoController {
   @UseGuards(SamlGuard)
   @ApiOperation({ summary: 'SAML assertion consumer service', description: 'The identity provider posts `SAMLResponse` here (HTTP-POST binding).' })
   @ConnectionParam()
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['SAMLResponse'],
+      properties: {
+        SAMLResponse: { type: 'string', description: 'The base64 SAML Response, answering an AuthnRequest this service sent' },
+        RelayState: { type: 'string', description: 'Accepted and ignored' },
+      },
+    },
+  })
   @ApiResponse({ status: 303, description: 'Signed in: the session cookie is set, and the browser goes to the web application' })
-  @ApiFailurePages(401, 403)
+  @ApiResponse({ status: 413, description: 'A body over 1 MiB (`payload_too_large`)', content: JSON_ERROR })
+  @ApiAnswerFailures()
   async acs(@Req() request: Request, @Res() response: Response): Promise<void> {
     await this.finish(request, response);
   }
@@ -122,8 +144,13 @@ export class SsoController {
   @UseGuards(OidcGuard)
   @ApiOperation({ summary: 'OpenID Connect redirect address', description: 'The identity provider sends the browser back here with `code` and `state`.' })
   @ConnectionParam()
+  @ApiQuery({ name: 'iss', required: false, description: 'The provider\u2019s issuer (RFC 9207), checked when the provider sends it' })
+  @ApiQuery({ name: 'error_description', required: false, description: 'Not shown to the person, nor kept' })
+  @ApiQuery({ name: 'error', required: false, description: 'The provider\u2019s error instead of a code, e.g. `access_denied`' })
+  @ApiQuery({ name: 'state', required: false, description: 'The state this service sent, as the browser\u2019s flow cookie holds it' })
+  @ApiQuery({ name: 'code', required: false, description: 'The authorization code' })
   @ApiResponse({ status: 303, description: 'Signed in: the session cookie is set, and the browser goes to the web application' })
-  @ApiFailurePages(401, 403)
+  @ApiAnswerFailures()
   async oidcCallback(@Req() request: Request, @Res() response: Response): Promise<void> {
     await this.finish(request, response);
   }

@@ -24,6 +24,7 @@ function connectionGuard(type: SsoType) {
     constructor(
       @Inject(APP_CONFIG) readonly config: AppConfig,
       readonly connections: SsoConnectionsService,
+      readonly organizations: OrganizationsRepository,
     ) {
       super();
     }
@@ -38,21 +39,28 @@ function connectionGuard(type: SsoType) {
         }
         request.ssoConnection = connection;
       }
-      if (type === 'saml' && request.method === 'POST' && typeof (request.body as { SAMLResponse?: unknown } | undefined)?.SAMLResponse !== 'string') {
-        throw new SsoFailure('authentication_failed', 'no_saml_response');
+      const answer = isAnswerRoute(type, request);
+      refuseUnexpectedMessages(type, request, answer);
+      if (!answer) {
+        // Checked before the person is sent to the identity provider, not only once they come back.
+        const organization = await this.organizations.findById(request.ssoConnection.orgId);
+        if (organization?.plan !== 'enterprise') {
+          throw new SsoFailure('unavailable', 'plan_required', organization?.plan);
+        }
       }
       if (type === 'oidc') {
-        // Without an answer to read, the strategy would start a new sign-in and replace the browser's flow cookie.
-        if (request.path.endsWith('/callback') && typeof request.query.code !== 'string' && typeof request.query.error !== 'string') {
-          throw new SsoFailure('authentication_failed', 'no_authorization_response');
-        }
         (request as unknown as { session: unknown }).session = flowSession(
           request,
           context.switchToHttp().getResponse<Response>(),
           this.config.keys.hashSecret,
         );
       }
-      return (await super.canActivate(context)) as boolean;
+      const activated = (await super.canActivate(context)) as boolean;
+      // A strategy that passes (passport-saml on a logout message) would let the route run with nobody signed in.
+      if (answer && !request.user) {
+        throw new SsoFailure('authentication_failed', 'no_identity');
+      }
+      return activated;
     }
 
     override handleRequest<TUser>(error: unknown, user: TUser | false, info: unknown): TUser {
@@ -71,6 +79,42 @@ function connectionGuard(type: SsoType) {
   return ConnectionGuard;
 }
 
+/** The identity provider's answer comes back to the ACS (POST) and the OpenID callback; every other route starts a sign-in. */
+function isAnswerRoute(type: SsoType, request: SsoRequest): boolean {
+  return type === 'saml' ? request.method === 'POST' : request.path.endsWith('/callback');
+}
+
+/**
+ * What each route takes from the identity provider, and nothing else: the ACS a posted `SAMLResponse`, the
+ * callback `code` or `error`; a start route takes no answer at all, which the strategies would otherwise
+ * read (an authorization code exchanged at `…/login`, a SAML logout message anywhere) instead of starting.
+ * The service offers no SAML single logout, so `SAMLRequest` and `SAMLResponse` in a query are refused.
+ */
+function refuseUnexpectedMessages(type: SsoType, request: SsoRequest, answer: boolean): void {
+  if (type === 'saml') {
+    const query = request.query as Record<string, unknown>;
+    if (query.SAMLResponse !== undefined || query.SAMLRequest !== undefined) {
+      throw new SsoFailure('authentication_failed', 'unsupported_message');
+    }
+    const posted = (request.body as { SAMLResponse?: unknown } | undefined)?.SAMLResponse;
+    if (answer && (typeof posted !== 'string' || posted.trim() === '')) {
+      throw new SsoFailure('authentication_failed', 'no_saml_response');
+    }
+    return;
+  }
+  const params = new URL(request.originalUrl, 'http://callback.invalid').searchParams;
+  if (answer && typeof request.query.code !== 'string' && typeof request.query.error !== 'string') {
+    // Without an answer to read, the strategy would start a new sign-in and replace the browser's flow cookie.
+    throw new SsoFailure('authentication_failed', 'no_authorization_response');
+  }
+  if (!answer && OIDC_ANSWER_PARAMETERS.some((name) => params.has(name))) {
+    throw new SsoFailure('authentication_failed', 'answer_at_start');
+  }
+}
+
+/** The parameters openid-client's strategy reads as an authorization response rather than starting a sign-in. */
+const OIDC_ANSWER_PARAMETERS = ['code', 'error', 'response'];
+
 @Injectable()
 export class SamlGuard extends connectionGuard('saml') {}
 
@@ -83,7 +127,6 @@ export class SsoStartGuard implements CanActivate {
   constructor(
     private readonly domains: DomainsService,
     private readonly connections: SsoConnectionsService,
-    private readonly organizations: OrganizationsRepository,
     private readonly saml: SamlGuard,
     private readonly oidc: OidcGuard,
   ) {}
@@ -98,11 +141,6 @@ export class SsoStartGuard implements CanActivate {
     const [connection] = orgId ? await this.connections.byOrganization(orgId) : [];
     if (!connection) {
       throw new SsoFailure('not_configured', 'no_connection_for_domain', email.slice(email.lastIndexOf('@') + 1));
-    }
-    // Checked before the person is sent to the identity provider, not only once they come back.
-    const organization = await this.organizations.findById(connection.orgId);
-    if (organization?.plan !== 'enterprise') {
-      throw new SsoFailure('unavailable', 'plan_required', organization?.plan);
     }
     request.ssoConnection = connection;
     return (connection.type === 'saml' ? this.saml : this.oidc).canActivate(context);

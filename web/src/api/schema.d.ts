@@ -4050,7 +4050,18 @@ export interface operations {
     };
     Sso_oidcCallback: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The authorization code */
+                code?: unknown;
+                /** @description The provider’s error instead of a code, e.g. `access_denied` */
+                error?: unknown;
+                /** @description Not shown to the person, nor kept */
+                error_description?: unknown;
+                /** @description The provider’s issuer (RFC 9207), checked when the provider sends it */
+                iss?: unknown;
+                /** @description The state this service sent, as the browser’s flow cookie holds it */
+                state?: unknown;
+            };
             header?: never;
             path: {
                 /** @description An SSO connection (`sso_…`) */
@@ -4067,7 +4078,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description An HTML page: "Authentication failed" (an unknown connection, or an invalid, expired or replayed answer) */
+            /** @description An HTML page: "Authentication failed" (an unknown connection, an identity provider out of reach, or an invalid, expired, replayed or misplaced answer) */
             401: {
                 headers: {
                     /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
@@ -4078,12 +4089,13 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description An HTML page: "Unauthorized domain", or single sign-on unavailable to the organization (its plan) */
+            /** @description An HTML page: "Unauthorized domain", or single sign-on unavailable to the organization (its plan); or, from an address outside the organization’s IP allowlist, the JSON error `ip_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                     "text/html": string;
                 };
             };
@@ -4117,7 +4129,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description An HTML page: "Authentication failed" (an unknown connection, or an invalid, expired or replayed answer) */
+            /** @description An HTML page: "Authentication failed" (an unknown connection, an identity provider out of reach, or an invalid, expired, replayed or misplaced answer) */
             401: {
                 headers: {
                     /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
@@ -4294,7 +4306,16 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description Accepted and ignored */
+                    RelayState?: string;
+                    /** @description The base64 SAML Response, answering an AuthnRequest this service sent */
+                    SAMLResponse: string;
+                };
+            };
+        };
         responses: {
             /** @description Signed in: the session cookie is set, and the browser goes to the web application */
             303: {
@@ -4303,7 +4324,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description An HTML page: "Authentication failed" (an unknown connection, or an invalid, expired or replayed answer) */
+            /** @description An HTML page: "Authentication failed" (an unknown connection, an identity provider out of reach, or an invalid, expired, replayed or misplaced answer) */
             401: {
                 headers: {
                     /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
@@ -4314,13 +4335,32 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description An HTML page: "Unauthorized domain", or single sign-on unavailable to the organization (its plan) */
+            /** @description An HTML page: "Unauthorized domain", or single sign-on unavailable to the organization (its plan); or, from an address outside the organization’s IP allowlist, the JSON error `ip_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                     "text/html": string;
+                };
+            };
+            /** @description A body over 1 MiB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
@@ -4353,7 +4393,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description An HTML page: "Authentication failed" (an unknown connection, or an invalid, expired or replayed answer) */
+            /** @description An HTML page: "Authentication failed" (an unknown connection, an identity provider out of reach, or an invalid, expired, replayed or misplaced answer) */
             401: {
                 headers: {
                     /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
@@ -4688,6 +4728,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An HTML page: "Authentication failed" (an unknown connection, an identity provider out of reach, or an invalid, expired, replayed or misplaced answer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
             /** @description An HTML page: "Unauthorized domain", or single sign-on unavailable to the organization (its plan) */
             403: {

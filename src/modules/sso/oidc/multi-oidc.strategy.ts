@@ -46,8 +46,9 @@ export class MultiOidcStrategy {
   ) {}
 
   authenticate(this: MultiOidcStrategy & Augmented, request: Request, options: AuthenticateOptions): void {
-    this.options.resolve(request).then(
-      (target) => {
+    this.options
+      .resolve(request)
+      .then((target) => {
         const strategy = new StateAndNonceStrategy(
           { config: target.configuration, callbackURL: target.callbackUrl, sessionKey: target.key, scope: 'openid email profile', passReqToCallback: true },
           this.verify,
@@ -60,8 +61,9 @@ export class MultiOidcStrategy {
           error: this.error.bind(this),
         });
         strategy.authenticate.call(delegate, request, options);
-      },
-      (error: unknown) => this.error(error as Error),
-    );
+      })
+      // What throws while the request is handed over (openid-client reads the request's address from its
+      // Host header, which a client may send malformed) fails this request instead of the process.
+      .catch((error: unknown) => this.error(error as Error));
   }
 }
