@@ -151,7 +151,8 @@ function documentChallenges(document: OpenAPIObject): void {
   for (const item of Object.values(document.paths)) {
     for (const operation of [item.get, item.put, item.post, item.delete, item.patch] as Array<OperationObject | undefined>) {
       const unauthorized = operation?.responses['401'];
-      if (unauthorized && !('$ref' in unauthorized)) {
+      // The single sign-on routes answer their 401 as an HTML page for a person, with no challenge.
+      if (unauthorized && !('$ref' in unauthorized) && !unauthorized.content?.['text/html']) {
         unauthorized.headers = { ...unauthorized.headers, 'WWW-Authenticate': CHALLENGE_HEADER };
       }
       const forbidden = operation?.responses['403'];

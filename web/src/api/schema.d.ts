@@ -4081,8 +4081,6 @@ export interface operations {
             /** @description An HTML page: "Authentication failed" (an unknown connection, an identity provider out of reach, or an invalid, expired, replayed or misplaced answer) */
             401: {
                 headers: {
-                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
-                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4132,8 +4130,6 @@ export interface operations {
             /** @description An HTML page: "Authentication failed" (an unknown connection, an identity provider out of reach, or an invalid, expired, replayed or misplaced answer) */
             401: {
                 headers: {
-                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
-                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4327,8 +4323,6 @@ export interface operations {
             /** @description An HTML page: "Authentication failed" (an unknown connection, an identity provider out of reach, or an invalid, expired, replayed or misplaced answer) */
             401: {
                 headers: {
-                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
-                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4396,8 +4390,6 @@ export interface operations {
             /** @description An HTML page: "Authentication failed" (an unknown connection, an identity provider out of reach, or an invalid, expired, replayed or misplaced answer) */
             401: {
                 headers: {
-                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
-                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
