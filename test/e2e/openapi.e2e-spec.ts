@@ -31,7 +31,14 @@ const PUBLIC_PATHS = new Set([
   '/oauth/interaction/{uid}/abort',
 ]);
 /** Open to a signed-in person only, through the session cookie. */
-const SESSION_PATHS = new Set(['/api/auth/session', '/api/auth/client', '/api/auth/logout', '/api/auth/sessions', '/api/auth/sessions/{id}']);
+const SESSION_PATHS = new Set([
+  '/api/auth/session',
+  '/api/auth/client',
+  '/api/auth/logout',
+  '/api/auth/sessions',
+  '/api/auth/sessions/{id}',
+  '/api/auth/password',
+]);
 /** Open to a person by any credential of theirs, with no permission beyond it. */
 const PERSON_PATHS = new Set(['/api/v1/oauth-grants', '/api/v1/oauth-grants/{id}']);
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;

@@ -4,7 +4,7 @@ import { NO_CLIENT, SYSTEM_ACTOR } from '#src/modules/audit/audit-actions.js';
 import { OrganizationSettingsService } from '#src/modules/organizations/settings/organization-settings.service.js';
 import { bearer, createKey, createOrg, type TestOrg } from '#test/utils/factories.js';
 import { createTestApp, sameDatabaseAs, useTestApp } from '#test/utils/test-app.js';
-import { acceptInvitation, TEST_PASSWORD } from '#test/utils/web-sessions.js';
+import { acceptInvitation, sessionCookieOf, TEST_PASSWORD } from '#test/utils/web-sessions.js';
 
 const INSIDE_V4 = '203.0.113.7';
 const OUTSIDE_V4 = '198.51.100.20';
@@ -311,6 +311,38 @@ describe('organization settings and the IP allowlist', () => {
         .get('/api/v1/agents')
         .set(...bearer(org.adminKey))
         .expect(200);
+    });
+
+    it('should take a forwarded value that is no IP address for no address: signed in and recorded without it, refused by any allowlist', async () => {
+      const junk = `not-an-address-${'x'.repeat(60)}`;
+      const zoned = `fe80::1%${'z'.repeat(70)}`;
+      const org = await createOrg(t.app, { plan: 'enterprise' });
+      const accepted = await from(junk).post('/api/auth/invitations/accept').send({ token: org.adminInvitation, password: TEST_PASSWORD }).expect(200);
+      for (const forwarded of [junk, 'garbage', zoned]) {
+        const signedIn = await from(forwarded).post('/api/auth/login').send({ email: org.adminEmail, password: TEST_PASSWORD });
+        expect(signedIn.status, forwarded).toBe(200);
+      }
+      const client = await from(zoned).get('/api/auth/client').set('Cookie', sessionCookieOf(accepted)).expect(200);
+      expect(client.body.ip).toBe('fe80::1');
+      const sessions = await from(INSIDE_V4).get('/api/auth/sessions').set('Cookie', sessionCookieOf(accepted)).expect(200);
+      expect(sessions.body.sessions.map((session: { ip: string | null }) => session.ip).sort()).toEqual(['fe80::1', null, null, null]);
+      const logins = await from(INSIDE_V4)
+        .get('/api/v1/audit-log?action=login.succeeded')
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(logins.body.entries.map((entry: { ip: string | null }) => entry.ip).sort()).toEqual(['fe80::1', null, null, null]);
+
+      await setAllowlist(org, ['0.0.0.0/0', '::/0']).expect(200);
+      const refused = await from('garbage')
+        .get('/api/v1/agents')
+        .set(...bearer(org.adminKey))
+        .expect(403);
+      expect(refused.body.error.code).toBe('ip_not_allowed');
+      const blocked = await from(INSIDE_V4)
+        .get('/api/v1/audit-log?action=ip.blocked')
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(blocked.body.entries).toMatchObject([{ ip: null, details: { via: 'api_key' } }]);
     });
 
     it('should take the client address from X-Forwarded-For only through a trusted proxy', async () => {

@@ -360,6 +360,13 @@ describe('scopes', () => {
       prepare: async () => ({ path: `/api/v1/users/${fixtures.userId}/invitation` }),
     },
     {
+      route: 'DELETE /api/v1/users/:id/invitation',
+      allowed: ADMIN_ONLY,
+      requiredScope: 'admin',
+      ok: 204,
+      prepare: async () => ({ path: `/api/v1/users/${fixtures.userId}/invitation` }),
+    },
+    {
       route: 'GET /api/v1/users/:id',
       allowed: ADMIN_ONLY,
       requiredScope: 'admin',

@@ -174,6 +174,30 @@ describe('people sign in', () => {
       expect(mail?.text).toContain(`You have been invited to ${name} as ${email}.`);
     });
 
+    it('should answer a new user and a new invitation without waiting for a slow SMTP server, and mail both', async () => {
+      const slowSmtp = await smtp.delayedBy(4_000);
+      const slow = await createTestApp({ ...sameDatabaseAs(t), env: { SMTP_URL: slowSmtp.url } });
+      try {
+        const org = await createOrg(slow.app);
+        const email = `slow-mail-${randomBytes(3).toString('hex')}@example.test`;
+        const created = await request(slow.http)
+          .post('/api/v1/users')
+          .set(...bearer(org.adminKey))
+          .send({ email })
+          .expect(201);
+        const renewed = await request(slow.http)
+          .post(`/api/v1/users/${created.body.id}/invitation`)
+          .set(...bearer(org.adminKey))
+          .expect(201);
+        expect(smtp.messages.filter((message) => message.to.includes(email))).toEqual([]);
+        await smtp.find(email, new RegExp(renewed.body.invitation.token), 15_000);
+        await smtp.find(email, new RegExp(created.body.invitation.token), 15_000);
+      } finally {
+        await slow.close();
+        await slowSmtp.close();
+      }
+    });
+
     it('should void the links mailed to a user\u2019s old address when an admin changes it', async () => {
       const org = await createOrg(t.app);
       const typo = `typo-${randomBytes(3).toString('hex')}@example.test`;
@@ -202,6 +226,44 @@ describe('people sign in', () => {
         .send({ name: 'Gus' })
         .expect(200);
       await request(t.http).post('/api/auth/invitations/accept').send({ token: renewed.body.invitation.token, password: PASSWORD }).expect(200);
+    });
+
+    it('should withdraw an invitation: it stops working, the user stays, and a new one can be made', async () => {
+      const org = await createOrg(t.app);
+      const created = await request(t.http)
+        .post('/api/v1/users')
+        .set(...bearer(org.adminKey))
+        .send({ email: `withdrawn-${randomBytes(3).toString('hex')}@example.test` })
+        .expect(201);
+      const withdraw = () =>
+        request(t.http)
+          .delete(`/api/v1/users/${created.body.id}/invitation`)
+          .set(...bearer(org.adminKey));
+      await withdraw().expect(204);
+      await request(t.http).post('/api/auth/invitations/accept').send({ token: created.body.invitation.token, password: PASSWORD }).expect(400);
+      await request(t.http)
+        .get(`/api/v1/users/${created.body.id}`)
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      await withdraw().expect(204);
+      const audited = await request(t.http)
+        .get('/api/v1/audit-log?action=user.updated')
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(audited.body.entries).toMatchObject([{ target: { type: 'user', id: created.body.id }, details: { invitation: 'revoked' } }]);
+
+      const renewed = await request(t.http)
+        .post(`/api/v1/users/${created.body.id}/invitation`)
+        .set(...bearer(org.adminKey))
+        .expect(201);
+      await accept(renewed.body.invitation.token);
+      await withdraw().expect(204);
+      await login(created.body.email).expect(200);
+      await request(t.http)
+        .delete(`/api/v1/users/${created.body.id}`)
+        .set(...bearer(org.adminKey))
+        .expect(204);
+      expect((await withdraw().expect(404)).body.error.code).toBe('not_found');
     });
 
     it('should refuse malformed, unknown and foreign-purpose tokens with 400, never 500', async () => {
@@ -513,6 +575,67 @@ describe('people sign in', () => {
         .set('Cookie', session.cookie)
         .send({ name: 'Bearer', data_source_ids: [] })
         .expect(201);
+    });
+  });
+
+  describe('password change', () => {
+    it('should change the signed-in person\u2019s password with the current one, end their other sessions and keep this one', async () => {
+      const { org, session } = await signedInOrg();
+      const other = await signIn(org.adminEmail);
+      const change = (body: Record<string, unknown>, csrf = session.csrf) =>
+        request(t.http).put('/api/auth/password').set('Cookie', session.cookie).set('X-CSRF-Token', csrf).send(body);
+
+      const wrong = await change({ current_password: 'not my password at all', password: 'a changed passphrase' }).expect(400);
+      expect(wrong.body.error).toMatchObject({ code: 'invalid_request', details: { current_password: ['wrong password'] } });
+      const short = await change({ current_password: PASSWORD, password: 'too short' }).expect(400);
+      expect(Object.keys(short.body.error.details)).toEqual(['password']);
+      const forged = await change({ current_password: PASSWORD, password: 'a changed passphrase' }, 'not-the-token').expect(403);
+      expect(forged.body.error.code).toBe('csrf_failed');
+      const byKey = await request(t.http)
+        .put('/api/auth/password')
+        .set(...bearer(org.adminKey))
+        .send({ current_password: PASSWORD, password: 'a changed passphrase' });
+      expect(byKey.status).toBe(401);
+      await request(t.http).get('/api/auth/session').set('Cookie', other.cookie).expect(200);
+
+      await change({ current_password: PASSWORD, password: 'a changed passphrase' }).expect(204);
+      await request(t.http).get('/api/auth/session').set('Cookie', session.cookie).expect(200);
+      await request(t.http).get('/api/auth/session').set('Cookie', other.cookie).expect(401);
+      await login(org.adminEmail).expect(401);
+      await login(org.adminEmail, 'a changed passphrase').expect(200);
+      const audit = await request(t.http)
+        .get('/api/v1/audit-log?action=user.updated')
+        .set(...bearer(org.adminKey))
+        .expect(200);
+      expect(audit.body.entries[0]).toMatchObject({
+        actor: { type: 'user', id: org.adminUserId },
+        target: { type: 'user', id: org.adminUserId },
+        details: { password: 'set', via: 'change' },
+      });
+      expect(JSON.stringify(audit.body)).not.toContain('a changed passphrase');
+    });
+
+    it('should count a wrong current password as a failed sign-in of the address', async () => {
+      const { org, session } = await signedInOrg();
+      for (let attempt = 0; attempt < MAX_FAILURES_PER_ACCOUNT; attempt++) {
+        await request(t.http)
+          .put('/api/auth/password')
+          .set('Cookie', session.cookie)
+          .set('X-CSRF-Token', session.csrf)
+          .send({ current_password: `guess number ${attempt} of many`, password: 'a changed passphrase' })
+          .expect(400);
+      }
+      const refused = await request(t.http)
+        .put('/api/auth/password')
+        .set('Cookie', session.cookie)
+        .set('X-CSRF-Token', session.csrf)
+        .send({ current_password: PASSWORD, password: 'a changed passphrase' })
+        .expect(429);
+      expect(refused.body.error.code).toBe('too_many_attempts');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      await login(org.adminEmail).expect(429);
+      clock.advance(FAILURE_WINDOW_MS + 1_000);
+      await login(org.adminEmail).expect(200);
     });
   });
 

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -62,5 +62,28 @@ export class SmtpCapture {
 
   close(): Promise<void> {
     return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** An address of this server that keeps every connection waiting `ms` before its greeting: a slow or stalled SMTP server. */
+  async delayedBy(ms: number): Promise<{ url: string; close: () => Promise<void> }> {
+    const sockets = new Set<Socket>();
+    const front = createServer((client) => {
+      sockets.add(client);
+      client.on('error', () => client.destroy());
+      setTimeout(() => {
+        const upstream = connect(this.port, '127.0.0.1');
+        sockets.add(upstream);
+        upstream.on('error', () => client.destroy());
+        client.pipe(upstream).pipe(client);
+      }, ms);
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    return {
+      url: `smtp://127.0.0.1:${(front.address() as AddressInfo).port}`,
+      close: () => {
+        sockets.forEach((socket) => socket.destroy());
+        return new Promise((resolve) => front.close(() => resolve()));
+      },
+    };
   }
 }

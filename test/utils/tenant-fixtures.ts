@@ -317,7 +317,7 @@ export const TENANT_FIXTURES: Readonly<Record<string, TenantFixture>> = {
     place: placeUser,
     operations: { get: {}, put: { send: json({ name: 'Renamed elsewhere', role: 'admin' }) }, delete: {} },
   },
-  '/api/v1/users/{id}/invitation': { place: placeUser, operations: { post: {} } },
+  '/api/v1/users/{id}/invitation': { place: placeUser, operations: { post: {}, delete: {} } },
 
   '/api/v1/api-keys/{id}': { place: placeApiKey, operations: { delete: {} } },
   '/api/v1/api-keys/{id}/rotate': { place: placeApiKey, operations: { post: {} } },

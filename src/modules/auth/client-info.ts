@@ -9,6 +9,17 @@ import type { ClientInfo } from '#src/common/auth/auth-context.js';
  * and its user agent.
  */
 export function clientOf(request: Request): ClientInfo {
-  const address = request.ip;
-  return { ip: address ? (isIP(address) === 0 ? address : ipaddr.process(address).toString()) : null, userAgent: request.get('user-agent') ?? null };
+  return { ip: addressOf(request.ip), userAgent: request.get('user-agent') ?? null };
+}
+
+/**
+ * Express answers whatever a trusted proxy forwarded, address or not: anything else is no address (no
+ * allowlist admits it, and no record keeps it). A zone id names an interface of the host that saw the
+ * client, not the client, and is dropped.
+ */
+function addressOf(address: string | undefined): string | null {
+  if (!address || isIP(address) === 0) {
+    return null;
+  }
+  return ipaddr.process(address.split('%')[0]).toString();
 }

@@ -56,6 +56,18 @@ export class UsersController {
     return { ...toUserResponse(user), invitation: toInvitationResponse(invitation) };
   }
 
+  @Delete(':id/invitation')
+  @HttpCode(204)
+  @ApiOperation({
+    summary: 'Withdraw a user\u2019s invitation',
+    description: 'Their unused invitation stops working (204 also when none was left); a password they already set stays. Recorded as `user.updated`.',
+  })
+  @ApiNoContentResponse()
+  @ApiErrors([400, 404])
+  async revokeInvitation(@Auth() auth: AuthContext, @Param() { id }: UserIdParam): Promise<void> {
+    await this.service.revokeInvitation(auth, id);
+  }
+
   @Get(':id')
   @ApiOperation({ summary: 'Get a user' })
   @ApiOkResponse({ type: UserResponseDto })

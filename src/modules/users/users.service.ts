@@ -55,6 +55,19 @@ export class UsersService {
     });
   }
 
+  /** Withdraws the user's invitation, if one still works: recorded as a change of the user. */
+  async revokeInvitation(auth: AuthContext, id: string): Promise<void> {
+    await this.transactions.run(async (tx) => {
+      const user = await this.users.findById(auth.orgId, id, tx);
+      if (!user) {
+        throw AppError.notFound('User', id);
+      }
+      if (await this.invitations.revoke(user, tx)) {
+        await this.audit.record(auditOf(auth, 'user.updated', userTarget(user), { invitation: 'revoked' }), tx);
+      }
+    });
+  }
+
   /** Also used when an organization is created with its first admin. */
   async createInTx(orgId: string, input: { email: string; name: string | null; role: Role }, tx: Tx): Promise<UserEntity> {
     const email = input.email.toLowerCase();

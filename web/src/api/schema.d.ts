@@ -206,6 +206,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the signed-in person’s password
+         * @description Needs the current password: a wrong one is 400 naming `current_password` and counts as a failed sign-in of the address (429 `too_many_attempts` past the limit). Ends the person’s other sessions; this one stays. A cookie request needs `X-CSRF-Token`.
+         */
+        put: operations["Passwords_change"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/password-reset": {
         parameters: {
             query?: never;
@@ -1106,7 +1126,11 @@ export interface paths {
          * @description The user with a new invitation, as on creation; the previous one no longer works.
          */
         post: operations["Users_invite"];
-        delete?: never;
+        /**
+         * Withdraw a user’s invitation
+         * @description Their unused invitation stops working (204 also when none was left); a password they already set stays. Recorded as `user.updated`.
+         */
+        delete: operations["Users_revokeInvitation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1644,6 +1668,15 @@ export interface components {
              * @example user
              */
             type: string;
+        };
+        ChangePasswordDto: {
+            /**
+             * Format: password
+             * @description The password in use now.
+             */
+            current_password: string;
+            /** Format: password */
+            password: string;
         };
         CheckDto: {
             /**
@@ -4143,6 +4176,114 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Passwords_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    /** @description Allowed requests of the tightest limit (on a 429: of the limit that was hit) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that limit is whole again */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Requests counted under that limit */
+                    "X-RateLimit-Used"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed JSON, unknown fields, wrong types, bad ids or values out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /**
+             * @description Wrong credentials, or a session that ended or expired
+             *
+             *     No web session, or one that ended or expired
+             */
+            401: {
+                headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Refused: a CSRF check, a blocked address, or the plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A JSON body over 1 MiB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A body of a type the operation does not take (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (at least 1) */
+                    "Retry-After"?: number;
+                    /** @description Allowed requests of the tightest limit (on a 429: of the limit that was hit) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that limit is whole again */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Requests counted under that limit */
+                    "X-RateLimit-Used"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitErrorResponseDto"];
                 };
             };
             /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
@@ -10163,6 +10304,101 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["InvitedUserResponseDto"];
                 };
+            };
+            /** @description Malformed JSON, unknown fields, wrong types, bad ids or values out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credential */
+            401: {
+                headers: {
+                    /** @description `Bearer` when no bearer credential was sent; `Bearer error="invalid_token"` for a key or access token that is unknown, revoked or expired; `Bearer error="invalid_request"` for a Bearer header with whitespace around or inside the credential, or for several Authorization headers (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The credential lacks the permission `users:manage` (the body names the scope), or a CSRF check, the IP allowlist or the plan refuses the request */
+            403: {
+                headers: {
+                    /** @description For a key or access token that lacks the scope: `Bearer error="insufficient_scope", scope="<required_scope>"` (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScopeErrorResponseDto"] | components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource in the caller’s organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (at least 1) */
+                    "Retry-After"?: number;
+                    /** @description Allowed requests of the tightest limit (on a 429: of the limit that was hit) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that limit is whole again */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Requests counted under that limit */
+                    "X-RateLimit-Used"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                };
+            };
+            /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Users_revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    /** @description Allowed requests of the tightest limit (on a 429: of the limit that was hit) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left under that limit */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that limit is whole again */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Requests counted under that limit */
+                    "X-RateLimit-Used"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed JSON, unknown fields, wrong types, bad ids or values out of range */
             400: {

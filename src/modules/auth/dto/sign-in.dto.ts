@@ -41,6 +41,14 @@ export class AcceptInvitationDto extends NewPasswordDto {
 
 export class PasswordResetConfirmDto extends AcceptInvitationDto {}
 
+export class ChangePasswordDto extends NewPasswordDto {
+  @ApiProperty({ maxLength: MAX_PASSWORD_LENGTH, format: 'password', description: 'The password in use now.' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(MAX_PASSWORD_LENGTH)
+  current_password: string;
+}
+
 export class PasswordResetDto {
   @ApiProperty({ example: 'ada@acme.test', maxLength: 320 })
   @IsAccountEmail()

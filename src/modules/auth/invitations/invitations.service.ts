@@ -28,20 +28,26 @@ export class InvitationsService {
 
   /**
    * `origin`: where the request that invites was made to; PUBLIC_URL wins when set, and without either (the
-   * CLI, the first start) the service's own local address. The e-mail, if any, goes once the transaction commits.
+   * CLI, the first start) the service's own local address. The e-mail, if any, goes once the transaction commits,
+   * without holding up the answer that shows the link.
    */
   async invite(user: { orgId: string; id: string; email: string }, origin: string | undefined, tx: Tx): Promise<Invitation> {
     const issued = await this.tokens.issue(user.orgId, user.id, 'invitation', tx);
     const url = `${this.config.http.publicUrl ?? origin ?? configuredOrigin(this.config.http)}/invitation#token=${issued.token}`;
     // One address may be invited to several organizations: the message says which one this link opens.
     const organization = (await this.accounts.findAccount(user.orgId, user.id, tx))?.organization.name ?? user.orgId;
-    tx.afterCommit(async () => {
-      await this.mailer.send({
+    tx.afterCommit(() =>
+      this.mailer.post({
         to: user.email,
         subject: `You are invited to ${organization} on the Agent Query Service`,
         text: `You have been invited to ${organization} as ${user.email}. Choose your password here (the link works once, for 72 hours):\n\n${url}\n`,
-      });
-    });
+      }),
+    );
     return { url, token: issued.token, expiresAt: issued.entity.expiresAt };
+  }
+
+  /** The user's invitation stops working (a password they already set stays); answers whether one still worked. */
+  revoke(user: { orgId: string; id: string }, tx: Tx): Promise<boolean> {
+    return this.tokens.revoke(user.orgId, user.id, 'invitation', tx);
   }
 }

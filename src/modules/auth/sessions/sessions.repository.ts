@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import type { OrganizationPlan } from '#src/common/auth/auth-context.js';
 import type { Role } from '#src/common/auth/permissions.js';
 import { OrgScopedRepository } from '#src/common/database/scoped/org-scoped-repository.js';
-import { sql } from '#src/common/database/scoped/sql-fragment.js';
+import { and, sql } from '#src/common/database/scoped/sql-fragment.js';
 import { SqlClient } from '#src/common/database/sql-client.js';
 import type { Tx } from '#src/common/database/transaction.js';
 import { WebSessionEntity } from '#src/modules/auth/sessions/web-session.entity.js';
@@ -82,8 +82,10 @@ export class SessionsRepository extends OrgScopedRepository<WebSessionEntity> {
     return this.findMany(orgId, sql`user_id = ${userId} AND ended_at IS NULL AND expires_at > ${now}`, { orderBy: sql`created_at DESC, id DESC` });
   }
 
-  async endAll(orgId: string, userId: string, at: Date, tx: Tx): Promise<void> {
-    await this.updateWhere(orgId, sql`user_id = ${userId} AND ended_at IS NULL`, { endedAt: at }, tx);
+  /** Ends the user's live sessions, all but `exceptId` when given. */
+  async endAll(orgId: string, userId: string, at: Date, tx: Tx, exceptId?: string): Promise<void> {
+    const others = exceptId === undefined ? [] : [sql`id <> ${exceptId}`];
+    await this.updateWhere(orgId, and(sql`user_id = ${userId} AND ended_at IS NULL`, ...others), { endedAt: at }, tx);
   }
 
   /** Ends one of a user's live sessions; false when it is not theirs or already over. */

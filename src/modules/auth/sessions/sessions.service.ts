@@ -106,9 +106,9 @@ export class SessionsService {
     });
   }
 
-  /** Ends every live session of a user (a password reset). */
-  async endAll(orgId: string, userId: string, tx: Tx): Promise<void> {
-    await this.sessions.endAll(orgId, userId, this.clock.now(), tx);
+  /** Ends every live session of a user (a password reset), or every other one than `exceptId` (a password changed in it). */
+  async endAll(orgId: string, userId: string, tx: Tx, exceptId?: string): Promise<void> {
+    await this.sessions.endAll(orgId, userId, this.clock.now(), tx, exceptId);
   }
 
   private get secret(): string {

@@ -1,11 +1,12 @@
-import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, Inject, Post, Put, Req, Res } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '#src/config/app-config.js';
-import { Public } from '#src/common/auth/auth.decorator.js';
+import { Public, SignedIn } from '#src/common/auth/auth.decorator.js';
 import { ApiErrors } from '#src/common/errors/api-errors.decorator.js';
 import {
   AcceptInvitationDto,
+  ChangePasswordDto,
   LoginResponseDto,
   PASSWORD_RESET_ACCEPTED,
   PasswordResetAcceptedDto,
@@ -13,12 +14,13 @@ import {
   PasswordResetDto,
   toLoginResponse,
 } from '#src/modules/auth/dto/sign-in.dto.js';
+import { sessionOf } from '#src/modules/auth/authenticators/session.authenticator.js';
 import { clientOf } from '#src/modules/auth/client-info.js';
 import { checkOrigin } from '#src/modules/auth/sessions/csrf.js';
 import { sessionCookie } from '#src/modules/auth/sessions/session-cookie.js';
 import { SignInService } from '#src/modules/auth/sign-in/sign-in.service.js';
 
-/** Setting a password with a single-use link: an invitation, or a password reset. Both sign the person in. */
+/** Setting a password: with a single-use link (an invitation, or a password reset; both sign the person in), or, signed in, with the current one. */
 @ApiTags('Sign-in')
 @Controller('api/auth')
 export class PasswordsController {
@@ -67,5 +69,20 @@ export class PasswordsController {
     const signedIn = await this.signIn.confirmReset(dto.token, dto.password, clientOf(request));
     response.setHeader('Set-Cookie', sessionCookie(signedIn.session.cookie));
     return toLoginResponse(signedIn);
+  }
+
+  @Put('password')
+  @HttpCode(204)
+  @SignedIn()
+  @ApiOperation({
+    summary: 'Change the signed-in person\u2019s password',
+    description:
+      'Needs the current password: a wrong one is 400 naming `current_password` and counts as a failed sign-in of the address (429 `too_many_attempts` past the limit). ' +
+      'Ends the person\u2019s other sessions; this one stays. A cookie request needs `X-CSRF-Token`.',
+  })
+  @ApiNoContentResponse()
+  @ApiErrors([400, 401, 403, 429])
+  async change(@Body() dto: ChangePasswordDto, @Req() request: Request): Promise<void> {
+    await this.signIn.changePassword(sessionOf(request).row, dto.current_password, dto.password, clientOf(request));
   }
 }

@@ -176,6 +176,34 @@ export class SignInService implements BeforeApplicationShutdown {
     return account;
   }
 
+  /**
+   * A signed-in person replaces their password. The current one is checked as a sign-in checks it (a wrong one
+   * counts as a failed sign-in of the address, so a session left open cannot be used to guess it), and every
+   * other session of theirs ends: whoever else holds one is out. The session that changed it stays.
+   */
+  async changePassword(session: { id: string; orgId: string; userId: string }, currentPassword: string, password: string, client: ClientInfo): Promise<void> {
+    const account = await this.accounts.findAccount(session.orgId, session.userId);
+    if (!account) {
+      throw AppError.unauthorized('The session has ended: sign in again');
+    }
+    requirePasswordsAllowed(account);
+    const ip = client.ip ?? 'unknown';
+    const attempt = await this.throttle.begin(account.email, ip);
+    const verified =
+      account.passwordHash === null ? await this.hasher.verifyNothing(currentPassword) : await this.hasher.verify(account.passwordHash, currentPassword);
+    if (!verified) {
+      await this.throttle.failed(account.email, ip);
+      throw AppError.invalid('The current password is wrong', { current_password: ['wrong password'] });
+    }
+    await this.throttle.succeeded(attempt);
+    const passwordHash = await this.hasher.hash(password);
+    await this.transactions.run(async (tx) => {
+      await this.accounts.setPassword(account.orgId, account.userId, passwordHash, tx);
+      await this.sessions.endAll(account.orgId, account.userId, tx, session.id);
+      await this.audit.record(passwordSetAudit(account, 'change', client, { type: 'user', id: account.userId }), tx);
+    });
+  }
+
   private async setPasswordWithToken(token: string, purpose: UserTokenPurpose, password: string, client: ClientInfo, invalid: string): Promise<SignedIn> {
     const holder = await this.tokens.peek(token, purpose);
     const holderAccount = holder && (await this.accounts.findAccount(holder.orgId, holder.userId));
@@ -259,6 +287,6 @@ function failedSignInAudit(account: Account, client: ClientInfo): AuditRecord {
 }
 
 /** A password set: the entry says how, never what. */
-function passwordSetAudit(account: Account, via: 'cli' | UserTokenPurpose, client: ClientInfo, actor: AuditRecord['actor']): AuditRecord {
+function passwordSetAudit(account: Account, via: 'cli' | 'change' | UserTokenPurpose, client: ClientInfo, actor: AuditRecord['actor']): AuditRecord {
   return { orgId: account.orgId, action: 'user.updated', actor, client, target: { type: 'user', id: account.userId }, details: { password: 'set', via } };
 }

@@ -21,8 +21,9 @@ export class UserTokensRepository extends OrgScopedRepository<UserTokenEntity> {
   }
 
   /** Marks the user's unused tokens of this purpose used: a new invitation voids the one before. */
-  async voidUnused(orgId: string, userId: string, purpose: UserTokenPurpose, at: Date, tx: Tx): Promise<void> {
-    await this.updateWhere(orgId, sql`user_id = ${userId} AND purpose = ${purpose} AND used_at IS NULL`, { usedAt: at }, tx);
+  /** Answers how many it voided. */
+  voidUnused(orgId: string, userId: string, purpose: UserTokenPurpose, at: Date, tx: Tx): Promise<number> {
+    return this.updateWhere(orgId, sql`user_id = ${userId} AND purpose = ${purpose} AND used_at IS NULL AND expires_at > ${at}`, { usedAt: at }, tx);
   }
 
   /** Across organizations: the token in a link is what names the organization. */

@@ -73,6 +73,12 @@ export class UserTokensService {
     return { entity, token };
   }
 
+  /** The user's unused links of this purpose stop working; answers whether one still worked. */
+  async revoke(orgId: string, userId: string, purpose: UserTokenPurpose, tx: Tx): Promise<boolean> {
+    await this.tokens.lockFor(userId, purpose, tx);
+    return (await this.tokens.voidUnused(orgId, userId, purpose, this.clock.now(), tx)) > 0;
+  }
+
   /** The user's address changed: every link mailed to the old one, of any purpose, stops working. */
   async voidEvery(orgId: string, userId: string, tx: Tx): Promise<void> {
     for (const purpose of Object.keys(SETTINGS) as UserTokenPurpose[]) {
