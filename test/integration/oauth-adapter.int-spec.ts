@@ -2,6 +2,7 @@ import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqlClient } from '#src/common/database/sql-client.js';
 import { OAuthAdapter } from '#src/modules/oauth/server/oauth-adapter.js';
+import type { ProviderErrors } from '#src/modules/oauth/server/oidc-provider.types.js';
 import { MovableClock } from '#test/utils/movable-clock.js';
 import { startOpenIdProvider, type TestOpenIdProvider } from '#test/utils/oidc-op.js';
 import { useTestApp } from '#test/utils/test-app.js';
@@ -11,7 +12,12 @@ const REDIRECT = 'http://127.0.0.1:53682/callback';
 describe('the authorization server store', () => {
   const clock = new MovableClock();
   const t = useTestApp({ clock });
-  const adapter = (model: string) => OAuthAdapter.factory(t.app.get(SqlClient), clock, 'test-hash-secret')(model);
+  let errors: ProviderErrors;
+  beforeAll(async () => {
+    // @ts-expect-error -- oidc-provider ships no type declarations
+    ({ errors } = (await import('oidc-provider')) as { errors: ProviderErrors });
+  });
+  const adapter = (model: string) => OAuthAdapter.factory(t.app.get(SqlClient), clock, 'test-hash-secret', errors)(model);
 
   it('should store, find, consume and expire a payload', async () => {
     const codes = adapter('AuthorizationCode');
@@ -57,6 +63,18 @@ describe('the authorization server store', () => {
     expect(await adapter('AccessToken').find('at-1')).toBeUndefined();
     expect(await adapter('RefreshToken').find('rt-1')).toBeUndefined();
     expect(await adapter('AccessToken').find('at-2')).toEqual({ grantId: 'grant-b', jti: 'at-2' });
+  });
+
+  it('should find nothing by a value holding NUL, and refuse to store a payload holding one with invalid_request', async () => {
+    const interactions = adapter('Interaction');
+    expect(await interactions.find('uid\u0000')).toBeUndefined();
+    expect(await interactions.findByUid('uid\u0000')).toBeUndefined();
+    expect(await adapter('DeviceCode').findByUserCode('\u0000')).toBeUndefined();
+    expect(await adapter('AuthorizationCode').consume('code\u0000')).toBe(false);
+
+    const refused = interactions.upsert('interaction-nul', { uid: 'interaction-nul', params: { state: 'a\u0000b' } }, 600);
+    await expect(refused).rejects.toMatchObject({ status: 400, error: 'invalid_request', error_description: expect.stringContaining('NUL') });
+    expect(await interactions.find('interaction-nul')).toBeUndefined();
   });
 
   describe('under oidc-provider', () => {

@@ -7,6 +7,7 @@ import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode, legacyCode } from '#src/common/errors/error-code.enum.js';
 import { RoutePolicies } from '#src/common/http/route-policy/route-policies.js';
 import { requestIdOf } from '#src/common/http/request-id.middleware.js';
+import { INVALID_UTF8 } from '#src/common/http/utf8-bodies.js';
 
 const CODE_OF_STATUS: Record<number, ErrorCode> = {
   400: ErrorCode.InvalidRequest,
@@ -26,6 +27,7 @@ const BODY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   'entity.parse.failed': { code: ErrorCode.InvalidRequest, message: 'Malformed JSON in request body' },
   'entity.too.large': { code: ErrorCode.PayloadTooLarge, message: 'Request body exceeds the 1 MiB limit' },
   'entity.verify.failed': { code: ErrorCode.InvalidRequest, message: 'Request body could not be verified' },
+  [INVALID_UTF8]: { code: ErrorCode.InvalidRequest, message: 'The request body is not valid UTF-8' },
   'encoding.unsupported': { code: ErrorCode.UnsupportedMediaType, message: 'Unsupported content encoding' },
   'charset.unsupported': { code: ErrorCode.UnsupportedMediaType, message: 'Unsupported charset' },
   'request.aborted': { code: ErrorCode.InvalidRequest, message: 'Request aborted by the client' },

@@ -11,11 +11,14 @@ import {
   formBodies,
   httpsRedirect,
   legacyDeprecationHeaders,
+  noConditionalAnswers,
   securityHeaders,
   uncachedApiAnswers,
   unreadBodies,
 } from '#src/common/http/security.middleware.js';
 import { setupSwagger } from '#src/common/http/swagger.js';
+import { validHost } from '#src/common/http/host-header.js';
+import { verifyUtf8 } from '#src/common/http/utf8-bodies.js';
 import { answerUnparsableRequests } from '#src/common/http/unparsable-requests.js';
 import { mountAuthorizationServer } from '#src/modules/oauth/server/oauth-mount.js';
 import { mountWebApplication, webAppDir } from '#src/modules/web-app/web-app.mount.js';
@@ -36,11 +39,13 @@ export function configureHttp(app: INestApplication, config: AppConfig, logger: 
   }
   app.use(securityHeaders(policies));
   app.use(uncachedApiAnswers);
+  app.use(validHost);
+  app.use(noConditionalAnswers);
   app.use(legacyDeprecationHeaders(policies));
   mountWebApplication(app, config.http.webAppDir ?? webAppDir());
   mountAuthorizationServer(app);
   app.use(acceptedBodies(policies));
-  app.use(express.json({ limit: config.http.bodyLimitBytes, strict: true, type: [...MEDIA_TYPES.json] }));
+  app.use(express.json({ limit: config.http.bodyLimitBytes, strict: true, type: [...MEDIA_TYPES.json], verify: verifyUtf8 }));
   app.use(formBodies(policies, config.http.bodyLimitBytes));
   app.use(checkBodyShape);
   app.use(unreadBodies(policies));

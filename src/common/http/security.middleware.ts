@@ -88,6 +88,16 @@ export function uncachedApiAnswers(request: Request, response: Response, next: N
   next();
 }
 
+/**
+ * JSON answers carry no validator (ETags are off), so none is ever answered 304: Express would take
+ * `If-None-Match: *` as a match for any answer and send an empty 304 in place of it. Static files answer
+ * preconditions themselves, by their own validators.
+ */
+export function noConditionalAnswers(request: Request, _response: Response, next: NextFunction): void {
+  Object.defineProperty(request, 'fresh', { value: false });
+  next();
+}
+
 /** Legacy routes say so, and point at their versioned successor where they name one (see Legacy()). */
 export function legacyDeprecationHeaders(policies: RoutePolicies) {
   return (request: Request, response: Response, next: NextFunction): void => {

@@ -356,13 +356,16 @@ function progressOf(
   return { status: 'processing', progress_pct: progress, estimated_completion: estimate };
 }
 
-/** The name a file is stored and cited under: its base name, without control characters. */
+const MAX_FILE_NAME_CHARACTERS = 255;
+
+/**
+ * The name a file is stored and cited under: its base name, without control characters, in Unicode's
+ * composed form (macOS sends `é` as `e` and a combining accent: the same name from another system must
+ * replace the file, not sit beside it), and cut at 255 characters, never inside one.
+ */
 function safeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = [...base]
-    .filter((character) => character.charCodeAt(0) > 0x1f && character.charCodeAt(0) !== 0x7f)
-    .join('')
-    .trim()
-    .slice(0, 255);
+  const base = name.normalize('NFC').split(/[\\/]/).pop() ?? '';
+  const characters = [...base].filter((character) => character.charCodeAt(0) > 0x1f && character.charCodeAt(0) !== 0x7f);
+  const cleaned = [...characters.join('').trim()].slice(0, MAX_FILE_NAME_CHARACTERS).join('').trim();
   return cleaned.length > 0 ? cleaned : 'upload';
 }

@@ -234,6 +234,10 @@ export function bodyMutationsOf(document: ApiDocument, schema: Schema): fc.Arbit
           kind: `${where} holding NUL`,
           apply: (body: Record<string, unknown>) => setAt(body, site.path, `${before}\u0000${after}`),
         })),
+        fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff', '\udc00\ud800')).map(([before, lone]) => ({
+          kind: `${where} holding an unpaired surrogate`,
+          apply: (body: Record<string, unknown>) => setAt(body, site.path, `${before}${lone}`),
+        })),
       );
     }
   }
@@ -298,6 +302,22 @@ export const malformedJson = (valid: string): fc.Arbitrary<string> =>
     )
     // Some mutations of a body without quotes or colons (`{}`) leave it valid: those are not malformed.
     .filter((text) => !isJson(text));
+
+/** Byte sequences no UTF-8 text holds: Latin-1, a cut sequence, an encoded surrogate, an overlong form, a code point past U+10FFFF. */
+const NOT_UTF8 = [[0xe9], [0xff, 0xfe], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xf4, 0x90, 0x80, 0x80]].map((bytes) => Buffer.from(bytes));
+
+/**
+ * A valid body's JSON text with bytes that are not UTF-8 at the start of its first string value (else of its
+ * first key): still JSON in shape, but no text a client meant.
+ */
+export const notUtf8 = (valid: string): fc.Arbitrary<Buffer> =>
+  fc.constantFrom(...NOT_UTF8).map((bytes) => {
+    const value = valid.indexOf('":"');
+    const at = value >= 0 ? value + 3 : valid.indexOf('"') + 1;
+    return at > 0
+      ? Buffer.concat([Buffer.from(valid.slice(0, at)), bytes, Buffer.from(valid.slice(at))])
+      : Buffer.concat([Buffer.from('{"'), bytes, Buffer.from('":1}')]);
+  });
 
 /** A JSON body padded past the 1 MiB limit. */
 export const oversized = (valid: Record<string, unknown>): string => JSON.stringify({ ...valid, padding: 'z'.repeat(OVER_BODY_LIMIT) });

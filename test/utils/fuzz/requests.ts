@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { idPrefixOf, malformedIdOf } from '#test/utils/fuzz/ids.js';
-import { bodyMutationsOf, malformedJson, notAnObject, oversized, WRONG_CONTENT_TYPES } from '#test/utils/fuzz/mutations.js';
+import { bodyMutationsOf, malformedJson, notAnObject, notUtf8, oversized, WRONG_CONTENT_TYPES } from '#test/utils/fuzz/mutations.js';
 import type { ApiOperation, Schema } from '#test/utils/fuzz/openapi.js';
 import { valueOf, type ValueSources } from '#test/utils/fuzz/values.js';
 
@@ -25,6 +25,8 @@ export interface FuzzRequest {
   query: string;
   contentType?: string;
   contentEncoding?: string;
+  /** Headers beyond the credential, content type and encoding (a Host, an Accept). */
+  headers?: Record<string, string>;
   body?: Buffer;
 }
 
@@ -57,6 +59,7 @@ export function requestsOf(sources: OperationSources): fc.Arbitrary<FuzzRequest>
   add(3, pathMutations(sources, valid));
   add(1, foreignIdMutations(sources, valid));
   add(4, queryMutations(sources, valid));
+  add(2, headerMutations(valid));
   if (operation.body?.mediaType === 'application/json') {
     add(8, jsonBodyMutations(sources, valid));
   } else if (operation.body?.mediaType === 'multipart/form-data') {
@@ -293,8 +296,12 @@ function queryMutations(sources: OperationSources, valid: fc.Arbitrary<Part & { 
         })),
       ),
     );
+  }
+  // Every parameter, free text included (an e-mail, a state): the parsers read `a=1&a=2` as a list and keep U+0000.
+  const names = parameters.map((parameter) => parameter.name);
+  if (names.length > 0) {
     mutations.push(
-      fc.tuple(valid, fc.constantFrom(...typed), fc.constantFrom('repeated', 'bracketed', 'NUL')).map(([part, { name }, how]) => {
+      fc.tuple(valid, fc.constantFrom(...names), fc.constantFrom('repeated', 'bracketed', 'NUL')).map(([part, name, how]) => {
         const value = part.parts.queryPairs.find(([other]) => other === name)?.[1] ?? '1';
         const pairs: Array<[string, string]> =
           how === 'repeated'
@@ -305,6 +312,20 @@ function queryMutations(sources: OperationSources, valid: fc.Arbitrary<Part & { 
         // A bracketed name is another parameter to a plain query parser: refused as unknown, or ignored.
         return { ...withoutParts(part), intent: `query ${name} ${how}`, mustRefuse: how !== 'bracketed', query: queryString(pairs) };
       }),
+    );
+  }
+  const freeText = parameters.filter((parameter) => badQueryValueOf((parameter.schema as Schema | undefined) ?? {}, parameter.name) === undefined);
+  if (freeText.length > 0) {
+    mutations.push(
+      fc
+        .tuple(valid, fc.constantFrom(...freeText), fc.constantFrom('%ED%A0%80', '%FF%FE', '%C0%AF', '%E0%A4%A', '%', 'x'.repeat(4_000)))
+        .map(([part, { name }, value]) => ({
+          ...withoutParts(part),
+          // Text that decodes to no UTF-8 is kept as sent by the query parser: any answer but a 5xx may be right.
+          intent: `query ${name} not UTF-8 or long`,
+          mustRefuse: false,
+          query: queryString(replace(part.parts.queryPairs, name, value)),
+        })),
     );
   }
   const required = parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name);
@@ -377,11 +398,53 @@ function jsonBodyMutations(sources: OperationSources, valid: fc.Arbitrary<Part &
           withBody(part, `body claiming Content-Encoding ${encoding}`, true, { body: Buffer.from(JSON.stringify(json(part))), contentEncoding: encoding }),
         ),
     },
+    {
+      weight: 1,
+      arbitrary: valid.chain((part) => notUtf8(JSON.stringify(json(part))).map((bytes) => withBody(part, 'body not UTF-8', true, { body: bytes }))),
+    },
     { weight: 1, arbitrary: valid.map((part) => withBody(part, 'body over 1 MiB', true, { body: Buffer.from(oversized(json(part))) })) },
     {
       weight: 1,
       arbitrary: valid.map((part) => withBody(part, 'no body', (body.schema.required ?? []).length > 0, { body: undefined, contentType: undefined })),
     },
+  );
+}
+
+/** Host headers that name no host: a URL (a redirect, a link, the OAuth issuer) cannot be built on them. */
+const INVALID_HOSTS = ['[::1', 'a b', 'acme.test:99999', 'acme.test:1:2', 'acme.test?x', 'acme.test#x', 'user@acme.test', 'acme.test/x', '\u00e9.test'];
+
+/** Headers a route does not read, in odd forms: they may be ignored, but never fail the request. */
+const ODD_HEADERS: Array<Record<string, string>> = [
+  { Accept: 'application/xml' },
+  { Accept: 'text/html' },
+  { Accept: 'text/event-stream' },
+  { Accept: '*/*;q=0' },
+  { Accept: '\u00ff\u00fe' },
+  { 'Accept-Language': 'a'.repeat(8_000) },
+  { 'Accept-Encoding': 'gzip;q=x, br;q=2' },
+  { 'Accept-Charset': 'latin1' },
+  { 'X-Request-Id': 'req_\u00ff' },
+  { 'X-Forwarded-For': '\u00ff, 999.1.1.1, [::1]' },
+  { 'X-Forwarded-Proto': 'gopher' },
+  { 'X-HTTP-Method-Override': 'DELETE' },
+  { Origin: 'null' },
+  { Range: 'bytes=0-0' },
+  { 'If-None-Match': '*' },
+];
+
+function headerMutations(valid: fc.Arbitrary<Part & { parts: ValidParts }>): fc.Arbitrary<Part> {
+  return fc.oneof(
+    fc.tuple(valid, fc.constantFrom(...INVALID_HOSTS)).map(([part, host]) => ({
+      ...withoutParts(part),
+      intent: `Host ${JSON.stringify(host)}`,
+      mustRefuse: true,
+      headers: { Host: host },
+    })),
+    fc.tuple(valid, fc.constantFrom(...ODD_HEADERS)).map(([part, headers]) => ({
+      ...withoutParts(part),
+      intent: `headers ${JSON.stringify(headers).slice(0, 80)}`,
+      headers,
+    })),
   );
 }
 
@@ -482,6 +545,7 @@ export function describeRequest(request: FuzzRequest): string {
     `  intent: ${request.intent}${request.mustRefuse ? ' (must be refused)' : ''}; credential: ${request.credential}`,
     ...(request.contentType !== undefined ? [`  Content-Type: ${request.contentType}`] : []),
     ...(request.contentEncoding ? [`  Content-Encoding: ${request.contentEncoding}`] : []),
+    ...Object.entries(request.headers ?? {}).map(([name, value]) => `  ${name}: ${value.length > 100 ? `${value.slice(0, 100)}…` : value}`),
     ...(body ? [`  body: ${body}`] : []),
   ].join('\n');
 }

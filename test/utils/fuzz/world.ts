@@ -185,7 +185,7 @@ export class FuzzWorld {
 
   /** Sends a generated request with the credential it names. */
   async send(operation: ApiOperation, request: FuzzRequest): Promise<RawResponse> {
-    const headers: Record<string, string> = { 'User-Agent': 'aqs-fuzz', ...(await this.credentialHeaders(operation, request)) };
+    const headers: Record<string, string> = { 'User-Agent': 'aqs-fuzz', ...(await this.credentialHeaders(operation, request)), ...request.headers };
     if (request.contentType !== undefined) {
       headers['Content-Type'] = request.contentType;
     }

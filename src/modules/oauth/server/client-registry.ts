@@ -1,4 +1,5 @@
 import type { OAuthClientsService } from '#src/modules/oauth/clients/oauth-clients.service.js';
+import { holdsNul } from '#src/common/validation/nul-characters.js';
 import type { AdapterPayload } from '#src/modules/oauth/server/oauth-adapter.js';
 
 /**
@@ -10,6 +11,10 @@ export class ClientRegistry {
   constructor(private readonly clients: OAuthClientsService) {}
 
   async find(clientId: string): Promise<AdapterPayload | undefined> {
+    // No client's id holds U+0000, and the database cannot compare one.
+    if (holdsNul(clientId)) {
+      return undefined;
+    }
     const client = await this.clients.byClientId(clientId);
     if (!client) {
       return undefined;

@@ -1,6 +1,8 @@
 import type { Clock } from '#src/common/clock/clock.js';
 import { keyedHash } from '#src/common/crypto/keyed-hash.js';
 import type { SqlClient } from '#src/common/database/sql-client.js';
+import { holdsNul } from '#src/common/validation/nul-characters.js';
+import type { ProviderErrors } from '#src/modules/oauth/server/oidc-provider.types.js';
 
 /**
  * Models whose id is itself a credential (`svcat_…`, `svcrt_…`, an authorization code): stored as a keyed
@@ -31,7 +33,8 @@ interface PayloadRow {
  * oidc-provider's storage adapter on the service's database (PostgreSQL or the embedded one): one class
  * per model, as the library asks. Expired rows are never answered, and are swept as new ones arrive;
  * revoking a grant deletes every code and token issued under it in one statement. Codes and tokens are
- * kept only as keyed hashes of their value.
+ * kept only as keyed hashes of their value. A value holding U+0000, which the database cannot store or
+ * compare, is no record's: looking it up finds nothing, and a request that would store one is refused.
  */
 export class OAuthAdapter {
   private readonly credential: boolean;
@@ -41,16 +44,20 @@ export class OAuthAdapter {
     private readonly sql: SqlClient,
     private readonly clock: Clock,
     private readonly hashSecret: string,
+    private readonly errors: Pick<ProviderErrors, 'InvalidRequest'>,
   ) {
     this.credential = CREDENTIAL_MODELS.has(model);
   }
 
   /** The factory oidc-provider's `adapter` option takes. */
-  static factory(sql: SqlClient, clock: Clock, hashSecret: string): (model: string) => OAuthAdapter {
-    return (model) => new OAuthAdapter(model, sql, clock, hashSecret);
+  static factory(sql: SqlClient, clock: Clock, hashSecret: string, errors: Pick<ProviderErrors, 'InvalidRequest'>): (model: string) => OAuthAdapter {
+    return (model) => new OAuthAdapter(model, sql, clock, hashSecret, errors);
   }
 
   async upsert(issuedId: string, issued: AdapterPayload, expiresIn?: number): Promise<void> {
+    if (holdsNul(issued)) {
+      throw new this.errors.InvalidRequest('request parameters must not contain NUL characters');
+    }
     const id = this.storedId(issuedId);
     const payload = this.credential ? withoutId(issued) : issued;
     const now = this.clock.now();
@@ -66,6 +73,9 @@ export class OAuthAdapter {
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
+    if (holdsNul(id)) {
+      return undefined;
+    }
     const payload = await this.findBy('id', this.storedId(id));
     return payload && this.credential ? { ...payload, jti: id } : payload;
   }
@@ -83,6 +93,9 @@ export class OAuthAdapter {
    * used already, or is gone: requests of the same moment may all have found it unused, and only one marks it.
    */
   async consume(id: string): Promise<boolean> {
+    if (holdsNul(id)) {
+      return false;
+    }
     const marked = await this.sql.query<{ id: string }>(
       'UPDATE oauth_payload SET consumed_at = $3 WHERE model = $1 AND id = $2 AND consumed_at IS NULL RETURNING id',
       [this.model, this.storedId(id), this.clock.now()],
@@ -103,6 +116,9 @@ export class OAuthAdapter {
   }
 
   private async findBy(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
+    if (holdsNul(value)) {
+      return undefined;
+    }
     const [row] = await this.sql.query<PayloadRow>(
       `SELECT payload, consumed_at FROM oauth_payload WHERE model = $1 AND (expires_at IS NULL OR expires_at > $2) AND ${column} = $3 LIMIT 1`,
       [this.model, this.clock.now(), value],

@@ -102,7 +102,7 @@ export class OAuthServer implements OnModuleInit {
     }
     const { Provider, errors, interactionPolicy } = this.library;
     const registry = new ClientRegistry(this.clients);
-    const store = OAuthAdapter.factory(this.sql, this.clock, this.config.keys.hashSecret);
+    const store = OAuthAdapter.factory(this.sql, this.clock, this.config.keys.hashSecret, errors);
     const provider = new Provider(issuer, {
       adapter: (model: string) => (model === 'Client' ? registry : store(model)),
       clients: [],

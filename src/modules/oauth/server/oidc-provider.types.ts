@@ -98,6 +98,8 @@ export interface ProviderErrors {
   OIDCProviderError: new (status: number, error: string) => Error;
   /** `invalid_grant`, with the reason for the log. */
   InvalidGrant: new (detail: string) => Error;
+  /** `invalid_request` (400), with the description the client is shown. */
+  InvalidRequest: new (description: string) => Error;
 }
 
 /** What `loadExistingGrant` reads of a request's context. */
