@@ -6,6 +6,7 @@ import {
   LegacyRateLimitErrorResponseDto,
   LegacyScopeErrorResponseDto,
   RateLimitErrorResponseDto,
+  TooManyAttemptsResponseDto,
   ScopeErrorResponseDto,
 } from '#src/common/errors/error-response.dto.js';
 import { BEARER_SCHEME, OAUTH_SCHEME, SESSION_SCHEME } from '#src/common/auth/auth-metadata.js';
@@ -122,15 +123,26 @@ function documentRateLimits(document: OpenAPIObject, policies: RoutePolicies): v
         }
       }
       const legacy = policies.formOf(path) === 'legacy';
+      const rateLimited = { $ref: getSchemaPath(legacy ? LegacyRateLimitErrorResponseDto : RateLimitErrorResponseDto) };
+      // A route that counts failed sign-ins (a password change) may also answer its own 429, `too_many_attempts`.
+      const throttled = throttledSignIns(operation.responses['429']);
       operation.responses['429'] = {
         description:
           'Over a rate limit: the key\u2019s bucket for this scope class or the plan\u2019s requests per minute or day (`rate_limit_exceeded`), ' +
-          'the plan\u2019s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`)',
+          'the plan\u2019s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`)' +
+          (throttled ? '; or too many failed sign-ins (`too_many_attempts`)' : ''),
         headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': { description: 'Seconds to wait before retrying (at least 1)', schema: { type: 'integer' } } },
-        content: { 'application/json': { schema: { $ref: getSchemaPath(legacy ? LegacyRateLimitErrorResponseDto : RateLimitErrorResponseDto) } } },
+        content: { 'application/json': { schema: throttled ? { anyOf: [rateLimited, throttled] } : rateLimited } },
       };
     }
   }
+}
+
+/** The sign-in throttling 429 schema an operation documents of its own, if it does. */
+function throttledSignIns(response: OperationObject['responses'][string] | undefined): { $ref: string } | undefined {
+  const schema = response && !('$ref' in response) ? response.content?.['application/json']?.schema : undefined;
+  const throttled = getSchemaPath(TooManyAttemptsResponseDto);
+  return schema && '$ref' in schema && schema.$ref === throttled ? { $ref: throttled } : undefined;
 }
 
 const CHALLENGE_HEADER = {

@@ -4267,7 +4267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`) */
+            /** @description Over a rate limit: the key’s bucket for this scope class or the plan’s requests per minute or day (`rate_limit_exceeded`), the plan’s concurrent requests (`concurrency_limit_exceeded`) or its model tokens per day (`token_limit_exceeded`); or too many failed sign-ins (`too_many_attempts`) */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying (at least 1) */
@@ -4283,7 +4283,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RateLimitErrorResponseDto"];
+                    "application/json": components["schemas"]["RateLimitErrorResponseDto"] | components["schemas"]["TooManyAttemptsResponseDto"];
                 };
             };
             /** @description A fault of the service (`internal_error`): logged with the request id, never with internals in the body */
