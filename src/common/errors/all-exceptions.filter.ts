@@ -9,6 +9,9 @@ import { RoutePolicies } from '#src/common/http/route-policy/route-policies.js';
 import { requestIdOf } from '#src/common/http/request-id.middleware.js';
 import { INVALID_UTF8 } from '#src/common/http/utf8-bodies.js';
 
+/** What a client is told of a fault of the service: nothing of the fault's own words. */
+export const INTERNAL_FAILURE = 'Internal server error';
+
 const CODE_OF_STATUS: Record<number, ErrorCode> = {
   400: ErrorCode.InvalidRequest,
   401: ErrorCode.Unauthorized,
@@ -187,7 +190,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (!error) {
       this.logger.error({ err: exception, request_id: requestId }, 'Unhandled error');
-      error = new AppError(ErrorCode.InternalError, 'Internal server error', { status: 500 });
+      error = new AppError(ErrorCode.InternalError, INTERNAL_FAILURE, { status: 500 });
     } else if (error.status >= 500) {
       this.logger.error({ err: error.cause ?? error, request_id: requestId }, error.message);
     }

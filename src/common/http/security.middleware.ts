@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import express from 'express';
 import helmet from 'helmet';
 import { AppError } from '#src/common/errors/app.error.js';
+import { isValidHost } from '#src/common/http/host-header.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { MEDIA_TYPES } from '#src/common/http/route-policy/accepts.decorator.js';
 import type { ContentSecurityDirectives } from '#src/common/http/route-policy/content-security.js';
@@ -9,7 +10,6 @@ import type { RoutePolicies } from '#src/common/http/route-policy/route-policies
 
 /** Probed over plain HTTP by load balancers: never redirected to HTTPS. */
 export const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
-const HOST_PATTERN = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
 
 /**
  * Where a plain-HTTP request is sent over HTTPS: the service's own address when PUBLIC_URL is an HTTPS
@@ -20,7 +20,7 @@ export function httpsLocation(publicUrl: string | undefined, host: string | unde
   if (publicUrl?.startsWith('https:')) {
     return `${publicUrl}${path}`;
   }
-  if (!HOST_PATTERN.test(host ?? '')) {
+  if (host === undefined || !isValidHost(host)) {
     return undefined;
   }
   const hostname = httpsPort === undefined ? host : (/^\[[^\]]+\]|^[^:]+/.exec(host ?? '')?.[0] ?? '');

@@ -1,6 +1,6 @@
-import { toAppError } from '#src/common/errors/all-exceptions.filter.js';
+import { INTERNAL_FAILURE, toAppError } from '#src/common/errors/all-exceptions.filter.js';
 
-export const INTERNAL_FAILURE = 'Internal server error';
+export { INTERNAL_FAILURE };
 
 /**
  * Why an answer failed, as its interaction records and shows it: the message its client was given. An
