@@ -16,7 +16,13 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 export const PROCESS_ROLE = Symbol('PROCESS_ROLE');
 export type ProcessRole = 'api' | 'worker' | 'cli';
 
-export type DatabaseConfig = { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string | undefined };
+export type DatabaseConfig =
+  | { kind: 'postgres'; url: string; poolSize: number }
+  /**
+   * `dataDir` undefined keeps the database in memory; `startFrom`, a data directory dumped by PGlite, is where
+   * such a database starts instead of an empty cluster (the tests' migrated template, as on PostgreSQL).
+   */
+  | { kind: 'pglite'; dataDir: string | undefined; startFrom?: Blob };
 
 export interface AppConfig {
   nodeEnv: EnvDto['NODE_ENV'];

@@ -12,7 +12,7 @@ import { Clock } from '#src/common/clock/clock.js';
 import { configureHttp } from '#src/common/http/configure-http.js';
 import { NestPinoLogger } from '#src/common/logging/logger.js';
 import { openApps } from '#test/utils/open-apps.js';
-import { createTestDatabase, REDIS_URL } from '#test/utils/test-database.js';
+import { createTestDatabase, embeddedTemplateData, REDIS_URL } from '#test/utils/test-database.js';
 
 export const TEST_KEY_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
@@ -64,7 +64,7 @@ export function testConfig(options: TestAppOptions = {}): AppConfig {
   };
   const loaded = loadConfig(env);
   const config = options.webAppDir === undefined ? loaded : { ...loaded, http: { ...loaded.http, webAppDir: options.webAppDir } };
-  return config.database.kind === 'pglite' ? { ...config, database: { kind: 'pglite', dataDir: undefined } } : config;
+  return config.database.kind === 'pglite' ? { ...config, database: { kind: 'pglite', dataDir: undefined, startFrom: embeddedTemplateData() } } : config;
 }
 
 /** The real application, with its real stores, on an ephemeral port through supertest. */

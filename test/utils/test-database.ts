@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 
@@ -33,4 +34,16 @@ export async function createTestDatabase(): Promise<{ url: string | undefined; d
   const name = `aqs_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(SERVER_URL, `CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
   return { url: withDatabase(SERVER_URL, name), drop: () => adminQuery(SERVER_URL, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+let embeddedTemplate: Blob | undefined;
+
+/** The migrated PGlite data directory an in-memory test database starts from (read once per worker). */
+export function embeddedTemplateData(): Blob | undefined {
+  const file = inject('embeddedTemplate');
+  if (file === undefined) {
+    return undefined;
+  }
+  embeddedTemplate ??= new Blob([readFileSync(file)]);
+  return embeddedTemplate;
 }

@@ -40,7 +40,7 @@ export function buildDataSourceOptions(database: DatabaseConfig): DataSourceOpti
   }
   return {
     ...common,
-    driver: pgliteDriverModule(database.dataDir),
+    driver: pgliteDriverModule(database.dataDir, database.startFrom),
     // PGlite has one session: a second checkout from inside a transaction would wait forever.
     poolSize: 1,
   };

@@ -79,12 +79,13 @@ function commandOf(sql: string): string {
  * concurrent requests. Code inside a transaction must use the transaction's EntityManager: a second
  * checkout from within it waits for the first to end.
  */
-export function createPGlitePoolClass(dataDir: string | undefined): new () => EventEmitter {
+export function createPGlitePoolClass(dataDir: string | undefined, startFrom?: Blob): new () => EventEmitter {
   let instance: Promise<PGlite> | undefined;
   let closing: Promise<void> | undefined;
   const mutex = new Mutex();
   const options: PGliteOptions = {
     dataDir,
+    loadDataDir: dataDir === undefined ? startFrom : undefined,
     extensions: { vector },
     parsers: { [types.INT8]: (value: string) => Number(value) },
   };
@@ -140,6 +141,6 @@ export function createPGlitePoolClass(dataDir: string | undefined): new () => Ev
 }
 
 /** The module TypeORM expects in place of `pg`: only `Pool` is used. */
-export function pgliteDriverModule(dataDir: string | undefined): { Pool: new () => EventEmitter } {
-  return { Pool: createPGlitePoolClass(dataDir) };
+export function pgliteDriverModule(dataDir: string | undefined, startFrom?: Blob): { Pool: new () => EventEmitter } {
+  return { Pool: createPGlitePoolClass(dataDir, startFrom) };
 }

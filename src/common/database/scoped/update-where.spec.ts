@@ -10,7 +10,7 @@ import { TransactionRunner } from '#src/common/database/transaction.js';
 import { newId } from '#src/common/ids/ids.js';
 import { OAuthClientEntity } from '#src/modules/oauth/clients/oauth-client.entity.js';
 import { UserEntity } from '#src/modules/users/user.entity.js';
-import { createTestDatabase } from '#test/utils/test-database.js';
+import { createTestDatabase, embeddedTemplateData } from '#test/utils/test-database.js';
 
 class Users extends OrgScopedRepository<UserEntity> {
   constructor(dataSource: DataSource, sqlClient: SqlClient) {
@@ -35,7 +35,7 @@ describe('OrgScopedRepository.updateWhere', () => {
     const database = await createTestDatabase();
     dropDatabase = database.drop;
     dataSource = await openDataSource({
-      database: database.url ? { kind: 'postgres', url: database.url, poolSize: 2 } : { kind: 'pglite', dataDir: undefined },
+      database: database.url ? { kind: 'postgres', url: database.url, poolSize: 2 } : { kind: 'pglite', dataDir: undefined, startFrom: embeddedTemplateData() },
       migrationsRun: true,
     });
     sqlClient = new SqlClient(dataSource);
