@@ -121,6 +121,7 @@ describe('the audit log', () => {
     const invited = await as(org.adminKey).post(`/api/v1/users/${created.body.id}/invitation`).expect(201);
     await as(org.adminKey).put(`/api/v1/users/${created.body.id}`).send({ role: 'configure' }).expect(200);
     await as(org.adminKey).put(`/api/v1/users/${created.body.id}`).send({ role: 'configure' }).expect(200);
+    const personal = await createKey(t.app, org.orgId, { userId: created.body.id, scopes: ['read'] });
     await as(org.adminKey).delete(`/api/v1/users/${created.body.id}`).expect(204);
 
     const target = { type: 'user', id: created.body.id };
@@ -128,6 +129,10 @@ describe('the audit log', () => {
     expect(await only(org, 'user.invited')).toMatchObject({ target, details: { expires_at: invited.body.invitation.expires_at } });
     expect(await only(org, 'user.updated')).toMatchObject({ target, details: { changes: { role: { previous: 'train', current: 'configure' } } } });
     expect(await only(org, 'user.deleted')).toMatchObject({ target, details: { email: 'audited@example.test' } });
+    expect(await only(org, 'api_key.revoked')).toMatchObject({
+      target: { type: 'api_key', id: personal.id },
+      details: { reason: 'user.deleted', user_id: created.body.id },
+    });
 
     const all = JSON.stringify(await entries(org));
     expect(all).not.toContain(created.body.invitation.token);

@@ -126,4 +126,63 @@ describe('a connector source from creation to disconnection', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.details).toHaveProperty('status');
   });
+
+  describe('a source deleted while its consent is under way', () => {
+    /** Starts the consent and approves at the provider: the callback URL the provider sends the browser to. */
+    const approved = async (): Promise<{ id: string; callback: string }> => {
+      const created = await request(t.http)
+        .post('/api/v1/data-sources')
+        .set(...bearer(org.adminKey))
+        .send({ type: 'slack', name: 'Short-lived workspace', config: fake.sourceConfig })
+        .expect(201);
+      const connect = await request(t.http)
+        .get(new URL(created.body.authorize_url as string).pathname)
+        .set(...bearer(org.adminKey))
+        .expect(302);
+      const callback = new URL(await fake.approve(connect.headers.location));
+      return { id: created.body.id as string, callback: `${callback.pathname}${callback.search}` };
+    };
+    const deleteSource = (id: string) =>
+      request(t.http)
+        .delete(`/api/v1/data-sources/${id}`)
+        .set(...bearer(org.adminKey))
+        .expect(204);
+    const expectConsentPage = (response: request.Response, saying: string): void => {
+      expect(response.status).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.text).toContain(saying);
+    };
+    const credentialsOf = (id: string) => t.app.get(DataSource).query(`SELECT 1 FROM connector_credential WHERE data_source_id = $1`, [id]);
+
+    it('should answer the consent page, nothing connected, when the source was gone before the provider answered', async () => {
+      const { id, callback } = await approved();
+      await deleteSource(id);
+      // Its pending consent went with it.
+      expectConsentPage(await request(t.http).get(callback), 'expired or was already used');
+      expect(await credentialsOf(id)).toEqual([]);
+    });
+
+    it('should revoke at the provider the tokens it was granted for a source deleted during the code exchange', async () => {
+      const { id, callback } = await approved();
+      const revokedBefore = fake.revokedTokens.length;
+      const authorizations = () => t.app.get(DataSource).query(`SELECT 1 FROM connector_authorization WHERE data_source_id = $1`, [id]);
+      fake.slowDown(2_500);
+      try {
+        const answered = request(t.http)
+          .get(callback)
+          .then((response) => response);
+        // The callback takes its authorization before it exchanges the code, which the slow provider holds.
+        while ((await authorizations()).length > 0) {
+          await sleep(50);
+        }
+        await sleep(1_000);
+        await deleteSource(id);
+        expectConsentPage(await answered, 'was deleted while its connection was under way');
+      } finally {
+        fake.slowDown(0);
+      }
+      expect(fake.revokedTokens.length).toBe(revokedBefore + 1);
+      expect(await credentialsOf(id)).toEqual([]);
+    });
+  });
 });

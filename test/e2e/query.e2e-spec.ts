@@ -169,6 +169,32 @@ describe('query and search', () => {
       expect(stranger.status).toBe(404);
     });
 
+    it('should keep a session’s turns with one agent out of another agent’s context', async () => {
+      const first = await api()
+        .post('/api/v1/query')
+        .set(...bearer(org.adminKey))
+        .send({ agent_id: agentId, query: 'Tell me about the Widget 3000' })
+        .expect(200);
+      const otherAgent = await api()
+        .post('/api/v1/agents')
+        .set(...bearer(org.adminKey))
+        .send({ name: 'Second desk', data_source_ids: [sourceId] })
+        .expect(201);
+      const ask = (sessionId?: string) =>
+        api()
+          .post('/api/v1/query')
+          .set(...bearer(org.adminKey))
+          .send({ agent_id: otherAgent.body.id, query: 'How much does it cost?', ...(sessionId ? { session_id: sessionId } : {}) })
+          .expect(200);
+      const alone = await ask();
+      // Without the first turn, the question's subject is not the widget.
+      expect(alone.body.sources[0].document_title).not.toBe('Widget 3000');
+      const sameSession = await ask(first.body.session_id);
+      expect(sameSession.body.session_id).toBe(first.body.session_id);
+      expect(sameSession.body.sources).toEqual(alone.body.sources);
+      expect(sameSession.body.response).toBe(alone.body.response);
+    });
+
     it('should use the agent\u2019s temperature and max_tokens unless the request sets them, within bounds', async () => {
       for (const body of [{ temperature: 3 }, { temperature: -1 }, { max_tokens: 0 }, { max_tokens: 1.5 }, { temperature: '1' }]) {
         const response = await api()

@@ -153,6 +153,20 @@ describe('people sign in', () => {
       expect((await login(org.adminEmail, `${PASSWORD}-operator`)).status).toBe(200);
     });
 
+    it('should count a password’s characters alike in the API and the operator’s CLI', async () => {
+      const { org, session } = await signedInOrg();
+      const sixEmoji = '\u{1F511}'.repeat(6);
+      await request(t.http)
+        .put('/api/auth/password')
+        .set('Cookie', session.cookie)
+        .set('X-CSRF-Token', session.csrf)
+        .send({ current_password: PASSWORD, password: sixEmoji })
+        .expect(400);
+      await expect(t.app.get(SignInService).setPassword(org.orgId, org.adminEmail, sixEmoji)).rejects.toMatchObject({ status: 400 });
+      await t.app.get(SignInService).setPassword(org.orgId, org.adminEmail, sixEmoji.repeat(2));
+      expect((await login(org.adminEmail, sixEmoji.repeat(2))).status).toBe(200);
+    });
+
     it('should e-mail the invitation when SMTP is configured', async () => {
       const org = await createOrg(t.app);
       const email = `mailed-${randomBytes(3).toString('hex')}@example.test`;

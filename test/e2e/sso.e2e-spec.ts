@@ -139,6 +139,19 @@ describe('single sign-on', () => {
       expectPage(await postAcs(connectionId, samlResponse), 401, 'Authentication failed');
     });
 
+    it('should sign in once when two responses to one request arrive at once', async () => {
+      const email = 'twice@acme-saml.test';
+      const start = await request(t.http)
+        .get(`/api/auth/sso?email=${encodeURIComponent(email)}`)
+        .expect(302);
+      const { id } = idp.readRequest(start.headers.location);
+      const acsUrl = `${ORIGIN}/api/auth/saml/${connectionId}/acs`;
+      const answer = () => idp.respond({ acsUrl, audience: `${ORIGIN}/api/auth/saml/${connectionId}/metadata`, inResponseTo: id, nameId: email });
+      const [one, two] = await Promise.all([answer(), answer()]);
+      const posted = await Promise.all([postAcs(connectionId, one), postAcs(connectionId, two)]);
+      expect(posted.map((response) => response.status).sort()).toEqual([303, 401]);
+    });
+
     it.each([
       ['a tampered assertion', { tamper: { from: 'carol@acme-saml.test', to: 'admin@acme-saml.test' } }],
       ['an unsigned response', { sign: 'none' as const }],
@@ -148,6 +161,7 @@ describe('single sign-on', () => {
       ['a response signed by another key', { key: createSamlIdpKey() }],
       ['a signed response whose status is a failure', { statusCode: 'urn:oasis:names:tc:SAML:2.0:status:Requester' }],
       ['a response from another issuer, signed with the right key', { issuer: 'https://evil.example.test/idp' }],
+      ['a signed response whose assertion names no issuer', { withoutAssertionIssuer: true, sign: 'response' as const }],
     ])('should refuse %s with the Authentication failed page, and audit why', async (_name, options) => {
       const { post } = await samlRoundTrip('carol@acme-saml.test', idp, connectionId, options);
       expectPage(await post(), 401, 'Authentication failed');

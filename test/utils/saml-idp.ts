@@ -39,6 +39,8 @@ export interface SamlResponseOptions {
   statusCode?: string;
   /** The Issuer the response names; default the identity provider's entity id. */
   issuer?: string;
+  /** Leaves the Issuer out of the assertion (the Response still names one), which SAML core forbids. */
+  withoutAssertionIssuer?: boolean;
   attributes?: Record<string, string>;
   /** Default 'both'. */
   sign?: SamlSigning;
@@ -185,7 +187,12 @@ function renderResponse(template: string, response: SamlResponseOptions & { id: 
   const at = (offsetSeconds: number): string => new Date(now + offsetSeconds * 1000).toISOString();
   const destination = response.destination ?? response.acsUrl;
 
-  return SamlLib.replaceTagsByValue(template.replace('{AuthnStatement}', AUTHN_STATEMENT_TEMPLATE).replace('{AttributeStatement}', attributeStatement), {
+  const assertionIssuer = '<saml:Issuer>{Issuer}</saml:Issuer><saml:Subject>';
+  const filled = template
+    .replace('{AuthnStatement}', AUTHN_STATEMENT_TEMPLATE)
+    .replace('{AttributeStatement}', attributeStatement)
+    .replace(assertionIssuer, response.withoutAssertionIssuer ? '<saml:Subject>' : assertionIssuer);
+  return SamlLib.replaceTagsByValue(filled, {
     ID: response.id,
     AssertionID: response.assertionId ?? newSamlId(),
     Issuer: response.issuer,

@@ -20,11 +20,11 @@ export class InteractionsRepository extends OrgScopedRepository<InteractionEntit
     super(dataSource, sqlClient, InteractionEntity);
   }
 
-  /** The last `limit` completed exchanges of a session, oldest first. */
-  history(orgId: string, sessionId: string, limit: number): Promise<Array<{ query: string; response: string }>> {
+  /** The last `limit` completed exchanges of a session with one agent, oldest first. */
+  history(orgId: string, sessionId: string, agentId: string, limit: number): Promise<Array<{ query: string; response: string }>> {
     const { text, params } = sql`SELECT query, response FROM (
          SELECT query, response, created_at FROM interaction
-          WHERE ${this.scopedCondition(orgId, sql`session_id = ${sessionId} AND status = 'completed'`)}
+          WHERE ${this.scopedCondition(orgId, sql`session_id = ${sessionId} AND agent_id = ${agentId} AND status = 'completed'`)}
           ORDER BY created_at DESC LIMIT ${limit}
        ) recent ORDER BY created_at ASC`.render();
     return this.sqlClient.query<{ query: string; response: string }>(text, params);

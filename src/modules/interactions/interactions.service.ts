@@ -46,9 +46,9 @@ export class InteractionsService {
     });
   }
 
-  /** The last `limit` completed exchanges of a session, oldest first. */
-  history(auth: AuthContext, sessionId: string, limit: number): Promise<Array<{ query: string; response: string }>> {
-    return this.interactions.history(auth.orgId, sessionId, limit);
+  /** The last `limit` completed exchanges of a session with the agent, oldest first: another agent's turns are not its context. */
+  history(auth: AuthContext, sessionId: string, agentId: string, limit: number): Promise<Array<{ query: string; response: string }>> {
+    return this.interactions.history(auth.orgId, sessionId, agentId, limit);
   }
 
   async get(auth: AuthContext, id: string): Promise<InteractionEntity> {

@@ -114,8 +114,12 @@ export class ApiKeysRepository extends OrgScopedRepository<ApiKeyEntity> {
     return (await this.updateWhere(orgId, sql`id = ${id} AND revoked_at IS NULL`, { revokedAt: sql`now()`, replacedById }, tx)) > 0;
   }
 
-  async revokeAllOfUser(orgId: string, userId: string, tx?: Tx): Promise<void> {
-    await this.updateWhere(orgId, sql`user_id = ${userId} AND revoked_at IS NULL`, { revokedAt: sql`now()` }, tx);
+  /** Revokes the person's active keys; answers the ids of those it revoked. */
+  async revokeAllOfUser(orgId: string, userId: string, tx: Tx): Promise<string[]> {
+    const active = sql`user_id = ${userId} AND revoked_at IS NULL`;
+    const keys = await this.findMany(orgId, active, { orderBy: sql`created_at` }, tx);
+    await this.updateWhere(orgId, active, { revokedAt: sql`now()` }, tx);
+    return keys.map((key) => key.id);
   }
 
   async touch(orgId: string, id: string): Promise<void> {

@@ -91,7 +91,7 @@ export class QueryService {
     }
     const sessionId = input.sessionId ?? newId('session');
     const [history, credentials] = await Promise.all([
-      input.sessionId ? this.interactions.history(auth, sessionId, HISTORY_TURNS) : Promise.resolve([]),
+      input.sessionId ? this.interactions.history(auth, sessionId, agent.id, HISTORY_TURNS) : Promise.resolve([]),
       agent.providerKeyId ? this.providerKeys.credentialsFor(auth.orgId, agent.providerKeyId) : Promise.resolve(undefined),
     ]);
     await this.answerer.checkRunnable(agent.model, credentials);

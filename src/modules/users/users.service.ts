@@ -147,7 +147,7 @@ export class UsersService {
       if (user.role === 'admin') {
         assertAnotherAdmin(admins);
       }
-      await this.keys.revokeUserKeys(auth.orgId, id, tx);
+      await this.keys.revokeUserKeys(auth, id, tx);
       await this.users.delete(auth.orgId, id, tx);
       await this.audit.record(auditOf(auth, 'user.deleted', userTarget(user), { email: user.email, role: user.role }), tx);
     });

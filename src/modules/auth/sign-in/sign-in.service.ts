@@ -159,7 +159,9 @@ export class SignInService implements BeforeApplicationShutdown {
 
   /** The operator's CLI: sets the password of the organization's user with this address, and ends their sessions. */
   async setPassword(orgId: string, email: string, password: string): Promise<Account> {
-    if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
+    // Characters as the API's validation counts them: code points, so an emoji is one, not two.
+    const length = [...password].length;
+    if (length < MIN_PASSWORD_LENGTH || length > MAX_PASSWORD_LENGTH) {
       throw AppError.invalid(`The password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`, { password: ['length'] });
     }
     const [account] = await this.accounts.findByEmail(email.toLowerCase(), orgId);

@@ -7,6 +7,7 @@ import { hashesEqual } from '#src/common/crypto/keyed-hash.js';
 import { SecretCipher } from '#src/common/crypto/secret-cipher.js';
 import { TransactionRunner } from '#src/common/database/transaction.js';
 import { AppError } from '#src/common/errors/app.error.js';
+import { ErrorCode } from '#src/common/errors/error-code.enum.js';
 import { actorOf, auditOf, personActedFor } from '#src/modules/audit/audit-actions.js';
 import { AuditLog } from '#src/modules/audit/audit-log.service.js';
 import { CredentialStanding, type EarlierCredential } from '#src/modules/auth/standing/credential-standing.js';
@@ -135,7 +136,7 @@ export class ConnectorConsentService {
         'Whoever started this consent may no longer change data sources (a key or an access token revoked, or a role changed meanwhile): the data source is not connected.',
       );
     }
-    const source = await this.dataSources.inOrganization(authorization.orgId, authorization.dataSourceId);
+    const source = await this.dataSources.inOrganization(authorization.orgId, authorization.dataSourceId).catch(rethrowIfGone);
     const type = this.oauthType(source);
     const oauth = this.dataSources.connectorOf(type).oauth;
     const client = this.credentials.client(type);
@@ -154,7 +155,7 @@ export class ConnectorConsentService {
       throw new ConsentFailure(consentFailureOf(error));
     }
     const actor = { type: authorization.actorType, id: authorization.actorId };
-    return this.dataSources.connected(source.orgId, source.id, async (locked, tx) => {
+    const connected = this.dataSources.connected(source.orgId, source.id, async (locked, tx) => {
       await this.credentials.save({ ...locked, type }, tokens, tx);
       await this.audit.record(
         {
@@ -167,6 +168,12 @@ export class ConnectorConsentService {
         },
         tx,
       );
+    });
+    return connected.catch(async (error: unknown) => {
+      if (isNotFound(error)) {
+        await this.credentials.discard({ ...source, type }, this.dataSources.connectorOf(type), tokens);
+      }
+      return rethrowIfGone(error);
     });
   }
 
@@ -226,4 +233,16 @@ function randomToken(): string {
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof AppError && error.code === ErrorCode.NotFound;
+}
+
+/** A source deleted while its consent was under way: the person reads why on the consent page, not a JSON 404. */
+function rethrowIfGone(error: unknown): never {
+  if (isNotFound(error)) {
+    throw new ConsentFailure('This data source was deleted while its connection was under way: nothing was connected.');
+  }
+  throw error;
 }

@@ -86,12 +86,34 @@ export class ConnectorCredentials {
       await this.credentials.delete(source.orgId, source.id, tx);
     }
     tx.afterCommit(async () => {
-      const outcome = stored ? await this.revoke(source, connector, stored) : { revoked: false };
+      const outcome = stored
+        ? await this.revoke(
+            source,
+            connector,
+            { accessToken: this.open(source, stored.accessToken), refreshToken: stored.refreshToken ? this.open(source, stored.refreshToken) : undefined },
+            stored.expiresAt,
+          )
+        : { revoked: false };
       await revoked?.(outcome);
     });
   }
 
-  private async revoke(source: SourceRef, connector: Connector, stored: ConnectorCredentialEntity): Promise<RevocationOutcome> {
+  /** Revokes at the provider tokens that were never stored (their source went away meanwhile); best effort, as on disconnect. */
+  async discard(source: SourceRef, connector: Connector, tokens: ProviderTokens): Promise<RevocationOutcome> {
+    return this.revoke(
+      source,
+      connector,
+      { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken },
+      expiryOf(tokens, tokens.refreshToken !== undefined),
+    );
+  }
+
+  private async revoke(
+    source: SourceRef,
+    connector: Connector,
+    held: { accessToken: string; refreshToken: string | undefined },
+    expiresAt: Date,
+  ): Promise<RevocationOutcome> {
     const client = this.client(source.type);
     const endpoints = this.endpoints(source.type);
     const oauth = connector.oauth;
@@ -99,10 +121,7 @@ export class ConnectorCredentials {
     if (!oauth || !revocation || !endpoints.revokeUrl || !client) {
       return { revoked: false };
     }
-    let tokens = {
-      accessToken: this.open(source, stored.accessToken),
-      refreshToken: stored.refreshToken ? this.open(source, stored.refreshToken) : undefined,
-    };
+    let tokens = held;
     const renew = async (refreshToken: string): Promise<void> => {
       const renewed = await refreshTokens(oauth, endpoints, client, refreshToken);
       tokens = { accessToken: renewed.accessToken, refreshToken: renewed.refreshToken ?? refreshToken };
@@ -110,7 +129,7 @@ export class ConnectorCredentials {
     try {
       // A bearer revocation is made with the access token itself, so a lapsed one is renewed first, and one
       // the provider says lapsed before its stated expiry is renewed and the revocation made again.
-      if (revocation === 'bearer' && tokens.refreshToken && stored.expiresAt.getTime() - Date.now() < REFRESH_MARGIN_MS) {
+      if (revocation === 'bearer' && tokens.refreshToken && expiresAt.getTime() - Date.now() < REFRESH_MARGIN_MS) {
         await renew(tokens.refreshToken);
       }
       try {
@@ -211,7 +230,7 @@ export class ConnectorCredentials {
       orgId: source.orgId,
       accessToken: this.cipher.encrypt(source.orgId, tokens.accessToken),
       refreshToken,
-      expiresAt: new Date(Date.now() + (tokens.expiresIn ?? (refreshToken ? DEFAULT_LIFETIME_S : UNRENEWABLE_LIFETIME_S)) * 1_000),
+      expiresAt: expiryOf(tokens, refreshToken !== null),
       scope: tokens.scope ?? existing?.scope ?? null,
       account: tokens.account ?? existing?.account ?? null,
     });
@@ -220,4 +239,9 @@ export class ConnectorCredentials {
   private open(source: SourceRef, sealed: ConnectorCredentialEntity['accessToken']): string {
     return this.cipher.decrypt(source.orgId, sealed);
   }
+}
+
+/** When an access token lapses: as the provider says, else 1 hour when a refresh token renews it, else much later. */
+function expiryOf(tokens: ProviderTokens, renewable: boolean): Date {
+  return new Date(Date.now() + (tokens.expiresIn ?? (renewable ? DEFAULT_LIFETIME_S : UNRENEWABLE_LIFETIME_S)) * 1_000);
 }

@@ -17,6 +17,10 @@ export interface AssertionFacts {
   status?: string;
   /** The Issuer of the Response (when it names one) and of the assertion. */
   issuers: string[];
+  /** The assertion's own Issuer, which SAML core requires of every assertion. */
+  assertionIssuer?: string;
+  /** The AuthnRequest the Response answers. */
+  inResponseTo?: string;
 }
 
 /**
@@ -31,12 +35,15 @@ export function assertionFactsOf(profile: Profile): AssertionFacts {
   const conditions = first(assertion, 'Conditions');
   const notOnOrAfter = typeof conditions?.['@NotOnOrAfter'] === 'string' ? new Date(conditions['@NotOnOrAfter']) : undefined;
   const status = first(first(response, 'Status'), 'StatusCode')?.['@Value'];
-  const issuers = [response?.Issuer, assertion?.Issuer].map(textOf).filter((issuer): issuer is string => issuer !== undefined);
+  const assertionIssuer = textOf(assertion?.Issuer) || undefined;
+  const issuers = [textOf(response?.Issuer), assertionIssuer].filter((issuer): issuer is string => issuer !== undefined);
   return {
     id: typeof assertion?.['@ID'] === 'string' ? assertion['@ID'] : '',
     status: typeof status === 'string' ? status : undefined,
     issuers,
+    assertionIssuer,
     destination: typeof response?.['@Destination'] === 'string' ? response['@Destination'] : undefined,
+    inResponseTo: typeof response?.['@InResponseTo'] === 'string' ? response['@InResponseTo'] : undefined,
     recipients: recipients.filter((recipient): recipient is string => typeof recipient === 'string'),
     notOnOrAfter: notOnOrAfter && !Number.isNaN(notOnOrAfter.getTime()) ? notOnOrAfter : undefined,
   };

@@ -82,6 +82,9 @@ export class SamlStrategy extends PassportStrategy(MultiSamlStrategy, 'saml') {
       throw new SsoFailure('authentication_failed', 'status_not_success', facts.status ?? 'no status');
     }
     const expectedIssuer = (connection.config as SamlConnectionConfig).idp_entity_id;
+    if (facts.assertionIssuer === undefined) {
+      throw new SsoFailure('authentication_failed', 'no_issuer');
+    }
     if (expectedIssuer && facts.issuers.some((issuer) => issuer !== expectedIssuer)) {
       throw new SsoFailure('authentication_failed', 'wrong_issuer', facts.issuers.join(' '));
     }
@@ -99,6 +102,12 @@ export class SamlStrategy extends PassportStrategy(MultiSamlStrategy, 'saml') {
     }
     if (!facts.id || !(await this.replays.claim(connection.id, facts.id, facts.notOnOrAfter))) {
       throw new SsoFailure('authentication_failed', 'replayed_assertion', facts.id);
+    }
+    // node-saml forgets the request once it has checked a response, but two responses checked at the same
+    // instant both find it: the request is claimed here too, so that it is answered once. (An xs:ID holds
+    // no space: the key cannot be an assertion's.)
+    if (facts.inResponseTo && !(await this.replays.claim(connection.id, `request ${facts.inResponseTo}`, facts.notOnOrAfter))) {
+      throw new SsoFailure('authentication_failed', 'request_already_answered', facts.inResponseTo);
     }
     const email = emailOf(profile);
     if (!email) {
