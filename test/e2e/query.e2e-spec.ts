@@ -170,29 +170,29 @@ describe('query and search', () => {
     });
 
     it('should keep a session’s turns with one agent out of another agent’s context', async () => {
-      const first = await api()
-        .post('/api/v1/query')
-        .set(...bearer(org.adminKey))
-        .send({ agent_id: agentId, query: 'Tell me about the Widget 3000' })
-        .expect(200);
       const otherAgent = await api()
         .post('/api/v1/agents')
         .set(...bearer(org.adminKey))
         .send({ name: 'Second desk', data_source_ids: [sourceId] })
         .expect(201);
-      const ask = (sessionId?: string) =>
-        api()
-          .post('/api/v1/query')
-          .set(...bearer(org.adminKey))
-          .send({ agent_id: otherAgent.body.id, query: 'How much does it cost?', ...(sessionId ? { session_id: sessionId } : {}) })
-          .expect(200);
-      const alone = await ask();
-      // Without the first turn, the question's subject is not the widget.
-      expect(alone.body.sources[0].document_title).not.toBe('Widget 3000');
-      const sameSession = await ask(first.body.session_id);
-      expect(sameSession.body.session_id).toBe(first.body.session_id);
-      expect(sameSession.body.sources).toEqual(alone.body.sources);
-      expect(sameSession.body.response).toBe(alone.body.response);
+      const ask = async (agent: string, query: string, sessionId?: string) =>
+        (
+          await api()
+            .post('/api/v1/query')
+            .set(...bearer(org.adminKey))
+            .send({ agent_id: agent, query, ...(sessionId ? { session_id: sessionId } : {}) })
+            .expect(200)
+        ).body as { response: string; sources: unknown[]; session_id: string };
+      const started = await ask(agentId, 'Tell me about the Widget 3000');
+      // What a follow-up finds with that turn as its context: the same source, asked by its own agent.
+      const withContext = await ask(agentId, 'Tell me more.', (await ask(agentId, 'Tell me about the Widget 3000')).session_id);
+      const alone = await ask(otherAgent.body.id as string, 'Tell me more.');
+      expect(withContext.sources).not.toEqual(alone.sources);
+
+      const sameSession = await ask(otherAgent.body.id as string, 'Tell me more.', started.session_id);
+      expect(sameSession.session_id).toBe(started.session_id);
+      expect(sameSession.sources).toEqual(alone.sources);
+      expect(sameSession.response).toBe(alone.response);
     });
 
     it('should use the agent\u2019s temperature and max_tokens unless the request sets them, within bounds', async () => {

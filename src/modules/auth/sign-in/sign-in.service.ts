@@ -1,3 +1,4 @@
+import { maxLength, minLength } from 'class-validator';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, configuredOrigin, type AppConfig } from '#src/config/app-config.js';
 import type { ClientInfo } from '#src/common/auth/auth-context.js';
@@ -159,9 +160,8 @@ export class SignInService implements BeforeApplicationShutdown {
 
   /** The operator's CLI: sets the password of the organization's user with this address, and ends their sessions. */
   async setPassword(orgId: string, email: string, password: string): Promise<Account> {
-    // Characters as the API's validation counts them: code points, so an emoji is one, not two.
-    const length = [...password].length;
-    if (length < MIN_PASSWORD_LENGTH || length > MAX_PASSWORD_LENGTH) {
+    // Characters counted by the API's own validation functions: an emoji is one, not two.
+    if (!minLength(password, MIN_PASSWORD_LENGTH) || !maxLength(password, MAX_PASSWORD_LENGTH)) {
       throw AppError.invalid(`The password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`, { password: ['length'] });
     }
     const [account] = await this.accounts.findByEmail(email.toLowerCase(), orgId);
