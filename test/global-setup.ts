@@ -25,15 +25,6 @@ declare module 'vitest' {
  * PostgreSQL server, or on the embedded default a dumped PGlite data directory (an empty in-memory PGlite
  * takes some 5 s to create its cluster, and the embedded pass creates hundreds).
  */
-async function dumpDataDir(dataDir: string): Promise<Blob> {
-  const db = await PGlite.create({ dataDir, extensions: { vector } });
-  try {
-    return await db.dumpDataDir('none');
-  } finally {
-    await db.close();
-  }
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   execFileSync('npx', ['swc', 'src', 'bench', 'ormconfig.ts', '-d', 'dist', '--config-file', '.swcrc', '--quiet'], { stdio: 'inherit' });
   const fuzzClaims = mkdtempSync(join(tmpdir(), 'aqs-fuzz-claims-'));
@@ -66,4 +57,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     removeClaims();
     await adminQuery(SERVER_URL!, `DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
   };
+}
+
+/** The data directory as PGlite loads it (`loadDataDir`): a tar, left uncompressed. */
+async function dumpDataDir(dataDir: string): Promise<Blob> {
+  const db = await PGlite.create({ dataDir, extensions: { vector } });
+  try {
+    return await db.dumpDataDir('none');
+  } finally {
+    await db.close();
+  }
 }
