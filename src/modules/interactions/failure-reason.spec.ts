@@ -3,7 +3,8 @@ import { QueryFailedError } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
-import { failureReason, INTERNAL_FAILURE } from '#src/modules/interactions/failure-reason.js';
+import { INTERNAL_FAILURE } from '#src/common/errors/all-exceptions.filter.js';
+import { failureReason } from '#src/modules/interactions/failure-reason.js';
 
 describe('failureReason', () => {
   it('should keep the message a client is given for a failure it may act on', () => {

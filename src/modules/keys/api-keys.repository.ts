@@ -114,12 +114,15 @@ export class ApiKeysRepository extends OrgScopedRepository<ApiKeyEntity> {
     return (await this.updateWhere(orgId, sql`id = ${id} AND revoked_at IS NULL`, { revokedAt: sql`now()`, replacedById }, tx)) > 0;
   }
 
-  /** Revokes the person's active keys; answers the ids of those it revoked. */
-  async revokeAllOfUser(orgId: string, userId: string, tx: Tx): Promise<string[]> {
-    const active = sql`user_id = ${userId} AND revoked_at IS NULL`;
-    const keys = await this.findMany(orgId, active, { orderBy: sql`created_at` }, tx);
-    await this.updateWhere(orgId, active, { revokedAt: sql`now()` }, tx);
-    return keys.map((key) => key.id);
+  /** Revokes the person's active keys in one statement; answers the id and stored hash of each it revoked. */
+  revokeAllOfUser(orgId: string, userId: string, tx: Tx): Promise<Array<{ id: string; hash: string }>> {
+    const { text, params } = this.scoped(orgId, sql`user_id = ${userId} AND revoked_at IS NULL`);
+    // As a CTE, so that the driver answers the returned rows rather than an UPDATE's row count.
+    return this.sqlClient.query<{ id: string; hash: string }>(
+      `WITH revoked AS (UPDATE ${this.rows.table} SET revoked_at = now() WHERE ${text} RETURNING id, hash) SELECT id, hash FROM revoked`,
+      params,
+      tx,
+    );
   }
 
   async touch(orgId: string, id: string): Promise<void> {

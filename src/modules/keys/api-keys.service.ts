@@ -166,11 +166,10 @@ export class ApiKeysService {
   /** Used when a user is removed: each key it ends is audited as a revocation by whoever removed the user. */
   async revokeUserKeys(auth: AuthContext, userId: string, tx: Tx): Promise<void> {
     const revoked = await this.keys.revokeAllOfUser(auth.orgId, userId, tx);
-    for (const id of revoked) {
+    for (const { id } of revoked) {
       await this.audit.record(auditOf(auth, 'api_key.revoked', { type: 'api_key', id }, { reason: 'user.deleted', user_id: userId }), tx);
     }
-    const hashes = await this.keys.hashesOfUser(auth.orgId, userId, tx);
-    tx.afterCommit(() => this.cache.invalidate(hashes));
+    tx.afterCommit(() => this.cache.invalidate(revoked.map(({ hash }) => hash)));
   }
 }
 

@@ -1,8 +1,7 @@
 import type { Logger } from '@nestjs/common';
-import { toAppError } from '#src/common/errors/all-exceptions.filter.js';
+import { INTERNAL_FAILURE, toAppError } from '#src/common/errors/all-exceptions.filter.js';
 import { AppError } from '#src/common/errors/app.error.js';
 import { ErrorCode } from '#src/common/errors/error-code.enum.js';
-import { INTERNAL_FAILURE } from '#src/modules/interactions/failure-reason.js';
 
 /**
  * The error a failure after the event stream opened is sent as, logged as the exception filter logs the
